@@ -1,0 +1,33 @@
+/**
+ * Writes the HTML pages the server sends, after `vite build` has built the client and the
+ * server-side renderer:
+ *   dist/html/landing.html    the landing page, rendered, so its content shows before any script runs
+ *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
+ *   dist/html/app.html        an empty shell for the screens that render in the browser (quiz, results)
+ * The template leaves dist/client, so the static file server never sends an HTML page by itself.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const templatePath = `${dist}client/index.html`;
+const placeholder = '<!--app-html-->';
+
+const template = await readFile(templatePath, 'utf8');
+if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
+
+const { render } = (await import(`${dist}ssr/entry-server.js`)) as { render: (url: string) => string };
+
+const pages = {
+  'landing.html': render('/'),
+  'not-found.html': render('/__not-found__'),
+  'app.html': '',
+};
+
+await mkdir(`${dist}html`, { recursive: true });
+for (const [name, html] of Object.entries(pages)) {
+  await writeFile(`${dist}html/${name}`, template.replace(placeholder, html));
+}
+await rm(templatePath);
+await rm(`${dist}ssr`, { recursive: true });
+console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);

@@ -1,0 +1,17 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A minimal built site in a temp folder, so server tests need no `npm run build`. */
+export function makeFakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'core-drivers-dist-'));
+  mkdirSync(join(dir, 'html'));
+  mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'html', 'landing.html'), '<h1>Discover Your Core Drivers</h1>');
+  writeFileSync(join(dir, 'html', 'app.html'), '<div id="root"></div>');
+  writeFileSync(join(dir, 'html', 'not-found.html'), '<h1>404</h1><p>Oops! Page not found</p>');
+  writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));
+  writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'client', '.env'), 'SECRET=1');
+  return dir;
+}

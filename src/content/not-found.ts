@@ -1,0 +1,6 @@
+/** Not-found screen copy (SPEC sections 2 and 8). */
+export const notFound = {
+  code: '404',
+  message: 'Oops! Page not found',
+  homeLink: 'Return to Home',
+} as const;

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { landing } from '../../content/landing';
+import { site } from '../../content/site';
+import { SiteFooter } from './site-footer';
+
+export function LandingPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
+        <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
+        <h1 className="mt-3 text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
+          {landing.headline}
+        </h1>
+        <p className="mt-4 text-lg text-pretty text-muted sm:text-xl">{landing.subHeadline}</p>
+
+        <div className="mt-8 flex flex-col items-start gap-3">
+          <Link
+            to={paths.quiz}
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-teal-dark"
+          >
+            {landing.cta}
+          </Link>
+          <ul className="flex flex-wrap gap-x-2 text-sm text-muted" aria-label="What to expect">
+            {landing.expectation.map((item, index) => (
+              <li key={item}>
+                {index > 0 && <span aria-hidden="true" className="mr-2">·</span>}
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <section
+          aria-labelledby="why-title"
+          className="mt-12 rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="why-title" className="text-xl font-bold text-teal-dark">
+            {landing.why.title}
+          </h2>
+          <div className="mt-3 space-y-3 text-pretty">
+            {landing.why.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+
+        <p className="mt-8 rounded-2xl bg-sun-soft px-4 py-3 text-sm text-ink">{site.disclaimer}</p>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
