@@ -39,6 +39,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     wildcard: false,
     index: false,
     dotfiles: 'ignore',
+    // Sends dist/client/*.br or *.gz when the build wrote them, instead of compressing per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, path: string) {
       reply.header('cache-control', path.includes('/assets/') ? immutableAssets : shortLivedFiles);
