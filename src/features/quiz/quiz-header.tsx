@@ -48,7 +48,7 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
             {message && (
               <p
                 key={message.key}
-                className="flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-sm font-semibold text-teal-dark ring-1 ring-sun transition-[opacity,scale] duration-200 motion-safe:starting:scale-90 starting:opacity-0"
+                className="flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-sm font-semibold text-teal-dark ring-1 ring-sun transition-[scale] duration-200 motion-safe:starting:scale-90"
               >
                 <CheckIcon className="size-4" />
                 {quizCopy.messages[message.kind]}
