@@ -240,6 +240,7 @@ test('the quiz logs its state to the console, never as an error', async ({ page 
 for (const width of [360, 1280]) {
   // Real time here: axe-core schedules its own timers, which a paused fake clock would never run.
   test(`at ${width} px the quiz has no serious accessibility violation, large targets and no sideways scroll`, async ({ page }) => {
+    test.slow(); // four axe runs and nine questions in real time; the machine may be busy
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/quiz');
     await expect(heading(page)).toHaveText(driverNames[0] ?? '');

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
 import { quizTimings } from '../../shared/constants';
+import { parseCoreDriversState } from '../../shared/core-drivers-state';
 import {
   canGoBack,
   canGoNext,
@@ -207,6 +208,12 @@ describe('hand-over to the results page', () => {
         scenario: driver.scenario,
       })),
     );
+  });
+
+  test('the hand-over passes the results page’s own check of the navigation state', () => {
+    const state = run(answerAndAdvance(9, 1));
+    const coreDrivers = toCoreDriverResults(state.ratings);
+    expect(parseCoreDriversState({ coreDrivers })).toEqual(coreDrivers);
   });
 
   test('nothing is handed over while a driver is unrated', () => {
