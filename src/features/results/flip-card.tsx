@@ -56,7 +56,7 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
       >
         <span
           className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
-            flipped ? 'rotate-y-180 motion-reduce:rotate-none' : ''
+            flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
           <span
@@ -74,7 +74,7 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
           </span>
           <span
             aria-hidden={!flipped}
-            className={`${face} rotate-y-180 motion-reduce:rotate-none ${flipped ? '' : 'motion-reduce:invisible'}`}
+            className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}
             style={{ borderColor: color }}
           >
             <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />

@@ -41,11 +41,11 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         )}
         <header className={`text-center ${loading ? 'invisible' : ''}`}>
           <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-          <h1 className="mt-2 text-3xl font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
+          <h1 id="profile-title" className="mt-2 text-3xl font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
           <p className="mt-2 text-lg text-muted">{copy.subtitle}</p>
         </header>
 
-        <ul className="mt-8 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+        <ul aria-labelledby="profile-title" className="mt-8 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
           {drivers.map((driver, index) => (
             <FlipCard
               key={driver.id}
