@@ -296,3 +296,24 @@ for (const width of [360, 1280]) {
     await expectNoHorizontalScroll(page);
   });
 }
+
+test('nothing on the page shifts as the results appear, flip and unlock (layout shift 0)', async ({ page }) => {
+  // Only shifts inside the viewport count, so the viewport holds the whole page.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openAtGate(page, '131223312');
+  await page.getByRole('button', { name: /Working Memory/ }).click();
+  await page.clock.runFor(1000);
+  await unlock(page);
+  await page.clock.runFor(1000);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
