@@ -85,7 +85,7 @@ export const resultsCopy = {
 export const driverTips: Record<DriverId, string> = {
   1: 'Try the STOP method. Before you speak, click or buy: Stop, Take a breath, Observe what you feel, then Proceed on purpose. A three-second pause gives your thinking brain time to catch up.',
   2: 'Make your phone your outside memory. The moment you think of something, say it into a voice note or set a reminder. If it is not in your phone, count it as gone, and that is okay.',
-  3: 'Name the feeling out loud: “I feel frustrated right now.” Saying it calms your brain’s alarm and gives you a moment to choose what to do next.',
+  3: 'Name the feeling out loud: “I feel upset right now.” Saying it calms the alarm in your brain. That gives you a moment to choose what to do next.',
   4: 'Make a 2-minute deal with yourself. Set a timer and work on the task for just two minutes. You may stop after that, but most days starting is the hardest part.',
   5: 'Use the Rule of 3. Each morning, pick the three things that matter most today. Do those first. Everything else is a bonus.',
   6: 'Make a landing zone. Pick one bowl or tray by the door for your keys, wallet and phone, and put them there every time you come home.',
