@@ -190,6 +190,34 @@ test('an invalid e-mail gets the Invalid email toast and nothing is submitted', 
   expect(messages.filter((message) => message.startsWith('Lead submitted'))).toEqual([]);
 });
 
+test('the gate fields carry their types and autofill hints', async ({ page }) => {
+  await openAtGate(page, '131223312');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('autocomplete', 'email');
+  await expect(email).toHaveAttribute('placeholder', 'you@example.com');
+  await expect(email).toHaveAttribute('required');
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).toHaveAttribute('autocomplete', 'given-name');
+  await expect(firstName).toHaveAttribute('required');
+  await expect(page.getByText('We respect your inbox. No spam, ever.')).toBeVisible();
+  for (const benefit of ['action steps', 'strengths', 'compensatory pattern']) {
+    await expect(page.getByRole('listitem').filter({ hasText: benefit })).toBeVisible();
+  }
+});
+
+test('the landing page loads neither the results code nor the toasts', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /results-page/.test(url))).toEqual([]);
+  await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(0);
+});
+
 test('an empty first name gets a clear message and nothing is submitted', async ({ page }) => {
   await openAtGate(page, '131223312');
   await page.getByLabel('Email').fill('sam@example.com');
@@ -292,6 +320,8 @@ for (const width of [360, 1280]) {
     await expectNoSeriousA11yViolations(page);
     await expectNoHorizontalScroll(page);
     await unlock(page);
+    // The success toast is checked too, once it has faded in.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCSS('opacity', '1');
     await expectNoSeriousA11yViolations(page);
     await expectNoHorizontalScroll(page);
   });
