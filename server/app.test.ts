@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { makeFakeDist } from './test/fake-dist';
+import { testConfig } from './test/helpers';
 
 let app: FastifyInstance;
 
 beforeEach(async () => {
-  app = await buildApp({ ...loadConfig({}), distDir: makeFakeDist(), logger: false });
+  app = await buildApp(testConfig());
 });
 
 afterEach(async () => {
