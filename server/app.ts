@@ -12,7 +12,7 @@ import { knownPaths } from '../src/app/paths';
 import type { ServerConfig } from './config';
 import { leadRoutes } from './lead-routes';
 import { LeadStore } from './lead-store';
-import { type Clock, WebhookOutbox } from './outbox';
+import { type Clock, systemClock, WebhookOutbox } from './outbox';
 import { securityHeaders } from './security-headers';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
@@ -34,10 +34,11 @@ function readPages(distDir: string): Pages {
   return { landing: read('landing.html'), app: read('app.html'), notFound: read('not-found.html') };
 }
 
-/** Replaceable parts, for tests: where the log goes, and the outbox's clock and HTTP client. */
+/** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
 export type AppDeps = {
   logStream?: { write(line: string): void };
-  outboxClock?: Clock;
+  /** Time of submissions and of the delivery schedule; its timers drive the outbox loop. */
+  clock?: Clock;
   outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
 };
@@ -94,9 +95,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     done();
   });
 
+  const clock = deps.clock ?? systemClock;
   const store = new LeadStore(config.dataDir, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
+    now: () => clock.now(),
   });
   const outbox = config.webhook
     ? new WebhookOutbox({
@@ -104,9 +107,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         url: config.webhook.url,
         secret: config.webhook.secret,
         log: app.log.child({ component: 'outbox' }),
-        clock: deps.outboxClock,
-        random: deps.outboxRandom,
-        fetch: deps.outboxFetch,
+        clock,
+        random: deps.outboxRandom ?? Math.random,
+        fetch: deps.outboxFetch ?? globalThis.fetch,
       })
     : null;
   app.decorate('leadStore', store);

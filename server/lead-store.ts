@@ -87,7 +87,7 @@ export class LeadStore {
 
   constructor(dataDir: string, options: StoreOptions) {
     this.db = openDatabase(dataDir);
-    this.#options = { now: Date.now, batchCap: DEFAULT_BATCH_CAP, ...options };
+    this.#options = { ...options, now: options.now ?? Date.now, batchCap: options.batchCap ?? DEFAULT_BATCH_CAP };
     const db = this.db;
     this.#statements = {
       findKey: db.prepare<[string], { fingerprint: string; public_id: string }>(

@@ -119,7 +119,12 @@ export class WebhookOutbox {
   #halting = false;
 
   constructor(options: OutboxOptions) {
-    this.#options = { clock: systemClock, random: Math.random, fetch: globalThis.fetch, ...options };
+    this.#options = {
+      ...options,
+      clock: options.clock ?? systemClock,
+      random: options.random ?? Math.random,
+      fetch: options.fetch ?? globalThis.fetch,
+    };
     const { db } = options;
     this.#due = db.prepare<[number, number], DueRow>(
       `SELECT o.id, o.webhook_id, o.attempts, o.created_at, l.email, s.first_name, s.ratings, s.submitted_at, s.public_id
