@@ -99,6 +99,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const store = new LeadStore(config.dataDir, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
+    onWriterFailure: (error) => app.log.fatal({ err: error }, 'the lead writer thread failed: leads cannot be stored'),
     now: () => clock.now(),
   });
   const outbox = config.webhook
@@ -121,7 +122,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Runs once in-flight requests are done: deliveries in progress are recorded, queued leads stored.
   app.addHook('onClose', async () => {
     await outbox?.stop();
-    store.close();
+    await store.close();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

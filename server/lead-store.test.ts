@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { Lead } from '../src/shared/lead';
@@ -7,8 +8,8 @@ import { migrations } from './migrations';
 import { tempDir } from './test/helpers';
 
 const stores: LeadStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
 });
 
 function openStore(dataDir = tempDir(), outbox = false): LeadStore {
@@ -67,13 +68,21 @@ test('a flush whose transaction fails rejects every submission in it and stores 
   expect(count(store, 'submissions')).toBe(1);
 });
 
-test('a full queue is written at once, without waiting for the next turn', async () => {
+test('no transaction holds more than the batch cap; the rest follow at once', async () => {
   const store = new LeadStore(tempDir(), { outbox: false, batchCap: 3 });
   stores.push(store);
-  const pending = [0, 1, 2].map((index) => store.submit(lead(index)));
-  // Synchronously after the third submit, before any await: already on disk.
-  expect(count(store, 'submissions')).toBe(3);
-  await Promise.all(pending);
+  await Promise.all([0, 1, 2, 3, 4, 5, 6].map((index) => store.submit(lead(index))));
+  expect(store.metrics).toEqual({ flushes: 3, submissions: 7 });
+  expect(count(store, 'submissions')).toBe(7);
+});
+
+test('submissions arriving while a batch commits are gathered into the next single commit', async () => {
+  const store = openStore();
+  const first = store.submit(lead(0));
+  await new Promise((resolve) => setImmediate(resolve)); // the first batch is now committing
+  const later = Array.from({ length: 50 }, (_, index) => store.submit(lead(index + 1)));
+  await Promise.all([first, ...later]);
+  expect(store.metrics).toEqual({ flushes: 2, submissions: 51 });
 });
 
 test('the same Idempotency-Key within one batch and across batches stores once and answers the same', async () => {
@@ -92,7 +101,7 @@ test('an Idempotency-Key is remembered across restarts', async () => {
   const dataDir = tempDir();
   const first = openStore(dataDir);
   const stored = await first.submit(lead(1), 'key-b');
-  first.close();
+  await first.close();
   const second = openStore(dataDir);
   expect(await second.submit(lead(1), 'key-b')).toEqual({ ...stored, replayed: true });
   expect(count(second, 'submissions')).toBe(1);
@@ -107,18 +116,30 @@ test('with a webhook configured each new submission gets an outbox row in the sa
 test('closing stores what is still queued, then refuses new submissions', async () => {
   const store = openStore();
   const queued = store.submit(lead(1));
-  store.close();
+  const closed = store.close();
   expect(await queued).toMatchObject({ kind: 'stored' });
   await expect(store.submit(lead(2))).rejects.toThrow(/closed/);
+  await closed;
   const reopened = openStore(store.db.name.replace(`/${DATABASE_FILE}`, ''));
   expect(count(reopened, 'submissions')).toBe(1);
 });
 
-test('a database from a newer version of the app is refused rather than damaged', () => {
+test('a database from a newer version of the app is refused rather than damaged', async () => {
   const dataDir = tempDir();
-  openStore(dataDir).close();
+  await openStore(dataDir).close();
   const raw = new Database(join(dataDir, DATABASE_FILE));
   raw.pragma(`user_version = ${migrations.length + 1}`);
   raw.close();
   expect(() => openStore(dataDir)).toThrow(/newer/);
+});
+
+test('committed leads reach the database file itself within a few seconds, without waiting for a restart', async () => {
+  const dataDir = tempDir();
+  const store = openStore(dataDir);
+  await store.submit(lead(1, { email: 'checkpointed@example.net' }));
+  const inMainFile = () => readFileSync(join(dataDir, DATABASE_FILE)).toString('latin1').includes('checkpointed@example.net');
+  expect(inMainFile()).toBe(false); // still only in the WAL
+  const deadline = Date.now() + 5_000;
+  while (!inMainFile() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(inMainFile()).toBe(true);
 });

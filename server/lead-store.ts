@@ -1,42 +1,25 @@
 /**
- * The lead database: one SQLite file under DATA_DIR, in WAL mode with synchronous=FULL, so a
+ * The lead store: one SQLite file under DATA_DIR, in WAL mode with synchronous=FULL, so a
  * committed submission survives a crash or a power cut.
  *
  * Writes use group commit: `submit()` queues the submission and returns a promise; one flush
- * (on the next turn of the event loop, or as soon as the queue is full) stores every queued
- * submission in ONE transaction, then settles all their promises. One fsync then covers many
- * visitors, and nobody gets an answer before their lead is on disk. A failed transaction stores
- * nothing and rejects every submission in it.
+ * (on the next turn of the event loop, as soon as the queue is full, or as soon as the previous
+ * commit is done) hands every queued submission to the writer thread, which stores them in ONE
+ * transaction; then all their promises settle. One fsync covers many visitors, nobody gets an
+ * answer before their lead is on disk, and a failed transaction stores nothing and rejects every
+ * submission in it. While one batch commits, the next one gathers.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import type { Lead } from '../src/shared/lead';
-import { migrate } from './migrations';
+import { openDatabase, type Submission, type SubmitResult } from './lead-db';
 
-export const DATABASE_FILE = 'leads.db';
-
-/** How long a retry with the same Idempotency-Key gets the first answer back. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from './lead-db';
 
 /** The largest group commit; past it the queue is flushed at once instead of on the next turn. */
 const DEFAULT_BATCH_CAP = 512;
 
-/** E-mail addresses are stored in one form, so "Ana@Example.com " and "ana@example.com" are one lead. */
-export function normalizeEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase();
-}
-
-export type SubmitResult =
-  /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
-  | { kind: 'stored'; id: string; replayed: boolean }
-  /** The Idempotency-Key was already used for a different submission. */
-  | { kind: 'key_conflict' };
-
-type Pending = {
-  lead: Lead;
-  idempotencyKey: string | undefined;
+type Pending = Submission & {
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
 };
@@ -46,6 +29,8 @@ export type StoreOptions = {
   outbox: boolean;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
+  /** Called if the writer thread dies: from then on every submission fails. */
+  onWriterFailure?: (error: Error) => void;
   now?: () => number;
   batchCap?: number;
 };
@@ -54,72 +39,70 @@ export class StoreClosedError extends Error {
   override name = 'StoreClosedError';
 }
 
-/** The fingerprint of what a submission says, to tell an honest retry from a reused key. */
-function fingerprint(lead: Lead): string {
-  const canonical = JSON.stringify([normalizeEmail(lead.email), lead.firstName, lead.ratings]);
-  return createHash('sha256').update(canonical).digest('base64url');
+/**
+ * Starts one of the store's threads. They are TypeScript like the rest of the server: the thread
+ * registers tsx's loader, then imports its module (worker threads do not inherit the main thread's
+ * loader).
+ */
+function startThread(module: string, workerData: object): Worker {
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL(module, import.meta.url).href)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
-export function openDatabase(dataDir: string): Database.Database {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, DATABASE_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // Deleted rows are overwritten with zeros, so an erased address leaves no trace in the file.
-  db.pragma('secure_delete = ON');
-  migrate(db);
-  return db;
+/** Waits for a thread to exit after asking it to close. */
+function closeThread(thread: Worker): Promise<unknown> {
+  const exited = new Promise((resolve) => thread.once('exit', resolve));
+  thread.postMessage('close');
+  return exited;
 }
+
+type WriterMessage = { ready: true } | { results: SubmitResult[] } | { error: string };
 
 export class LeadStore {
+  /** A connection for reading (tests, the outbox); all lead writes go through the writer thread. */
   readonly db: Database.Database;
   /** How many transactions stored how many submissions: the group commit's batch size, observable. */
   readonly metrics = { flushes: 0, submissions: 0 };
   #queue: Pending[] = [];
+  #inFlight: Pending[] | null = null;
   #flushScheduled = false;
-  #closed = false;
-  #lastPrune = 0;
-  readonly #options: Required<Omit<StoreOptions, 'onOutboxRows'>> & Pick<StoreOptions, 'onOutboxRows'>;
-  readonly #statements;
-  readonly #storeBatch: (batch: Pending[]) => SubmitResult[];
+  #closing: Promise<void> | null = null;
+  #failure: Error | null = null;
+  readonly #worker: Worker;
+  readonly #checkpointer: Worker;
+  readonly #ready: Promise<void>;
+  readonly #idle: { resolve: () => void }[] = [];
+  readonly #options: StoreOptions & { now: () => number; batchCap: number };
 
   constructor(dataDir: string, options: StoreOptions) {
+    // Opening here first creates and migrates the file before the writer thread opens it.
     this.db = openDatabase(dataDir);
+    // This connection only reads and records webhook outcomes; checkpoints belong to the checkpointer.
+    this.db.pragma('wal_autocheckpoint = 0');
     this.#options = { ...options, now: options.now ?? Date.now, batchCap: options.batchCap ?? DEFAULT_BATCH_CAP };
-    const db = this.db;
-    this.#statements = {
-      findKey: db.prepare<[string], { fingerprint: string; public_id: string }>(
-        `SELECT i.fingerprint, s.public_id FROM idempotency_keys i JOIN submissions s ON s.id = i.submission_id
-         WHERE i.key = ?`,
-      ),
-      upsertLead: db.prepare<[string, string, string, number, number], { id: number }>(
-        `INSERT INTO leads (email, first_name, ratings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (email) DO UPDATE SET first_name = excluded.first_name, ratings = excluded.ratings,
-           updated_at = excluded.updated_at
-         RETURNING id`,
-      ),
-      insertSubmission: db.prepare<[string, number, string, string, number], { id: number }>(
-        `INSERT INTO submissions (public_id, lead_id, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?)
-         RETURNING id`,
-      ),
-      insertOutbox: db.prepare<[string, number, number, number]>(
-        `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)`,
-      ),
-      insertKey: db.prepare<[string, string, number, number]>(
-        'INSERT INTO idempotency_keys (key, fingerprint, submission_id, created_at) VALUES (?, ?, ?, ?)',
-      ),
-      pruneKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
-    };
-    this.#storeBatch = db.transaction((batch: Pending[]) => batch.map((pending) => this.#storeOne(pending)));
+    this.#worker = startThread('./lead-writer.ts', { dataDir, outbox: options.outbox });
+    this.#checkpointer = startThread('./lead-checkpointer.ts', { dataDir });
+    this.#checkpointer.on('error', (error) => this.#fail(error));
+    let ready: () => void = () => undefined;
+    this.#ready = new Promise((resolve) => (ready = resolve));
+    this.#worker.on('message', (message: WriterMessage) => {
+      if ('ready' in message) ready();
+      else this.#settle(message);
+    });
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#worker.on('exit', (code) => {
+      if (!this.#closing) this.#fail(new Error(`The lead writer thread stopped (exit code ${code}).`));
+      ready();
+    });
   }
 
   /** Queues a validated lead; resolves once it is committed to disk (or was stored before). */
   submit(lead: Lead, idempotencyKey?: string): Promise<SubmitResult> {
-    if (this.#closed) return Promise.reject(new StoreClosedError('The lead store is closed.'));
+    if (this.#closing) return Promise.reject(new StoreClosedError('The lead store is closed.'));
+    if (this.#failure) return Promise.reject(this.#failure);
     return new Promise<SubmitResult>((resolve, reject) => {
-      this.#queue.push({ lead, idempotencyKey, resolve, reject });
+      this.#queue.push({ lead, idempotencyKey, now: this.#options.now(), resolve, reject });
       if (this.#queue.length >= this.#options.batchCap) {
         this.flush();
       } else if (!this.#flushScheduled) {
@@ -132,62 +115,52 @@ export class LeadStore {
     });
   }
 
-  /** Stores every queued submission in one transaction and settles their promises. */
+  /** Hands the queued submissions (up to the cap) to the writer, unless a commit is under way. */
   flush(): void {
-    const batch = this.#queue;
-    if (batch.length === 0) return;
-    this.#queue = [];
-    let results: SubmitResult[];
-    try {
-      results = this.#storeBatch(batch);
+    if (this.#inFlight || this.#queue.length === 0 || this.#failure) return;
+    const batch = this.#queue.splice(0, this.#options.batchCap);
+    this.#inFlight = batch;
+    const submissions: Submission[] = batch.map(({ lead, idempotencyKey, now }) => ({ lead, idempotencyKey, now }));
+    this.#worker.postMessage({ batch: submissions });
+  }
+
+  #settle(message: { results: SubmitResult[] } | { error: string }): void {
+    const batch = this.#inFlight ?? [];
+    this.#inFlight = null;
+    if ('error' in message) {
+      const error = new Error(`Storing a batch of leads failed: ${message.error}`);
+      for (const pending of batch) pending.reject(error);
+    } else {
       this.metrics.flushes += 1;
       this.metrics.submissions += batch.length;
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-      return;
-    }
-    batch.forEach((pending, index) => pending.resolve(results[index] as SubmitResult));
-    if (this.#options.outbox && results.some((result) => result.kind === 'stored' && !result.replayed)) {
-      this.#options.onOutboxRows?.();
-    }
-  }
-
-  #storeOne({ lead, idempotencyKey }: Pending): SubmitResult {
-    const now = this.#options.now();
-    const statements = this.#statements;
-    const print = fingerprint(lead);
-    if (idempotencyKey !== undefined) {
-      this.#pruneKeys(now);
-      const earlier = statements.findKey.get(idempotencyKey);
-      if (earlier) {
-        return earlier.fingerprint === print
-          ? { kind: 'stored', id: earlier.public_id, replayed: true }
-          : { kind: 'key_conflict' };
+      batch.forEach((pending, index) => pending.resolve(message.results[index] as SubmitResult));
+      if (this.#options.outbox && message.results.some((result) => result.kind === 'stored' && !result.replayed)) {
+        this.#options.onOutboxRows?.();
       }
     }
-    const ratings = lead.ratings.join('');
-    const leadRow = statements.upsertLead.get(normalizeEmail(lead.email), lead.firstName, ratings, now, now);
-    if (!leadRow) throw new Error('Upserting a lead returned no row.');
-    const id = randomUUID();
-    const submission = statements.insertSubmission.get(id, leadRow.id, lead.firstName, ratings, now);
-    if (!submission) throw new Error('Inserting a submission returned no row.');
-    if (this.#options.outbox) statements.insertOutbox.run(`msg_${randomUUID()}`, submission.id, now, now);
-    if (idempotencyKey !== undefined) statements.insertKey.run(idempotencyKey, print, submission.id, now);
-    return { kind: 'stored', id, replayed: false };
-  }
-
-  /** Forgets expired idempotency keys, at most once a minute. */
-  #pruneKeys(now: number): void {
-    if (now - this.#lastPrune < 60_000) return;
-    this.#lastPrune = now;
-    this.#statements.pruneKeys.run(now - IDEMPOTENCY_TTL_MS);
-  }
-
-  /** Stores what is still queued, then closes the database. Later submissions are refused. */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
+    // Whatever gathered during that commit goes into the next one, at once.
     this.flush();
-    this.db.close();
+    if (!this.#inFlight) for (const waiter of this.#idle.splice(0)) waiter.resolve();
+  }
+
+  #fail(error: Error): void {
+    if (this.#failure) return;
+    this.#failure = error;
+    for (const pending of [...(this.#inFlight ?? []), ...this.#queue.splice(0)]) pending.reject(error);
+    this.#inFlight = null;
+    for (const waiter of this.#idle.splice(0)) waiter.resolve();
+    this.#options.onWriterFailure?.(error);
+  }
+
+  /** Stores what is still queued, stops the writer thread and closes the database. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.#ready;
+      this.flush();
+      if (this.#inFlight) await new Promise<void>((resolve) => this.#idle.push({ resolve }));
+      await Promise.all([this.#failure ? null : closeThread(this.#worker), closeThread(this.#checkpointer)]);
+      this.db.close();
+    })();
+    return this.#closing;
   }
 }
