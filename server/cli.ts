@@ -1,10 +1,10 @@
 /**
- * The coach's commands: `npm run leads -- export | erase <email> | stats`. Reads DATA_DIR like the
+ * The coach's commands: `npm run leads -- export | erase <email> | stats | backup <file>`. Reads DATA_DIR like the
  * server (and `.env`, if there is one). Only `export` prints personal data, to stdout, for a file.
  */
 import { loadEnvFile } from './env-file';
 import { ConfigError, loadConfig } from './config';
-import { eraseLead, exportCsv, leadStats } from './leads-admin';
+import { backupDatabase, eraseLead, exportCsv, leadStats } from './leads-admin';
 import { openDatabase } from './lead-store';
 
 const usage = `Usage: npm run leads -- <command>
@@ -12,6 +12,7 @@ const usage = `Usage: npm run leads -- <command>
   export          every lead as CSV on stdout (npm run leads -- export > leads.csv)
   erase <email>   remove that person's lead, submissions and pending deliveries for good
   stats           counts of leads and submissions, and the webhook delivery backlog
+  backup <file>   a consistent copy of the database in one new file, safe while the server runs
 `;
 
 function formatAge(ms: number): string {
@@ -23,7 +24,7 @@ function formatAge(ms: number): string {
 
 function main(args: string[]): number {
   const [command, ...rest] = args;
-  if (command !== 'export' && command !== 'erase' && command !== 'stats') {
+  if (command !== 'export' && command !== 'erase' && command !== 'stats' && command !== 'backup') {
     process.stderr.write(usage);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
@@ -46,6 +47,14 @@ function main(args: string[]): number {
           ? 'No lead with that address: nothing to erase.\n'
           : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending webhook deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'}.\n`,
       );
+    } else if (command === 'backup') {
+      const [target] = rest;
+      if (target === undefined || rest.length !== 1) {
+        process.stderr.write('Give exactly one new file name: npm run leads -- backup <file>\n');
+        return 2;
+      }
+      backupDatabase(db, target);
+      process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = leadStats(db);
       const { outbox } = stats;

@@ -43,6 +43,14 @@ test('reads every variable', () => {
   });
 });
 
+test.each([
+  ['none', "'none'"],
+  ["'self'", "'self'"],
+  ['self https://coach.example', "'self' https://coach.example"],
+])('FRAME_ANCESTORS=%s is read as %s', (value, expected) => {
+  expect(loadConfig({ FRAME_ANCESTORS: value }).frameAncestors).toBe(expected);
+});
+
 test.each(['off', 'false', ''])('TRUST_PROXY=%j trusts no proxy', (value) => {
   expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
 });
@@ -87,4 +95,11 @@ test('a bad webhook secret is never repeated in the error message', () => {
   expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com', LEAD_WEBHOOK_SECRET: secret })).toThrow(
     expect.objectContaining({ message: expect.not.stringContaining('not base64') }),
   );
+});
+
+test('.env.example, as shipped, is a valid configuration', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { parseEnv } = await import('node:util');
+  const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+  expect(() => loadConfig(parseEnv(example))).not.toThrow();
 });

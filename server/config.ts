@@ -127,7 +127,8 @@ function readWebhook(env: Env): ServerConfig['webhook'] {
 /** Sources allowed in CSP frame-ancestors: 'none', 'self' or origins like https://coach.example. */
 function readFrameAncestors(env: Env): string {
   const raw = readRaw(env, 'FRAME_ANCESTORS') ?? "'none'";
-  const sources = raw.split(/\s+/);
+  // .env files strip quotes, so none and self are accepted bare too.
+  const sources = raw.split(/\s+/).map((source) => (source === 'none' || source === 'self' ? `'${source}'` : source));
   const ok = sources.every(
     (source) => source === "'none'" || source === "'self'" || /^https:\/\/[a-z0-9.*-]+(:\d+)?$/i.test(source),
   );

@@ -3,7 +3,7 @@
  * writer thread (server/lead-writer.ts), the server's reads and the coach's commands.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Lead } from '../src/shared/lead';
@@ -22,7 +22,11 @@ export function normalizeEmail(email: string): string {
 /** Opens (and creates or migrates) the database: WAL, synchronous=FULL, foreign keys, secure delete. */
 export function openDatabase(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const file = join(dataDir, DATABASE_FILE);
+  const created = !existsSync(file);
+  const db = new Database(file);
+  // Personal data: readable by the server's user only (SQLite gives -wal and -shm the same mode).
+  if (created) chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

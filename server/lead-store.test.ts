@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { Lead } from '../src/shared/lead';
@@ -36,8 +36,10 @@ test.each([
   expect(normalizeEmail(raw)).toBe(normalized);
 });
 
-test('the database is in WAL mode with full synchronous writes and the latest schema', () => {
-  const store = openStore();
+test('the database is in WAL mode with full synchronous writes and the latest schema, private to its user', () => {
+  const dataDir = tempDir();
+  const store = openStore(dataDir);
+  expect(statSync(join(dataDir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
   expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
   expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
   expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);

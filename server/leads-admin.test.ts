@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Lead } from '../src/shared/lead';
-import { csvCell, eraseLead, exportCsv, leadStats } from './leads-admin';
+import Database from 'better-sqlite3';
+import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './leads-admin';
 import { DATABASE_FILE, LeadStore } from './lead-store';
 import { tempDir } from './test/helpers';
 
@@ -112,6 +113,18 @@ test('stats count leads, submissions and the delivery backlog', async () => {
     submissionsLast24h: 3,
     outbox: { pending: 2, delivered: 1, gone: 0, expired: 0, oldestPendingAgeMs: expect.any(Number) },
   });
+  await store.close();
+});
+
+test('backup writes a consistent copy to a new file, and never overwrites one', async () => {
+  const { dataDir, store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]]);
+  const target = join(dataDir, 'backup.db');
+  backupDatabase(store.db, target);
+  const copy = new Database(target, { readonly: true });
+  expect(copy.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 2 });
+  expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+  copy.close();
+  expect(() => backupDatabase(store.db, target)).toThrow(/already exists/);
   await store.close();
 });
 

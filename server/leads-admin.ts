@@ -1,7 +1,8 @@
 /**
- * What the coach's commands do (`npm run leads -- export | erase <email> | stats`), as functions on
+ * What the coach's commands do (`npm run leads -- export | erase <email> | stats | backup <file>`), as functions on
  * an open database, so they are tested without a shell. Only `exportCsv` ever outputs personal data.
  */
+import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { coreDrivers } from '../src/content/drivers';
 import { normalizeEmail } from './lead-store';
@@ -96,6 +97,16 @@ export function eraseLead(db: Database.Database, email: string): EraseResult {
     throw new Error('The erase is committed, but the WAL checkpoint was blocked by another reader; run erase again to finish cleaning.');
   }
   return result;
+}
+
+/**
+ * A consistent copy of the whole database in one file (VACUUM INTO), safe while the server runs.
+ * The target must not exist yet: a backup never overwrites anything.
+ */
+export function backupDatabase(db: Database.Database, target: string): void {
+  if (existsSync(target)) throw new Error('The backup file already exists; choose a new name.');
+  db.prepare('VACUUM INTO ?').run(target);
+  chmodSync(target, 0o600);
 }
 
 export type LeadStats = {
