@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { isHoneypotFilled, leadSchema } from '../src/shared/lead';
+import { isHoneypotFilled, type Lead, leadSchema } from '../src/shared/lead';
 import type { ServerConfig } from './config';
 import type { LeadStore } from './lead-store';
 
@@ -17,22 +17,25 @@ const leadFields = new Set(['email', 'firstName', 'ratings', 'website']);
 
 type FieldError = { field: string | null; message: string };
 
-/** The first problem with a body, in words a visitor could read; never quotes the input. */
-export function describeInvalidLead(body: unknown): FieldError | null {
+/**
+ * The parsed lead, or the first problem with the body in words a visitor could read (the field's
+ * own message from the shared schema); never quotes the input.
+ */
+export function parseLead(body: unknown): { lead: Lead } | { problem: FieldError } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { field: null, message: 'Send the lead as a JSON object.' };
+    return { problem: { field: null, message: 'Send the lead as a JSON object.' } };
   }
   const result = v.safeParse(leadSchema, body, { abortPipeEarly: true });
-  if (result.success) return null;
-  const issue = result.issues[0];
-  const key = issue.path?.[0]?.key;
-  if (typeof key !== 'string') return { field: null, message: 'The lead is not valid.' };
+  if (result.success) return { lead: result.output };
+  const key = result.issues[0].path?.[0]?.key;
+  if (typeof key !== 'string') return { problem: { field: null, message: 'The lead is not valid.' } };
   if (!leadFields.has(key)) {
     // An unexpected key; named only when it looks like a field name and not like arbitrary data.
-    return { field: /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key) ? key : null, message: 'This field is not expected.' };
+    const field = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key) ? key : null;
+    return { problem: { field, message: 'This field is not expected.' } };
   }
-  if (key === 'website') return { field: key, message: 'This field is not valid.' };
-  return { field: key, message: issue.message };
+  if (key === 'website') return { problem: { field: key, message: 'This field is not valid.' } };
+  return { problem: { field: key, message: result.issues[0].message } };
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -64,9 +67,9 @@ export const leadRoutes: FastifyPluginAsync<{ store: LeadStore; rateLimit: Serve
           message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
         });
       }
-      const problem = describeInvalidLead(request.body);
-      if (problem) return refuse(reply, 400, { error: 'invalid_request', ...problem });
-      const lead = v.parse(leadSchema, request.body);
+      const parsed = parseLead(request.body);
+      if ('problem' in parsed) return refuse(reply, 400, { error: 'invalid_request', ...parsed.problem });
+      const { lead } = parsed;
 
       if (isHoneypotFilled(lead)) {
         request.log.info('honeypot filled: answered as usual, not stored');

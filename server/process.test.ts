@@ -18,7 +18,9 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+type Spawned = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
+
+async function spawnServer(dataDir: string): Promise<Spawned> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: {
@@ -37,8 +39,8 @@ async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url:
   });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -49,7 +51,7 @@ async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url:
       }
     });
   });
-  return { child, url, exited };
+  return { child, url, exited, output: () => output };
 }
 
 const leadNumber = (index: number) => ({
@@ -108,7 +110,7 @@ test('kill -9 in the middle of a burst: every acknowledged lead is on disk and t
 
 test('SIGTERM finishes the requests in flight, stores them, and exits cleanly', async () => {
   const dataDir = tempDir();
-  const { child, url, exited } = await spawnServer(dataDir);
+  const { child, url, exited, output } = await spawnServer(dataDir);
   let signalledAt = Number.POSITIVE_INFINITY;
   const ackTimes: number[] = [];
   const result = await burst(url, 400, 20, (count) => {
@@ -126,4 +128,8 @@ test('SIGTERM finishes the requests in flight, stores them, and exits cleanly', 
   expect(ackTimes.filter((time) => time > signalledAt).length).toBeGreaterThan(0);
   // Everything that got no 201 was refused cleanly (503 while closing, or no connection), never half-stored.
   expect(ids.size).toBe(result.acknowledged.length);
+  // Hundreds of JSON log lines, and not one e-mail address or name among them.
+  expect(output()).toContain('"statusCode":201');
+  expect(output()).toContain('shutting down');
+  expect(output()).not.toMatch(/burst\d+@|Burst \d+/);
 }, 60_000);
