@@ -48,7 +48,8 @@ test('export writes one line per lead with its latest name and profile, formulas
   await store.submit(lead('ANA@example.com', 'Ana Maria', [2, 2, 2, 2, 2, 2, 2, 2, 1]));
   let csv = '';
   expect(exportCsv(store.db, (chunk) => (csv += chunk))).toBe(2);
-  const lines = csv.trimEnd().split('\r\n');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
     'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions',
   );

@@ -32,20 +32,22 @@ type ExportRow = {
   submissions: number;
 };
 
-/** Every lead, one line each, newest first: address, latest name and profile, dates, submissions. */
+/**
+ * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
+ * Starts with a byte-order mark, so spreadsheet programs read accented names as UTF-8.
+ */
 export function exportCsv(db: Database.Database, write: (chunk: string) => void): number {
-  write(
-    csvRow([
-      'email',
-      'first_name',
-      ...coreDrivers.map((driver) => driver.shortName),
-      'weak_drivers',
-      'strong_drivers',
-      'first_submitted_utc',
-      'last_submitted_utc',
-      'submissions',
-    ]),
-  );
+  const header = [
+    'email',
+    'first_name',
+    ...coreDrivers.map((driver) => driver.shortName),
+    'weak_drivers',
+    'strong_drivers',
+    'first_submitted_utc',
+    'last_submitted_utc',
+    'submissions',
+  ];
+  write(`\uFEFF${csvRow(header)}`);
   const rows = db
     .prepare<[], ExportRow>(
       `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, count(s.id) AS submissions
