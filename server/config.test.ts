@@ -62,6 +62,7 @@ test.each([
   ['PORT', { PORT: '-1' }],
   ['PORT', { PORT: '70000' }],
   ['PORT', { PORT: '3.5' }],
+  ['HOST', { HOST: 'http://0.0.0.0:3000' }],
   ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
   ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
   ['TRUST_PROXY', { TRUST_PROXY: '*' }],

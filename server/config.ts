@@ -91,6 +91,15 @@ function readTrustProxy(env: Env): TrustProxy {
   return entries;
 }
 
+/** An IP address or a host name: nothing with a scheme, port or path in it. */
+function readHost(env: Env): string {
+  const host = readRaw(env, 'HOST') ?? '127.0.0.1';
+  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/i.test(host)) {
+    throw new ConfigError(`HOST must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name, got "${host}".`);
+  }
+  return host;
+}
+
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 function readWebhook(env: Env): ServerConfig['webhook'] {
@@ -144,7 +153,7 @@ const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port: readInteger(env, 'PORT', 3000, 0, 65535),
-    host: readRaw(env, 'HOST') ?? '127.0.0.1',
+    host: readHost(env),
     distDir: readRaw(env, 'DIST_DIR') ?? defaultDistDir,
     dataDir: resolve(readRaw(env, 'DATA_DIR') ?? './data'),
     logLevel: readLogLevel(env),

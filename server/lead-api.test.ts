@@ -97,6 +97,7 @@ test.each([
   ['a __proto__ key', `{"email":"${fixtureEmail}","firstName":"${fixtureName}","ratings":[1,2,3,1,2,3,1,2,3],"__proto__":{"admin":true}}`],
   ['a constructor.prototype key', `{"email":"${fixtureEmail}","firstName":"${fixtureName}","ratings":[1,2,3,1,2,3,1,2,3],"constructor":{"prototype":{"admin":true}}}`],
   ['broken JSON', `{"email":"${fixtureEmail}","firstName":"${fixtureName}",`],
+  ['an empty body', ''],
 ])('%s: 400, nothing stored, the input not echoed', async (_case, body) => {
   const url = await start();
   const response = await postLead(url, body);
