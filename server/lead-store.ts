@@ -29,8 +29,11 @@ export type StoreOptions = {
   outbox: boolean;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
-  /** Called if the writer thread dies: from then on every submission fails. */
-  onWriterFailure?: (error: Error) => void;
+  /**
+   * Called if a thread dies. The writer: from then on every submission fails. The checkpointer:
+   * leads are still stored, but the WAL file grows until the next restart.
+   */
+  onThreadFailure?: (error: Error, thread: 'writer' | 'checkpointer') => void;
   now?: () => number;
   batchCap?: number;
 };
@@ -50,8 +53,9 @@ function startThread(module: string, workerData: object): Worker {
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
-/** Waits for a thread to exit after asking it to close. */
+/** Waits for a thread to exit after asking it to close (at once if it has already stopped). */
 function closeThread(thread: Worker): Promise<unknown> {
+  if (thread.threadId === -1) return Promise.resolve();
   const exited = new Promise((resolve) => thread.once('exit', resolve));
   thread.postMessage('close');
   return exited;
@@ -83,7 +87,7 @@ export class LeadStore {
     this.#options = { ...options, now: options.now ?? Date.now, batchCap: options.batchCap ?? DEFAULT_BATCH_CAP };
     this.#worker = startThread('./lead-writer.ts', { dataDir, outbox: options.outbox });
     this.#checkpointer = startThread('./lead-checkpointer.ts', { dataDir });
-    this.#checkpointer.on('error', (error) => this.#fail(error));
+    this.#checkpointer.on('error', (error) => this.#options.onThreadFailure?.(error, 'checkpointer'));
     let ready: () => void = () => undefined;
     this.#ready = new Promise((resolve) => (ready = resolve));
     this.#worker.on('message', (message: WriterMessage) => {
@@ -121,7 +125,11 @@ export class LeadStore {
     const batch = this.#queue.splice(0, this.#options.batchCap);
     this.#inFlight = batch;
     const submissions: Submission[] = batch.map(({ lead, idempotencyKey, now }) => ({ lead, idempotencyKey, now }));
-    this.#worker.postMessage({ batch: submissions });
+    try {
+      this.#worker.postMessage({ batch: submissions });
+    } catch (error) {
+      this.#settle({ error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   #settle(message: { results: SubmitResult[] } | { error: string }): void {
@@ -149,7 +157,7 @@ export class LeadStore {
     for (const pending of [...(this.#inFlight ?? []), ...this.#queue.splice(0)]) pending.reject(error);
     this.#inFlight = null;
     for (const waiter of this.#idle.splice(0)) waiter.resolve();
-    this.#options.onWriterFailure?.(error);
+    this.#options.onThreadFailure?.(error, 'writer');
   }
 
   /** Stores what is still queued, stops the writer thread and closes the database. */
@@ -158,7 +166,7 @@ export class LeadStore {
       await this.#ready;
       this.flush();
       if (this.#inFlight) await new Promise<void>((resolve) => this.#idle.push({ resolve }));
-      await Promise.all([this.#failure ? null : closeThread(this.#worker), closeThread(this.#checkpointer)]);
+      await Promise.all([closeThread(this.#worker), closeThread(this.#checkpointer)]);
       this.db.close();
     })();
     return this.#closing;
