@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './test/helpers';
 
 let app: FastifyInstance;
 
-beforeEach(async () => {
+// The pages only read: one app serves every test here.
+beforeAll(async () => {
   app = await buildApp(testConfig());
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 
