@@ -145,3 +145,15 @@ test('committed leads reach the database file itself within a few seconds, witho
   while (!inMainFile() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(inMainFile()).toBe(true);
 });
+
+test('if the writer thread dies, every submission fails at once (no hanging request) and it is reported', async () => {
+  const failures: string[] = [];
+  const store = new LeadStore(tempDir(), { outbox: false, onThreadFailure: (_error, thread) => failures.push(thread) });
+  // Before the threads open the file: a schema they refuse, so both stop while starting.
+  store.db.pragma(`user_version = ${migrations.length + 1}`);
+  await expect(store.submit(lead(1))).rejects.toThrow();
+  expect(failures).toContain('writer');
+  await expect(store.submit(lead(2))).rejects.toThrow();
+  store.db.pragma(`user_version = ${migrations.length}`);
+  await store.close();
+});
