@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ServerConfig } from './config';
+import { DATABASE_FILE } from './lead-store';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from './test/helpers';
 
@@ -212,4 +214,26 @@ test('with the real clock, a stored lead is delivered at once in the background'
   const deadline = Date.now() + 5_000;
   while (receiver.processed.size === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(receiver.processed.size).toBe(1);
+});
+
+test('shutting down does not wait for a receiver that hangs: the attempt is recorded and retried later', async () => {
+  const receiver = await startReceiver();
+  const hanging: (() => void)[] = [];
+  receiver.server.removeAllListeners('request');
+  receiver.server.on('request', (_request, response) => hanging.push(() => response.destroy()));
+  const dataDir = tempDir();
+  running = await startApp(testConfig({ dataDir, webhook: { url: receiver.url, secret } }));
+  expect((await postLead(running.url, validLead)).status).toBe(201);
+  const deadline = Date.now() + 5_000;
+  while (hanging.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(hanging).toHaveLength(1);
+  const started = Date.now();
+  await running.app.close();
+  running = undefined;
+  expect(Date.now() - started).toBeLessThan(2_000);
+  for (const end of hanging) end();
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  expect(db.prepare('SELECT state, attempts FROM outbox').get()).toEqual({ state: 'pending', attempts: 1 });
+  db.close();
 });

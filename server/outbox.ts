@@ -117,6 +117,8 @@ export class WebhookOutbox {
   #stopped = true;
   /** stop() was called: a round in progress ends after recording its outcomes. */
   #halting = false;
+  /** Aborts requests in flight when stopping, so shutdown never waits for a slow receiver. */
+  #abort = new AbortController();
 
   constructor(options: OutboxOptions) {
     this.#options = {
@@ -173,6 +175,7 @@ export class WebhookOutbox {
   start(): void {
     this.#stopped = false;
     this.#halting = false;
+    this.#abort = new AbortController();
     this.wake();
   }
 
@@ -191,6 +194,8 @@ export class WebhookOutbox {
     this.#stopped = true;
     this.#halting = true;
     this.#clearTimer();
+    // An aborted request counts as a failed attempt: the row is retried after the restart.
+    this.#abort.abort();
     await this.#running;
   }
 
@@ -258,7 +263,7 @@ export class WebhookOutbox {
       const response = await this.#options.fetch(this.#options.url, {
         method: 'POST',
         redirect: 'manual',
-        signal: AbortSignal.timeout(outboxTimings.requestTimeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(outboxTimings.requestTimeoutMs), this.#abort.signal]),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'core-drivers-webhook/1',
