@@ -57,3 +57,9 @@ test('an unknown API path answers 404 in JSON', async () => {
   expect(response.statusCode).toBe(404);
   expect(response.json()).toMatchObject({ error: 'not_found' });
 });
+
+test('slow clients are cut off: request, idle-socket and keep-alive timeouts are set', () => {
+  expect(app.server.requestTimeout).toBe(10_000);
+  expect(app.server.timeout).toBe(15_000);
+  expect(app.server.keepAliveTimeout).toBe(5_000);
+});
