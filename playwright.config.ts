@@ -6,8 +6,10 @@ import { chromiumArgs, findChromium } from './e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-// Every run stores its leads in a fresh folder, never in ./data.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'core-drivers-e2e-'));
+// Every run stores its leads in a fresh folder, never in ./data. Set on process.env so the test
+// workers (which load this file again) see the same folder and can read what the server stored.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'core-drivers-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +32,17 @@ export default defineConfig({
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // Many tests submit leads from one address; the rate limit itself is tested in server/.
+      RATE_LIMIT_MAX: '1000',
+      // A developer's .env must never forward test leads.
+      LEAD_WEBHOOK_URL: '',
+      LEAD_WEBHOOK_SECRET: '',
+    },
     stdout: 'ignore',
   },
 });

@@ -45,6 +45,8 @@ export const resultsCopy = {
     submit: 'Show Me My Insights',
     submitting: 'Analyzing...',
     noSpam: 'We respect your inbox. No spam, ever.',
+    /** Label of the hidden honeypot field, for the rare assistive tool that still finds it. */
+    honeypotLabel: 'Leave this field empty',
   },
   toasts: {
     invalidEmail: { title: 'Invalid email', description: 'Please enter a valid email address.' },

@@ -1,27 +1,95 @@
-import { afterEach, expect, test, vi } from 'vitest';
-import { submitLead } from './lead-client';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { Lead } from '../shared/lead';
+import { LeadSubmissionError, submitLead } from './lead-client';
 
-afterEach(() => vi.useRealTimers());
+const lead: Lead = { email: 'sam@example.com', firstName: 'Sam', ratings: [1, 1, 2, 3, 3, 3, 2, 2, 1] };
 
-test('a lead is submitted after about 1.5 s and only counts are logged, never the e-mail or name', async () => {
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
   vi.useFakeTimers();
-  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-  let done = false;
-  const submitted = submitLead({
-    email: 'sam@example.com',
-    firstName: 'Sam',
-    ratings: [1, 1, 2, 3, 3, 3, 2, 2, 1],
-  }).then(() => {
-    done = true;
-  });
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Starts a submission and reports whether it has settled, and how. */
+function track(promise: Promise<void>) {
+  const state = { settled: false, error: undefined as unknown };
+  promise.then(
+    () => (state.settled = true),
+    (error: unknown) => {
+      state.settled = true;
+      state.error = error;
+    },
+  );
+  return state;
+}
+
+test('the lead is POSTed as JSON with an idempotency key, and the visitor still waits about 1.5 s', async () => {
+  fetchMock.mockResolvedValue(new Response('{"id":"x"}', { status: 201 }));
+  const submission = track(submitLead(lead, 'api'));
 
   await vi.advanceTimersByTimeAsync(1499);
-  expect(done).toBe(false);
+  expect(submission.settled).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
-  await submitted;
-  expect(done).toBe(true);
+  expect(submission).toEqual({ settled: true, error: undefined });
 
-  expect(info).toHaveBeenCalledTimes(1);
-  expect(info.mock.calls[0]).toEqual(['Lead submitted (local only).', { needsSupport: 3, neutral: 3, strong: 3 }]);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/leads');
+  expect(init?.method).toBe('POST');
+  const headers = new Headers(init?.headers);
+  expect(headers.get('content-type')).toBe('application/json');
+  expect(headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(JSON.parse(String(init?.body))).toEqual(lead);
+});
+
+test('each submission gets its own idempotency key', async () => {
+  fetchMock.mockImplementation(async () => new Response(null, { status: 201 }));
+  const first = submitLead(lead, 'api');
+  const second = submitLead(lead, 'api');
+  await vi.advanceTimersByTimeAsync(1500);
+  await Promise.all([first, second]);
+  const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+  expect(new Set(keys).size).toBe(2);
+});
+
+test.each([
+  [400, 'a refused lead'],
+  [429, 'too many submissions'],
+  [500, 'a server error'],
+  [503, 'a server shutting down'],
+])('an answer of %i (%s) rejects after the wait, naming only the status', async (status) => {
+  fetchMock.mockResolvedValue(new Response('{}', { status }));
+  const submission = track(submitLead(lead, 'api'));
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(submission.error).toBeInstanceOf(LeadSubmissionError);
+  expect(submission.error).toMatchObject({ status });
+  expect(String(submission.error)).not.toMatch(/sam/i);
+});
+
+test('a network failure rejects without revealing the lead', async () => {
+  fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  const submission = track(submitLead(lead, 'api'));
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(submission.error).toBeInstanceOf(LeadSubmissionError);
+  expect(submission.error).toMatchObject({ status: null });
+  expect(String(submission.error)).not.toMatch(/sam/i);
+});
+
+test('in local-only mode nothing is sent: it waits 1.5 s and logs only counts', async () => {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  const submission = track(submitLead(lead, 'local'));
+  await vi.advanceTimersByTimeAsync(1499);
+  expect(submission.settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(submission).toEqual({ settled: true, error: undefined });
+
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(info.mock.calls).toEqual([['Lead submitted (local only).', { needsSupport: 3, neutral: 3, strong: 3 }]]);
   expect(JSON.stringify(info.mock.calls)).not.toMatch(/sam/i);
 });

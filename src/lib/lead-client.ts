@@ -1,20 +1,59 @@
 /**
- * The one way the results gate submits a lead. For now this is the spec's local behaviour
- * (SPEC section 7): wait about 1.5 s, then log only counts. It never logs the e-mail or the name.
- * Swapping this for a request to the server must not change the gate.
+ * The one way the results gate submits a lead.
+ *
+ * Normally it POSTs to the server's `POST /api/leads` (server/README.md), which answers 201 only once
+ * the lead is on disk. Built with `VITE_LEAD_CAPTURE=local` (static hosting without the server) it
+ * does the spec's local behaviour instead (SPEC section 7): wait, then log only counts.
+ * Either way the visitor sees about 1.5 s of "Analyzing...", and nothing personal is ever logged.
  */
-import type { Lead } from '../shared/lead';
 import { resultsTimings } from '../shared/constants';
+import type { Lead } from '../shared/lead';
+
+export const leadsEndpoint = '/api/leads';
+
+export type LeadCaptureMode = 'api' | 'local';
+
+/** The build's choice: `VITE_LEAD_CAPTURE=local` for static hosting, the API otherwise. */
+export const leadCaptureMode: LeadCaptureMode = import.meta.env.VITE_LEAD_CAPTURE === 'local' ? 'local' : 'api';
+
+/** Why a submission failed; says only the HTTP status, never what was submitted. */
+export class LeadSubmissionError extends Error {
+  override name = 'LeadSubmissionError';
+  constructor(readonly status: number | null) {
+    super(status === null ? 'The lead could not be sent (network error).' : `The server answered ${status}.`);
+  }
+}
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
-/** Submits the lead; rejects when it could not be stored. */
-export async function submitLead(lead: Lead): Promise<void> {
-  await wait(resultsTimings.submitMs);
+/** Submits the lead; resolves once it is stored, rejects with a LeadSubmissionError otherwise. */
+export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCaptureMode): Promise<void> {
+  const minimumWait = wait(resultsTimings.submitMs);
+  if (mode === 'local') {
+    await minimumWait;
+    logCounts(lead);
+    return;
+  }
+  // One key per submission: if the request is retried, the server stores the lead once.
+  const [stored] = await Promise.allSettled([postLead(lead, crypto.randomUUID()), minimumWait]);
+  if (stored.status === 'rejected') throw stored.reason;
+}
+
+async function postLead(lead: Lead, idempotencyKey: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(leadsEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(lead),
+    });
+  } catch {
+    throw new LeadSubmissionError(null);
+  }
+  if (response.status !== 201) throw new LeadSubmissionError(response.status);
+}
+
+function logCounts(lead: Lead) {
   const count = (rating: number) => lead.ratings.filter((value) => value === rating).length;
-  console.info('Lead submitted (local only).', {
-    needsSupport: count(1),
-    neutral: count(2),
-    strong: count(3),
-  });
+  console.info('Lead submitted (local only).', { needsSupport: count(1), neutral: count(2), strong: count(3) });
 }

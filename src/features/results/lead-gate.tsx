@@ -45,6 +45,19 @@ function GateField({ id, label, error, ...input }: GateFieldProps) {
   );
 }
 
+/**
+ * A field people never see or reach, which form-filling bots tend to fill. The server answers a filled
+ * one like any other lead but stores nothing.
+ */
+function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor="lead-website">{copy.honeypotLabel}</label>
+      <input id="lead-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
 /** The e-mail gate: checks the form itself on submit (SPEC section 5) and submits through the lead client. */
 export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const [submitting, setSubmitting] = useState(false);
@@ -58,7 +71,12 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     event.preventDefault();
     if (inFlight.current) return;
     const form = new FormData(event.currentTarget);
-    const parsed = v.safeParse(leadSchema, { email: form.get('email'), firstName: form.get('firstName'), ratings });
+    const parsed = v.safeParse(leadSchema, {
+      email: form.get('email'),
+      firstName: form.get('firstName'),
+      ratings,
+      website: form.get('website') ?? '',
+    });
     if (!parsed.success) {
       const nested = v.flatten<typeof leadSchema>(parsed.issues).nested;
       const found: FieldErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
@@ -129,6 +147,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           autoComplete="given-name"
           error={errors.firstName}
         />
+        <Honeypot />
         <button
           type="submit"
           disabled={submitting}

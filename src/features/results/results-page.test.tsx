@@ -93,6 +93,8 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
     email: 'sam@example.com',
     firstName: 'Sam',
     ratings: [1, 3, 1, 2, 2, 3, 3, 1, 2],
+    // The hidden honeypot field, empty as people leave it.
+    website: '',
   });
   expect(screen.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
 

@@ -1,0 +1,87 @@
+/**
+ * The real lead funnel, end to end: a visitor answers the quiz in the browser, unlocks the insights,
+ * and the coach finds the lead in `npm run leads -- export`, read from the server's own database.
+ */
+import { execFileSync } from 'node:child_process';
+import { coreDrivers } from '../src/content/drivers';
+import { expect, test } from './fixtures';
+import { coreDriversState, openResultsWithState } from './results-state';
+
+const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
+
+/** `npm run leads -- export`, against the data folder of the server the tests started. */
+function exportLeads(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts.');
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'export'], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+test('a lead submitted through the quiz and the gate appears in the coach’s export', async ({ page }) => {
+  const email = `flow-${Date.now()}@example.com`;
+  const ratings = [1, 2, 3, 1, 1, 2, 3, 3, 2] as const;
+
+  await page.goto('/quiz');
+  for (const [index, rating] of ratings.entries()) {
+    await expect(page.getByRole('heading', { name: coreDrivers[index]?.name })).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]}`) }).click();
+    await page.getByRole('button', { name: index === ratings.length - 1 ? 'See My Results' : /^Next/ }).click();
+  }
+  await expect(page).toHaveURL(/\/results$/);
+
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/leads')) requests.push(request.postData() ?? '');
+  });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Flow');
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+
+  expect(requests).toHaveLength(1);
+  const csv = exportLeads();
+  const row = csv.split(/\r?\n/).find((line) => line.includes(email));
+  expect(row, 'the lead is in the export').toBeDefined();
+  expect(row).toContain('Flow');
+  expect(row).toContain(ratings.join(','));
+});
+
+test('when the server cannot store the lead the visitor is told, keeps what they typed, and can try again', async ({
+  page,
+  consoleErrors,
+}) => {
+  const email = `retry-${Date.now()}@example.com`;
+  await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: '' }));
+  await openResultsWithState(page, coreDriversState('123123123'));
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Retry');
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await expect(page.getByText('Please try again later.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('First name')).toHaveValue('Retry');
+  await expect(page.getByRole('button', { name: 'Show Me My Insights' })).toBeEnabled();
+  // The browser itself reports the failed request; nothing else, and nothing personal, is logged.
+  expect(consoleErrors).toEqual([expect.stringContaining('503')]);
+  consoleErrors.length = 0;
+
+  await page.unroute('**/api/leads');
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+  expect(exportLeads()).toContain(email);
+});
+
+test('a bot that fills the hidden field is answered as usual but not stored', async ({ page }) => {
+  const email = `bot-${Date.now()}@example.com`;
+  await openResultsWithState(page, coreDriversState('222222222'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Bot');
+  await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+  expect(exportLeads()).not.toContain(email);
+});
