@@ -5,15 +5,21 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/app.html        an empty shell for the screens that render in the browser (quiz, results)
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
+ * The stylesheet is inlined into every page (see inline-css.ts); dist/html/style-hashes.json lists the
+ * CSP hashes that allow exactly those inline styles.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { inlineStylesheets } from './inline-css';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const templatePath = `${dist}client/index.html`;
 const placeholder = '<!--app-html-->';
 
-const template = await readFile(templatePath, 'utf8');
+const { html: template, styleHashes } = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
+  readFileSync(`${dist}client${href}`, 'utf8'),
+);
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
 
 const { render } = (await import(`${dist}ssr/entry-server.js`)) as { render: (url: string) => string };
@@ -28,6 +34,7 @@ await mkdir(`${dist}html`, { recursive: true });
 for (const [name, html] of Object.entries(pages)) {
   await writeFile(`${dist}html/${name}`, template.replace(placeholder, html));
 }
+await writeFile(`${dist}html/style-hashes.json`, `${JSON.stringify(styleHashes)}\n`);
 await rm(templatePath);
 await rm(`${dist}ssr`, { recursive: true });
 console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);
