@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { chunkModules } from './scripts/bench/chunk-modules';
+import { chunkModules } from './scripts/bench/chunk-modules.js';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), chunkModules()],
