@@ -19,11 +19,11 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
 import { readBuild } from './bench/build-info';
-import { landingBudgets, targets } from './bench/budgets';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
 import { type Running, startNodeScript } from './bench/processes';
-import { formatNumber, formatTable, medianOf, type Row } from './bench/report';
+import { formatTable, medianOf } from './bench/report';
+import { type ApiResult, apiPath, benchRows, lighthouseRoutes, routes } from './bench/rows';
 
 /**
  * The server's per-client rate limit is raised through this variable for the load test, so one
@@ -32,9 +32,6 @@ import { formatNumber, formatTable, medianOf, type Row } from './bench/report';
 const rateLimitVariable = 'RATE_LIMIT_MAX';
 const rateLimitForBench = '1000000';
 
-const routes = ['/', '/quiz', '/results'] as const;
-const lighthouseRoutes = ['/', '/quiz'] as const;
-const apiPath = '/api/leads';
 /** Each load test runs this long, after a short warm-up that is not counted. */
 const apiSeconds = 5;
 const apiWarmUpSeconds = 1;
@@ -89,10 +86,6 @@ async function measureLighthouse(baseUrl: string): Promise<Record<string, Lighth
   return samples;
 }
 
-type ApiResult =
-  | { available: false; status: number }
-  | { available: true; leads: ApiFigures[]; bare: ApiFigures[] };
-
 async function measureApi(app: Running): Promise<ApiResult> {
   const probe = await probeLeads(`${app.url}${apiPath}`);
   if (probe.missing) {
@@ -121,68 +114,6 @@ async function measureApi(app: Running): Promise<ApiResult> {
   }
 }
 
-function tableRows(
-  firstLoads: Record<string, Record<string, number>>,
-  lighthouse: Record<string, Record<string, number>>,
-  api: ApiResult,
-): Row[] {
-  const rows: Row[] = [];
-  const bytes = (value: number | undefined) => formatNumber(value ?? Number.NaN);
-  for (const route of routes) {
-    const load = firstLoads[route] ?? {};
-    const landing = route === '/';
-    rows.push(
-      { figure: `${route} first-load JS raw / gzip (B)`, value: `${bytes(load.jsRaw)} / ${bytes(load.jsGzip)}`,
-        ...(landing && { target: `gzip <= ${bytes(landingBudgets.jsGzip)}`, met: (load.jsGzip ?? Infinity) <= landingBudgets.jsGzip }) },
-      { figure: `${route} first-load CSS raw / gzip (B)`, value: `${bytes(load.cssRaw)} / ${bytes(load.cssGzip)}`,
-        ...(landing && { target: `gzip <= ${bytes(landingBudgets.cssGzip)}`, met: (load.cssGzip ?? Infinity) <= landingBudgets.cssGzip }) },
-      { figure: `${route} first-load requests`, value: bytes(load.requests) },
-    );
-  }
-  for (const route of lighthouseRoutes) {
-    const figures = lighthouse[route] ?? {};
-    const landing = route === '/';
-    const scores = [figures.performance, figures.accessibility, figures.bestPractices, figures.seo];
-    const scoresMet = landing
-      ? scores.every((value) => value === targets.landingScores)
-      : figures.performance !== undefined && figures.performance >= targets.quizPerformanceScore &&
-        scores.slice(1).every((value) => value === targets.quizOtherScores);
-    rows.push(
-      {
-        figure: `${route} Lighthouse perf / a11y / best practices / SEO`,
-        value: scores.map((value) => bytes(value)).join(' / '),
-        target: landing ? 'all 100' : `perf >= ${targets.quizPerformanceScore}, others 100`,
-        met: scoresMet,
-      },
-      { figure: `${route} FCP (ms)`, value: bytes(figures.fcpMs) },
-      { figure: `${route} LCP (ms)`, value: bytes(figures.lcpMs),
-        ...(landing && { target: `<= ${bytes(targets.landingLcpMs)}`, met: (figures.lcpMs ?? Infinity) <= targets.landingLcpMs }) },
-      { figure: `${route} TBT (ms)`, value: bytes(figures.tbtMs) },
-      { figure: `${route} CLS`, value: formatNumber(figures.cls ?? Number.NaN, 3),
-        ...(landing && { target: `${targets.landingCls}`, met: figures.cls === targets.landingCls }) },
-    );
-  }
-  if (!api.available) {
-    rows.push({ figure: `POST ${apiPath}`, value: `API not available (${api.status})` });
-    return rows;
-  }
-  const leads = medianOf(api.leads);
-  const bare = medianOf(api.bare);
-  const ratio = (leads.perSecond ?? 0) / (bare.perSecond ?? Number.NaN);
-  rows.push(
-    { figure: `POST ${apiPath} stored leads/s`, value: bytes(leads.perSecond),
-      target: `>= ${bytes(targets.apiLeadsPerSecond)}`, met: (leads.perSecond ?? 0) >= targets.apiLeadsPerSecond },
-    { figure: `POST ${apiPath} latency p50 / p99 (ms)`, value: `${formatNumber(leads.p50Ms ?? Number.NaN, 1)} / ${formatNumber(leads.p99Ms ?? Number.NaN, 1)}`,
-      target: `p99 <= ${targets.apiP99Ms}`, met: (leads.p99Ms ?? Infinity) <= targets.apiP99Ms },
-    { figure: `POST ${apiPath} non-2xx answers`, value: bytes(leads.non2xx), target: '0', met: leads.non2xx === 0 },
-    { figure: 'bare Fastify POST answers/s', value: bytes(bare.perSecond) },
-    { figure: 'bare Fastify latency p50 / p99 (ms)', value: `${formatNumber(bare.p50Ms ?? Number.NaN, 1)} / ${formatNumber(bare.p99Ms ?? Number.NaN, 1)}` },
-    { figure: 'leads/s ÷ bare answers/s', value: formatNumber(ratio, 2),
-      target: `>= ${targets.apiRatioToBare}`, met: ratio >= targets.apiRatioToBare },
-  );
-  return rows;
-}
-
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -208,17 +139,24 @@ try {
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
       route,
-      medianOf(samples.map((sample) => ({
-        jsRaw: sample.js.raw, jsGzip: sample.js.gzip, cssRaw: sample.css.raw, cssGzip: sample.css.gzip, requests: sample.requests,
-      }))),
+      medianOf(
+        samples.map(({ js, css, requests }) => ({
+          jsRaw: js.raw,
+          jsGzip: js.gzip,
+          cssRaw: css.raw,
+          cssGzip: css.gzip,
+          requests,
+        })),
+      ),
     ]),
   );
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = tableRows(firstLoads, lighthouse, api);
+  const rows = benchRows(firstLoads, lighthouse, api);
 
-  console.log(`\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runs} run${runs === 1 ? '' : 's'}\n`);
+  const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
+  console.log(`\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runsText}\n`);
   console.log(formatTable(rows));
 
   const resultsDir = join(root, 'bench-results');
