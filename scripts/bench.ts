@@ -5,10 +5,8 @@
  *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
  *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio.
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
- *   npm run bench                  three runs of everything
- *   npm run bench -- --quick       one run, for a quick look
- *   npm run bench -- --runs=5      more runs
- *   npm run bench -- --no-build    reuse the current dist/
+ * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
+ * --only=pages,lighthouse,api.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
+import { type BenchPart, parseBenchArgs } from './bench/args';
 import { readBuild } from './bench/build-info';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
@@ -35,14 +34,11 @@ const rateLimitForBench = '1000000';
 /** Each load test runs this long, after a short warm-up that is not counted. */
 const apiSeconds = 5;
 const apiWarmUpSeconds = 1;
-const apiConnections = 10;
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const runsArgument = args.find((arg) => arg.startsWith('--runs='));
-const runs = quick ? 1 : runsArgument ? Number(runsArgument.slice('--runs='.length)) : 3;
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1.');
+const options = parseBenchArgs(process.argv.slice(2));
+const { runs } = options;
+const apiConnections = options.connections;
 
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
@@ -123,7 +119,7 @@ function gitCommit(): string {
 }
 
 const startedAt = new Date();
-if (!args.includes('--no-build')) build();
+if (options.build) build();
 const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-'));
 log(`starting the app on 127.0.0.1 (DATA_DIR ${dataDir})`);
 const app = await startNodeScript(join(root, 'server/main.ts'), {
@@ -132,9 +128,10 @@ const app = await startNodeScript(join(root, 'server/main.ts'), {
   [rateLimitVariable]: rateLimitForBench,
 });
 try {
-  const firstLoadSamples = await measureFirstLoads(app.url);
-  const lighthouseSamples = await measureLighthouse(app.url);
-  const api = await measureApi(app);
+  const measures = (part: BenchPart) => options.parts.includes(part);
+  const firstLoadSamples = measures('pages') ? await measureFirstLoads(app.url) : {};
+  const lighthouseSamples = measures('lighthouse') ? await measureLighthouse(app.url) : {};
+  const api = measures('api') ? await measureApi(app) : undefined;
 
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
@@ -171,9 +168,9 @@ try {
     settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
     firstLoad: { medians: firstLoads, samples: firstLoadSamples },
     lighthouse: { medians: lighthouse, samples: lighthouseSamples },
-    api: api.available
+    api: api?.available
       ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
-      : api,
+      : (api ?? 'not measured'),
     table: rows,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

@@ -24,11 +24,17 @@ test.each([
 });
 
 test('the landing page’s bytes are compared with the budgets; other routes have no target', () => {
-  const rows = benchRows(firstLoads, {}, { available: false, status: 404 });
+  const rows = benchRows(firstLoads, {}, undefined);
   expect(row(rows, '/ first-load JS raw / gzip (B)')).toEqual({
     figure: '/ first-load JS raw / gzip (B)', value: '265,000 / 83,500', target: 'gzip <= 88,000', met: true,
   });
   expect(row(rows, '/quiz first-load JS raw / gzip (B)')?.target).toBeUndefined();
+});
+
+test('parts that were not measured have no rows', () => {
+  const rows = benchRows({}, {}, { available: false, status: 404 });
+  expect(rows.map((candidate) => candidate.figure)).toEqual(['POST /api/leads']);
+  expect(benchRows(firstLoads, {}, undefined).every((candidate) => candidate.figure.includes('first-load'))).toBe(true);
 });
 
 test('an API that answers 404 is reported as not available', () => {

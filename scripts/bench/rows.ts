@@ -96,6 +96,11 @@ function apiRows(api: ApiResult): Row[] {
   ];
 }
 
-export function benchRows(firstLoads: Medians, lighthouse: Medians, api: ApiResult): Row[] {
-  return [...firstLoadRows(firstLoads), ...lighthouseRows(lighthouse), ...apiRows(api)];
+/** Rows for the parts measured: a part with no medians (or no API result) was not measured. */
+export function benchRows(firstLoads: Medians, lighthouse: Medians, api: ApiResult | undefined): Row[] {
+  return [
+    ...(Object.keys(firstLoads).length > 0 ? firstLoadRows(firstLoads) : []),
+    ...(Object.keys(lighthouse).length > 0 ? lighthouseRows(lighthouse) : []),
+    ...(api ? apiRows(api) : []),
+  ];
 }
