@@ -61,3 +61,19 @@ test('the quiz and results are fetched while the visitor reads, so the click nee
   await expect(page.getByRole('heading', { name: 'Discover Your Core Drivers' })).toBeHidden();
   expect(requestedAfterClick.filter((path) => path.endsWith('.js') || path.endsWith('.css'))).toEqual([]);
 });
+
+test('the landing page does not move while it loads, hydrates and prefetches', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, prefetchMark);
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // Buffered: the observer also receives every shift since navigation. No entry, no call.
+        new PerformanceObserver((list) => {
+          resolve(list.getEntries().reduce((total, entry) => total + (entry as PerformanceEntry & { value: number }).value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shift, 'cumulative layout shift of the landing page').toBe(0);
+});
