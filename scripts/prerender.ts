@@ -3,8 +3,9 @@
  * server-side renderer:
  *   dist/html/landing.html    the landing page, rendered, so its content shows before any script runs
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
- *   dist/html/app.html        an empty shell for the screens that render in the browser (quiz, results),
- *                             which preloads the quiz chunk (a direct visit to /quiz needs it at once)
+ *   dist/html/quiz.html       the quiz's first question, rendered (for the server to send on /quiz)
+ *   dist/html/app.html        an empty shell for the screens that render in the browser (results)
+ * quiz.html and app.html preload the quiz chunk, which a direct visit to /quiz needs at once.
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
  * The stylesheet is inlined into every page (see inline-css.ts); dist/html/style-hashes.json lists the
  * CSP hashes that allow exactly those inline styles.
@@ -12,13 +13,20 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { paths } from '../src/app/paths';
 import type { Manifest } from './bench/build-info';
 import { inlineStylesheets } from './inline-css';
 import { modulePreloadLinks } from './preload-links';
 
+type Renderer = {
+  render: (url: string) => string;
+  renderWithLazyPages: (url: string) => Promise<string>;
+};
+
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const templatePath = `${dist}client/index.html`;
 const placeholder = '<!--app-html-->';
+const quizSource = 'src/features/quiz/quiz-page.tsx';
 
 const { html: template, styleHashes } = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
   readFileSync(`${dist}client${href}`, 'utf8'),
@@ -26,23 +34,26 @@ const { html: template, styleHashes } = inlineStylesheets(await readFile(templat
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
 
 const manifest = JSON.parse(await readFile(`${dist}client/.vite/manifest.json`, 'utf8')) as Manifest;
-const appShell = template
-  .replace('</head>', `  ${modulePreloadLinks(manifest, 'src/features/quiz/quiz-page.tsx')}\n  </head>`)
-  .replace(placeholder, '');
+const shellTemplate = template.replace('</head>', `  ${modulePreloadLinks(manifest, quizSource)}\n  </head>`);
 
-const { render } = (await import(`${dist}ssr/entry-server.js`)) as { render: (url: string) => string };
+const { render, renderWithLazyPages } = (await import(`${dist}ssr/entry-server.js`)) as Renderer;
 
+// The synchronous renders come first: the async one waits for the quiz chunk before it returns.
 const pages = {
-  'landing.html': render('/'),
-  'not-found.html': render('/__not-found__'),
+  'landing.html': template.replace(placeholder, render(paths.home)),
+  'not-found.html': template.replace(placeholder, render('/__not-found__')),
+  'quiz.html': shellTemplate.replace(placeholder, await renderWithLazyPages(paths.quiz)),
+  'app.html': shellTemplate.replace(placeholder, ''),
 };
 
 await mkdir(`${dist}html`, { recursive: true });
 for (const [name, html] of Object.entries(pages)) {
-  await writeFile(`${dist}html/${name}`, template.replace(placeholder, html));
+  // The Content-Security-Policy allows no inline script: a page that needs one must fail the build.
+  const inlineScript = /<script\b(?![^>]*\bsrc=)[^>]*>/i.exec(html);
+  if (inlineScript) throw new Error(`${name} would contain an inline script: ${inlineScript[0]}`);
+  await writeFile(`${dist}html/${name}`, html);
 }
-await writeFile(`${dist}html/app.html`, appShell);
 await writeFile(`${dist}html/style-hashes.json`, `${JSON.stringify(styleHashes)}\n`);
 await rm(templatePath);
 await rm(`${dist}ssr`, { recursive: true });
-console.log(`prerendered ${Object.keys(pages).join(', ')} and wrote app.html into dist/html`);
+console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);
