@@ -1,6 +1,6 @@
 /**
- * Measures what a page needs on its first load, in a real browser: every script and stylesheet
- * requested before the idle prefetch starts (the `prefetchMark` User Timing mark), plus styles
+ * Measures what a page needs on its first load, in a real browser: every request it makes except
+ * the scripts the idle prefetch fetches (from the `prefetchMark` User Timing mark on), plus styles
  * inlined into the HTML. Sizes come from the built files (build-info.ts), not from the wire.
  */
 import type { Page } from '@playwright/test';
@@ -9,7 +9,7 @@ import { type BuildInfo, fileSizes, type Sizes, sizesOf } from './build-info';
 
 export type FirstLoad = {
   path: string;
-  /** The document plus every resource it fetched before the prefetch. */
+  /** The document plus every resource it fetched, the prefetch aside (the favicon counts). */
   requests: number;
   js: Sizes;
   css: Sizes;
@@ -40,11 +40,19 @@ export async function measureFirstLoad(page: Page, url: string, build: BuildInfo
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, prefetchMark, {
     timeout: prefetchTimeoutMs,
   });
+  // The favicon is requested around the load event, before or after the mark: wait for it.
+  await page.waitForLoadState('networkidle');
   const resources = await page.evaluate((mark) => {
     const start = performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    // The prefetch fetches scripts (and the links that preload them) only; anything else is the page's own.
+    const prefetchKinds = ['script', 'link'];
     return performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.startTime < start)
+      .filter(
+        (entry) =>
+          entry.startTime < start ||
+          !('initiatorType' in entry && prefetchKinds.includes(String(entry.initiatorType))),
+      )
       .map((entry) => entry.name);
   }, prefetchMark);
 
