@@ -3,9 +3,12 @@
  * server-side renderer:
  *   dist/html/landing.html    the landing page, rendered, so its content shows before any script runs
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
- *   dist/html/quiz.html       the quiz's first question, rendered (for the server to send on /quiz)
- *   dist/html/app.html        an empty shell for the screens that render in the browser (results)
- * quiz.html and app.html preload the quiz chunk, which a direct visit to /quiz needs at once.
+ *   dist/html/quiz.html       the quiz's first question, rendered, for the server to send on /quiz
+ *   dist/html/results.html    an empty shell that preloads the results chunk, to send on /results
+ *   dist/html/app.html        an empty shell that preloads the quiz chunk (for /quiz and /results
+ *                             while the server does not send the two pages above)
+ * The preloads save a direct visit one round trip: without them the browser asks for the page's
+ * chunk only once the entry script runs.
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
  * The stylesheet is inlined into every page (see inline-css.ts); dist/html/style-hashes.json lists the
  * CSP hashes that allow exactly those inline styles.
@@ -27,6 +30,7 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const templatePath = `${dist}client/index.html`;
 const placeholder = '<!--app-html-->';
 const quizSource = 'src/features/quiz/quiz-page.tsx';
+const resultsSource = 'src/features/results/results-page.tsx';
 
 const { html: template, styleHashes } = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
   readFileSync(`${dist}client${href}`, 'utf8'),
@@ -34,7 +38,8 @@ const { html: template, styleHashes } = inlineStylesheets(await readFile(templat
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
 
 const manifest = JSON.parse(await readFile(`${dist}client/.vite/manifest.json`, 'utf8')) as Manifest;
-const shellTemplate = template.replace('</head>', `  ${modulePreloadLinks(manifest, quizSource)}\n  </head>`);
+const preloading = (source: string) =>
+  template.replace('</head>', `  ${modulePreloadLinks(manifest, source)}\n  </head>`);
 
 const { render, renderWithLazyPages } = (await import(`${dist}ssr/entry-server.js`)) as Renderer;
 
@@ -42,8 +47,9 @@ const { render, renderWithLazyPages } = (await import(`${dist}ssr/entry-server.j
 const pages = {
   'landing.html': template.replace(placeholder, render(paths.home)),
   'not-found.html': template.replace(placeholder, render('/__not-found__')),
-  'quiz.html': shellTemplate.replace(placeholder, await renderWithLazyPages(paths.quiz)),
-  'app.html': shellTemplate.replace(placeholder, ''),
+  'quiz.html': preloading(quizSource).replace(placeholder, await renderWithLazyPages(paths.quiz)),
+  'results.html': preloading(resultsSource).replace(placeholder, ''),
+  'app.html': preloading(quizSource).replace(placeholder, ''),
 };
 
 await mkdir(`${dist}html`, { recursive: true });
