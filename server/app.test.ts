@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { makeFakeDist } from './test/fake-dist';
+import { testConfig } from './test/helpers';
 
 let app: FastifyInstance;
 
-beforeEach(async () => {
-  app = await buildApp({ ...loadConfig({}), distDir: makeFakeDist(), logger: false });
+// The pages only read: one app serves every test here.
+beforeAll(async () => {
+  app = await buildApp(testConfig());
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 
@@ -56,4 +56,10 @@ test('an unknown API path answers 404 in JSON', async () => {
   const response = await app.inject({ url: '/api/nothing' });
   expect(response.statusCode).toBe(404);
   expect(response.json()).toMatchObject({ error: 'not_found' });
+});
+
+test('slow clients are cut off: request, idle-socket and keep-alive timeouts are set', () => {
+  expect(app.server.requestTimeout).toBe(10_000);
+  expect(app.server.timeout).toBe(15_000);
+  expect(app.server.keepAliveTimeout).toBe(5_000);
 });

@@ -1,19 +1,27 @@
 /**
- * The app factory: one Fastify instance that serves the built site (and, later, the lead API).
+ * The app factory: one Fastify instance that serves the built site and the lead API.
  * `server/main.ts` only boots it; tests build it, use it and close it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { knownPaths } from '../src/app/paths';
 import type { ServerConfig } from './config';
+import { leadRoutes } from './lead-routes';
+import { LeadStore } from './lead-store';
+import { type Clock, systemClock, WebhookOutbox } from './outbox';
+import { securityHeaders } from './security-headers';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 const immutableAssets = 'public, max-age=31536000, immutable';
 const shortLivedFiles = 'public, max-age=3600';
 const htmlPages = 'no-cache';
+
+/** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
+export const BODY_LIMIT_BYTES = 4 * 1024;
 
 type Pages = { landing: string; app: string; notFound: string };
 
@@ -26,12 +34,116 @@ function readPages(distDir: string): Pages {
   return { landing: read('landing.html'), app: read('app.html'), notFound: read('not-found.html') };
 }
 
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+/** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
+export type AppDeps = {
+  logStream?: { write(line: string): void };
+  /** Time of submissions and of the delivery schedule; its timers drive the outbox loop. */
+  clock?: Clock;
+  outboxFetch?: typeof fetch;
+  outboxRandom?: () => number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    leadStore: LeadStore;
+    /** Null when no LEAD_WEBHOOK_URL is configured. */
+    outbox: WebhookOutbox | null;
+  }
+}
+
+/**
+ * What the log says about a request: never its body, headers or query string (a form submitted
+ * without JavaScript would put the e-mail address there).
+ */
+const requestSerializer = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.replace(/\?.*$/s, ''),
+  remoteAddress: request.ip,
+});
+
+/** 4xx errors Fastify raises itself, answered with a fixed message that never echoes the input. */
+const clientErrors: Record<number, { error: string; message: string }> = {
+  400: { error: 'invalid_request', message: 'The request body is not valid JSON.' },
+  404: { error: 'not_found', message: 'No such API endpoint.' },
+  413: { error: 'payload_too_large', message: 'The request body is too large.' },
+  415: { error: 'unsupported_media_type', message: 'Send the lead as application/json.' },
+  429: { error: 'rate_limited', message: 'Too many submissions from this address. Please try again later.' },
+};
+
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const pages = readPages(config.distDir);
   const app = Fastify({
-    logger: config.logger,
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, stream: deps.logStream, serializers: { req: requestSerializer } },
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A slow or stalled client cannot hold a connection open for long.
+    connectionTimeout: 15_000,
+    requestTimeout: 10_000,
+    keepAliveTimeout: 5_000,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
+
+  // First of all hooks, so even a request refused by the rate limit or the body parser carries them.
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+
+  const clock = deps.clock ?? systemClock;
+  const store = new LeadStore(config.dataDir, {
+    outbox: config.webhook !== null,
+    onOutboxRows: () => outbox?.wake(),
+    onThreadFailure: (error, thread) =>
+      thread === 'writer'
+        ? app.log.fatal({ err: error }, 'the lead writer thread failed: leads cannot be stored until a restart')
+        : app.log.error({ err: error }, 'the checkpointer thread failed: the WAL file grows until a restart'),
+    now: () => clock.now(),
+  });
+  const outbox = config.webhook
+    ? new WebhookOutbox({
+        db: store.db,
+        url: config.webhook.url,
+        secret: config.webhook.secret,
+        log: app.log.child({ component: 'outbox' }),
+        clock,
+        random: deps.outboxRandom ?? Math.random,
+        fetch: deps.outboxFetch ?? globalThis.fetch,
+      })
+    : null;
+  app.decorate('leadStore', store);
+  app.decorate('outbox', outbox);
+  app.addHook('onListen', (done) => {
+    outbox?.start();
+    done();
+  });
+  // Runs once in-flight requests are done: deliveries in progress are recorded, queued leads stored.
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await store.close();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const known = clientErrors[status];
+    if (known) {
+      request.log.info({ code: error.code, status }, 'request refused');
+      return reply.code(status).header('cache-control', 'no-store').send(known);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .header('cache-control', 'no-store')
+      .send({ error: 'internal_error', message: 'Something went wrong. Please try again later.' });
+  });
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(leadRoutes, { store, rateLimit: config.rateLimit });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
@@ -56,9 +168,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.code(404).send({ error: 'not_found', message: 'No such API endpoint.' });
-    }
+    if (request.url.startsWith('/api/')) return reply.code(404).send(clientErrors[404]);
     return sendPage(reply, pages.notFound, 404);
   });
 

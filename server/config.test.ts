@@ -1,15 +1,106 @@
 import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-test('defaults to 127.0.0.1:3000', () => {
-  expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1' });
+test('defaults: 127.0.0.1:3000, ./data, no proxy trusted, no webhook, no HSTS, not framable', () => {
+  expect(loadConfig({})).toMatchObject({
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: expect.stringMatching(/\/data$/),
+    logLevel: 'info',
+    trustProxy: false,
+    webhook: null,
+    rateLimit: { max: 10, windowMs: 60_000 },
+    frameAncestors: "'none'",
+    hstsMaxAge: 0,
+  });
 });
 
-test('reads PORT and HOST', () => {
-  expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0' })).toMatchObject({ port: 8080, host: '0.0.0.0' });
+test('reads every variable', () => {
+  expect(
+    loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/core-drivers',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      LEAD_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      FRAME_ANCESTORS: "'self' https://coach.example",
+      HSTS_MAX_AGE: '31536000',
+    }),
+  ).toMatchObject({
+    port: 8080,
+    host: '0.0.0.0',
+    dataDir: '/var/lib/core-drivers',
+    logLevel: 'warn',
+    trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
+    webhook: { url: 'https://hooks.example.com/leads', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    rateLimit: { max: 5, windowMs: 30_000 },
+    frameAncestors: "'self' https://coach.example",
+    hstsMaxAge: 31_536_000,
+  });
 });
 
-test.each(['abc', '-1', '70000', '3.5'])('PORT=%s stops start-up with a message naming PORT', (value) => {
-  expect(() => loadConfig({ PORT: value })).toThrow(ConfigError);
-  expect(() => loadConfig({ PORT: value })).toThrow(/PORT/);
+test.each([
+  ['none', "'none'"],
+  ["'self'", "'self'"],
+  ['self https://coach.example', "'self' https://coach.example"],
+])('FRAME_ANCESTORS=%s is read as %s', (value, expected) => {
+  expect(loadConfig({ FRAME_ANCESTORS: value }).frameAncestors).toBe(expected);
+});
+
+test.each(['off', 'false', ''])('TRUST_PROXY=%j trusts no proxy', (value) => {
+  expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+});
+
+const longSecret = 'a-shared-secret-of-thirty-two-chars';
+
+test.each([
+  ['PORT', { PORT: 'abc' }],
+  ['PORT', { PORT: '-1' }],
+  ['PORT', { PORT: '70000' }],
+  ['PORT', { PORT: '3.5' }],
+  ['HOST', { HOST: 'http://0.0.0.0:3000' }],
+  ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+  ['TRUST_PROXY', { TRUST_PROXY: '*' }],
+  ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+  ['TRUST_PROXY', { TRUST_PROXY: '2' }],
+  ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'not a url', LEAD_WEBHOOK_SECRET: longSecret }],
+  ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'http://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: longSecret }],
+  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' }],
+  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: 'short' }],
+  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: 'whsec_!!' }],
+  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_SECRET: longSecret }],
+  ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '0' }],
+  ['RATE_LIMIT_WINDOW_SECONDS', { RATE_LIMIT_WINDOW_SECONDS: 'a minute' }],
+  ['FRAME_ANCESTORS', { FRAME_ANCESTORS: 'http://insecure.example' }],
+  ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' 'self'" }],
+  ['HSTS_MAX_AGE', { HSTS_MAX_AGE: 'yes' }],
+])('a bad %s stops start-up with a message naming it', (name, env) => {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(name);
+});
+
+test('plain http webhooks are allowed only to this machine', () => {
+  expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/hook', LEAD_WEBHOOK_SECRET: longSecret }).webhook).toEqual({
+    url: 'http://127.0.0.1:9000/hook',
+    secret: longSecret,
+  });
+});
+
+test('a bad webhook secret is never repeated in the error message', () => {
+  const secret = 'whsec_not base64 but secret';
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com', LEAD_WEBHOOK_SECRET: secret })).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('not base64') }),
+  );
+});
+
+test('.env.example, as shipped, is a valid configuration', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { parseEnv } = await import('node:util');
+  const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+  expect(() => loadConfig(parseEnv(example))).not.toThrow();
 });

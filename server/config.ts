@@ -1,16 +1,35 @@
 /**
  * The server's configuration, read from the environment once at start-up. A bad value stops the
- * process with a message naming the variable.
+ * process with a message naming the variable. `server/README.md` documents every variable.
  */
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Fastify's `trustProxy`: nothing, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | string[];
 
 export type ServerConfig = {
   port: number;
   host: string;
   /** Folder holding the built site: client/ (static assets) and html/ (pages). */
   distDir: string;
-  /** Write one JSON line per request and event to stdout. */
-  logger: boolean;
+  /** Folder holding the lead database (created if missing). */
+  dataDir: string;
+  /** Pino level of the JSON log on stdout; `silent` turns it off. */
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  /** Forwarding of each stored submission; null when LEAD_WEBHOOK_URL is not set. */
+  webhook: { url: string; secret: string } | null;
+  /** Lead submissions allowed per client address within one window. */
+  rateLimit: { max: number; windowMs: number };
+  /** The CSP `frame-ancestors` sources: who may show the site in a frame. */
+  frameAncestors: string;
+  /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
+  hstsMaxAge: number;
 };
 
 export class ConfigError extends Error {
@@ -19,14 +38,113 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function readPort(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`${name} must be a whole number from 0 to 65535, got "${raw}".`);
+function readRaw(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = readRaw(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
   }
-  return port;
+  return value;
+}
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = readRaw(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const level = logLevels.find((known) => known === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${raw}".`);
+  return level;
+}
+
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyKeywords.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default, so a client cannot pick its own address with X-Forwarded-For. Set it
+ * to the reverse proxy's address (or a comma-separated list of addresses, CIDR ranges and the
+ * keywords loopback, linklocal, uniquelocal). A hop count is not offered: it would trust whatever
+ * the first proxy forwards, including addresses a client made up.
+ */
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = readRaw(env, 'TRUST_PROXY');
+  if (raw === undefined || ['off', 'false', 'no', '0'].includes(raw.toLowerCase())) return false;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be off, or proxy addresses and CIDR ranges separated by commas; "${bad}" is none of these. (Trusting every address would let any visitor choose their own.)`,
+    );
+  }
+  return entries;
+}
+
+/** An IP address or a host name: nothing with a scheme, port or path in it. */
+function readHost(env: Env): string {
+  const host = readRaw(env, 'HOST') ?? '127.0.0.1';
+  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/i.test(host)) {
+    throw new ConfigError(`HOST must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name, got "${host}".`);
+  }
+  return host;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function readWebhook(env: Env): ServerConfig['webhook'] {
+  const rawUrl = readRaw(env, 'LEAD_WEBHOOK_URL');
+  const secret = readRaw(env, 'LEAD_WEBHOOK_SECRET');
+  if (rawUrl === undefined) {
+    if (secret !== undefined) throw new ConfigError('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not.');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new ConfigError('LEAD_WEBHOOK_URL must be an absolute https:// URL.');
+  }
+  const plainLocal = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
+  if (url.protocol !== 'https:' && !plainLocal) {
+    throw new ConfigError('LEAD_WEBHOOK_URL must use https:// (plain http:// only to this machine), since leads hold personal data.');
+  }
+  if (secret === undefined) {
+    throw new ConfigError('LEAD_WEBHOOK_SECRET must be set when LEAD_WEBHOOK_URL is: every delivery is signed with it.');
+  }
+  if (secret.startsWith('whsec_')) {
+    const key = secret.slice('whsec_'.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length < 24) {
+      throw new ConfigError('LEAD_WEBHOOK_SECRET starts with whsec_ but the rest is not a base64 key of at least 24 bytes.');
+    }
+  } else if (secret.length < 24) {
+    throw new ConfigError('LEAD_WEBHOOK_SECRET must be at least 24 characters long.');
+  }
+  return { url: url.href, secret };
+}
+
+/** Sources allowed in CSP frame-ancestors: 'none', 'self' or origins like https://coach.example. */
+function readFrameAncestors(env: Env): string {
+  const raw = readRaw(env, 'FRAME_ANCESTORS') ?? "'none'";
+  // .env files strip quotes, so none and self are accepted bare too.
+  const sources = raw.split(/\s+/).map((source) => (source === 'none' || source === 'self' ? `'${source}'` : source));
+  const ok = sources.every(
+    (source) => source === "'none'" || source === "'self'" || /^https:\/\/[a-z0-9.*-]+(:\d+)?$/i.test(source),
+  );
+  if (!ok || (sources.includes("'none'") && sources.length > 1)) {
+    throw new ConfigError(`FRAME_ANCESTORS must be 'none', 'self' or https:// origins separated by spaces, got "${raw}".`);
+  }
+  return sources.join(' ');
 }
 
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -34,9 +152,18 @@ const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
-    port: readPort(env, 'PORT', 3000),
-    host: env.HOST || '127.0.0.1',
-    distDir: env.DIST_DIR || defaultDistDir,
-    logger: env.LOG_LEVEL !== 'silent',
+    port: readInteger(env, 'PORT', 3000, 0, 65535),
+    host: readHost(env),
+    distDir: readRaw(env, 'DIST_DIR') ?? defaultDistDir,
+    dataDir: resolve(readRaw(env, 'DATA_DIR') ?? './data'),
+    logLevel: readLogLevel(env),
+    trustProxy: readTrustProxy(env),
+    webhook: readWebhook(env),
+    rateLimit: {
+      max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
+      windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    frameAncestors: readFrameAncestors(env),
+    hstsMaxAge: readInteger(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
   };
 }

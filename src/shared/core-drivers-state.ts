@@ -4,9 +4,17 @@
  * parses it once with `parseCoreDriversState`; anything missing, partial or tampered is "missing".
  */
 import * as v from 'valibot';
+import type { DriverId } from '../content/drivers';
 import { DRIVER_COUNT, RATINGS } from './constants';
 
-const driverIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DRIVER_COUNT));
+const driverIdSchema = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(DRIVER_COUNT),
+  // Checked above to be a whole number from 1 to 9, so it is one of the DriverId values.
+  v.transform((id) => id as DriverId),
+);
 
 export const coreDriverResultSchema = v.strictObject({
   id: driverIdSchema,

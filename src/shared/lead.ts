@@ -1,33 +1,71 @@
 /**
  * The lead a visitor submits at the results gate. One schema, used by the gate in the browser and by
  * `POST /api/leads` on the server, so both accept and refuse exactly the same input.
+ *
+ * Text is trimmed and put in Unicode NFC form (so "é" typed two ways is stored once), and refused
+ * when it holds characters no person types into a form: control characters, lone surrogates and the
+ * invisible bidirectional overrides that can make a name display as something else.
  */
 import * as v from 'valibot';
 import { DRIVER_COUNT, RATINGS } from './constants';
 
-/** SPEC section 5: non-empty and contains an @. Trimmed first; bounded so storage stays sane. */
+const invalidEmail = 'Please enter a valid email address.';
+
+/** Longest address SMTP can deliver to (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+export const FIRST_NAME_MAX_LENGTH = 100;
+/** The honeypot is never shown to people; a bot may paste anything, bounded all the same. */
+export const HONEYPOT_MAX_LENGTH = 200;
+
+/** C0/C1 controls (tab, newline, NUL...), lone surrogates, bidirectional embeddings and overrides. */
+const untypeableCharacters = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+const normalized = v.transform((text: string) => text.normalize('NFC'));
+
+/** SPEC section 5: non-empty and contains an @, with something on both sides and no spaces. */
 export const emailSchema = v.pipe(
-  v.string('Please enter a valid email address.'),
+  v.string(invalidEmail),
   v.trim(),
-  v.nonEmpty('Please enter a valid email address.'),
-  v.includes('@', 'Please enter a valid email address.'),
-  v.maxLength(254, 'That email address is too long.'),
+  normalized,
+  v.nonEmpty(invalidEmail),
+  v.regex(/^[^\s@]+@[^\s@]+$/u, invalidEmail),
+  v.check((email) => !untypeableCharacters.test(email), invalidEmail),
+  v.maxLength(EMAIL_MAX_LENGTH, 'That email address is too long.'),
 );
 
 export const firstNameSchema = v.pipe(
   v.string('Please enter your first name.'),
   v.trim(),
+  normalized,
   v.nonEmpty('Please enter your first name.'),
-  v.maxLength(100, 'Please use at most 100 characters for your first name.'),
+  v.check((name) => !untypeableCharacters.test(name), 'Please use only letters and punctuation in your first name.'),
+  v.maxLength(FIRST_NAME_MAX_LENGTH, `Please use at most ${FIRST_NAME_MAX_LENGTH} characters for your first name.`),
 );
 
-export const ratingsSchema = v.pipe(v.array(v.picklist(RATINGS)), v.length(DRIVER_COUNT));
+const ratingsMessage = `Please answer all ${DRIVER_COUNT} questions with a rating from ${RATINGS[0]} to ${RATINGS[RATINGS.length - 1]}.`;
+
+export const ratingsSchema = v.pipe(
+  v.array(v.picklist(RATINGS, ratingsMessage), ratingsMessage),
+  v.length(DRIVER_COUNT, ratingsMessage),
+);
+
+/**
+ * A form field people never see (hidden from view and from assistive technology). Bots fill every
+ * field; a submission with text in it is answered as usual and not stored.
+ */
+export const honeypotSchema = v.optional(v.pipe(v.string(), v.maxLength(HONEYPOT_MAX_LENGTH)));
 
 export const leadSchema = v.strictObject({
   email: emailSchema,
   firstName: firstNameSchema,
   ratings: ratingsSchema,
+  website: honeypotSchema,
 });
 
 export type LeadInput = v.InferInput<typeof leadSchema>;
 export type Lead = v.InferOutput<typeof leadSchema>;
+
+/** True when the honeypot holds anything but white space: the submission came from a bot. */
+export function isHoneypotFilled(lead: Pick<Lead, 'website'>): boolean {
+  return (lead.website ?? '').trim() !== '';
+}

@@ -1,7 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { coreDrivers } from '../../content/drivers';
+import { DRIVER_COUNT, quizTimings } from '../../shared/constants';
+import { AnswerOptions } from './answer-options';
+import { QuizComplete } from './quiz-complete';
+import { QuizHeader } from './quiz-header';
+import { QuizNavigation } from './quiz-navigation';
+import { QuizQuestion } from './quiz-question';
+import { currentRating, isComplete, progressPercent } from './quiz-reducer';
+import { useQuiz } from './use-quiz';
+
+/** The quiz screen (SPEC section 2): nine questions, one per Core Driver, then the hand-over to the results. */
 export default function QuizPage() {
+  const [state, dispatch] = useQuiz();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusedQuestion = useRef(state.question);
+
+  // After each question change, focus moves to the new heading so a screen reader announces it.
+  useEffect(() => {
+    if (focusedQuestion.current === state.question) return;
+    focusedQuestion.current = state.question;
+    heading.current?.focus();
+  }, [state.question]);
+
+  const complete = isComplete(state);
+  const driver = coreDrivers[state.question - 1];
+  const rating = currentRating(state);
+
   return (
-    <main className="mx-auto max-w-2xl px-5 py-12">
-      <h1 className="text-2xl font-bold text-teal-dark">The quiz is coming soon</h1>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <QuizHeader
+        question={complete ? null : state.question}
+        percent={progressPercent(state.question)}
+        message={state.message}
+      />
+      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-6 pb-12 sm:pt-10">
+        {complete || !driver ? (
+          <QuizComplete headingRef={heading} />
+        ) : (
+          <div
+            key={state.question}
+            className={`transition-[opacity,translate] ease-out ${state.transition ? 'opacity-0' : 'opacity-100'} ${
+              state.arrivedBy === 'previous' ? 'motion-safe:starting:-translate-x-4' : 'motion-safe:starting:translate-x-4'
+            } starting:opacity-0`}
+            style={{ transitionDuration: `${state.transition ? quizTimings.transitionMs : quizTimings.fadeInMs}ms` }}
+          >
+            <QuizQuestion driver={driver} headingRef={heading} />
+            <AnswerOptions selected={rating} onSelect={(value) => dispatch({ type: 'answerSelected', rating: value })} />
+            <QuizNavigation
+              showPrevious={state.question > 1}
+              nextEnabled={rating !== null}
+              isLast={state.question === DRIVER_COUNT}
+              onPrevious={() => dispatch({ type: 'previousRequested' })}
+              onNext={() => dispatch({ type: 'nextRequested' })}
+            />
+          </div>
+        )}
+      </main>
+    </div>
   );
 }

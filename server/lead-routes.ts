@@ -1,0 +1,91 @@
+/**
+ * `POST /api/leads`: the contract is documented in server/README.md ("The lead API").
+ * Validation uses the schema the browser's gate uses; error answers name the field and never
+ * repeat what was sent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import { isHoneypotFilled, type Lead, leadSchema } from '../src/shared/lead';
+import type { ServerConfig } from './config';
+import type { LeadStore } from './lead-store';
+
+/** Printable ASCII without spaces, as clients generate them (a UUID, typically). */
+const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
+
+const leadFields = new Set(['email', 'firstName', 'ratings', 'website']);
+
+type FieldError = { field: string | null; message: string };
+
+/**
+ * The parsed lead, or the first problem with the body in words a visitor could read (the field's
+ * own message from the shared schema); never quotes the input.
+ */
+export function parseLead(body: unknown): { lead: Lead } | { problem: FieldError } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { problem: { field: null, message: 'Send the lead as a JSON object.' } };
+  }
+  const result = v.safeParse(leadSchema, body, { abortPipeEarly: true });
+  if (result.success) return { lead: result.output };
+  const key = result.issues[0].path?.[0]?.key;
+  if (typeof key !== 'string') return { problem: { field: null, message: 'The lead is not valid.' } };
+  if (!leadFields.has(key)) {
+    // An unexpected key; named only when it looks like a field name and not like arbitrary data.
+    const field = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key) ? key : null;
+    return { problem: { field, message: 'This field is not expected.' } };
+  }
+  if (key === 'website') return { problem: { field: key, message: 'This field is not valid.' } };
+  return { problem: { field: key, message: result.issues[0].message } };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType ?? '');
+}
+
+const refuse = (reply: FastifyReply, status: number, body: { error: string } & FieldError) =>
+  reply.code(status).header('cache-control', 'no-store').send(body);
+
+export const leadRoutes: FastifyPluginAsync<{ store: LeadStore; rateLimit: ServerConfig['rateLimit'] }> = async (
+  app,
+  { store, rateLimit },
+) => {
+  app.post(
+    '/api/leads',
+    { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
+    async (request, reply) => {
+      if (!isJson(request.headers['content-type'])) {
+        return reply
+          .code(415)
+          .header('cache-control', 'no-store')
+          .send({ error: 'unsupported_media_type', message: 'Send the lead as application/json.' });
+      }
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
+        return refuse(reply, 400, {
+          error: 'invalid_request',
+          field: 'Idempotency-Key',
+          message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+        });
+      }
+      const parsed = parseLead(request.body);
+      if ('problem' in parsed) return refuse(reply, 400, { error: 'invalid_request', ...parsed.problem });
+      const { lead } = parsed;
+
+      if (isHoneypotFilled(lead)) {
+        request.log.info('honeypot filled: answered as usual, not stored');
+        return reply.code(201).header('cache-control', 'no-store').send({ id: randomUUID() });
+      }
+
+      const result = await store.submit(lead, key);
+      if (result.kind === 'key_conflict') {
+        return refuse(reply, 422, {
+          error: 'idempotency_key_reused',
+          field: 'Idempotency-Key',
+          message: 'This Idempotency-Key was already used for a different submission.',
+        });
+      }
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).header('cache-control', 'no-store').send({ id: result.id });
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import type { Lead } from '../src/shared/lead';
+import Database from 'better-sqlite3';
+import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './leads-admin';
+import { DATABASE_FILE, LeadStore } from './lead-store';
+import { tempDir } from './test/helpers';
+
+const run = promisify(execFile);
+const root = new URL('..', import.meta.url).pathname;
+
+const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
+  email,
+  firstName,
+  ratings,
+});
+
+test.each([
+  ['Ana', 'Ana'],
+  ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+  ['+1 555', "'+1 555"],
+  ['-2+3', "'-2+3"],
+  ['@SUM(A1)', "'@SUM(A1)"],
+  ['\t=1+1', "'\t=1+1"],
+  ['\r=1+1', `"'\r=1+1"`],
+  ['Smith, Jo', '"Smith, Jo"'],
+  ['a "quote"', '"a ""quote"""'],
+  [3, '3'],
+])('the CSV cell %j is written as %s', (value, expected) => {
+  expect(csvCell(value)).toBe(expected);
+});
+
+async function storeWith(leads: [Lead, string?][], outbox = false) {
+  const dataDir = tempDir();
+  const store = new LeadStore(dataDir, { outbox });
+  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
+  return { dataDir, store };
+}
+
+test('export writes one line per lead with its latest name and profile, formulas neutralised', async () => {
+  const { store } = await storeWith([
+    [lead('ana@example.com', 'Ana')],
+    [lead('=cmd@example.com', '=2+3', [3, 3, 3, 3, 3, 3, 3, 3, 3])],
+  ]);
+  await store.submit(lead('ANA@example.com', 'Ana Maria', [2, 2, 2, 2, 2, 2, 2, 2, 1]));
+  let csv = '';
+  expect(exportCsv(store.db, (chunk) => (csv += chunk))).toBe(2);
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions',
+  );
+  expect(lines).toHaveLength(3);
+  expect(lines.find((line) => line.startsWith('ana@'))).toMatch(/^ana@example\.com,Ana Maria,2,2,2,2,2,2,2,2,1,Self-Monitoring,,[^,]+,[^,]+,2$/);
+  expect(lines.find((line) => line.includes('cmd@'))).toMatch(/^'=cmd@example\.com,'=2\+3,3,3,3/);
+  await store.close();
+});
+
+test('erase removes the lead, its submissions, outbox rows and idempotency keys, and leaves no trace in the files', async () => {
+  const secret = 'erase-me.please@example.com';
+  const { dataDir, store } = await storeWith(
+    [
+      [lead(secret, 'Quillon'), 'key-1'],
+      [lead(secret, 'Quillon')],
+      [lead('stays@example.com', 'Stays'), 'key-2'],
+    ],
+    true,
+  );
+  const erased = eraseLead(store.db, ` ${secret.toUpperCase()} `);
+  expect(erased).toEqual({ leads: 1, submissions: 2, pendingDeliveries: 2 });
+  const counts = store.db
+    .prepare(
+      'SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM submissions) AS submissions, (SELECT count(*) FROM outbox) AS outbox, (SELECT count(*) FROM idempotency_keys) AS keys',
+    )
+    .get();
+  expect(counts).toEqual({ leads: 1, submissions: 1, outbox: 1, keys: 1 });
+  // The raw bytes of the database and its WAL and shared-memory files, while still open and after closing.
+  const files = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`];
+  const contents = () =>
+    files.map((file) => {
+      try {
+        return readFileSync(join(dataDir, file)).toString('latin1');
+      } catch {
+        return '';
+      }
+    });
+  for (const content of contents()) {
+    expect(content).not.toContain('erase-me');
+    expect(content).not.toContain('Quillon');
+  }
+  expect(contents().join('')).toContain('stays@example.com');
+  await store.close();
+  for (const content of contents()) expect(content).not.toContain('erase-me');
+});
+
+test('erase of an unknown address changes nothing', async () => {
+  const { store } = await storeWith([[lead('ana@example.com', 'Ana')]]);
+  expect(eraseLead(store.db, 'nobody@example.com')).toEqual({ leads: 0, submissions: 0, pendingDeliveries: 0 });
+  expect(leadStats(store.db).leads).toBe(1);
+  await store.close();
+});
+
+test('stats count leads, submissions and the delivery backlog', async () => {
+  const { store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]], true);
+  await store.submit(lead('a@example.com', 'A'));
+  store.db.prepare("UPDATE outbox SET state = 'delivered' WHERE id = 1").run();
+  const stats = leadStats(store.db, Date.now() + 60_000);
+  expect(stats).toMatchObject({
+    leads: 2,
+    submissions: 3,
+    submissionsLast24h: 3,
+    outbox: { pending: 2, delivered: 1, gone: 0, expired: 0, oldestPendingAgeMs: expect.any(Number) },
+  });
+  await store.close();
+});
+
+test('backup writes a consistent copy to a new file, and never overwrites one', async () => {
+  const { dataDir, store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]]);
+  const target = join(dataDir, 'backup.db');
+  backupDatabase(store.db, target);
+  const copy = new Database(target, { readonly: true });
+  expect(copy.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 2 });
+  expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+  copy.close();
+  expect(() => backupDatabase(store.db, target)).toThrow(/already exists/);
+  await store.close();
+});
+
+test('the leads command exports CSV, and erase and stats never print an address or a name', async () => {
+  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
+  await store.close();
+  const leads = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', join(root, 'server/cli.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+  const exported = await leads('export');
+  expect(exported.stdout).toContain('cli.person@example.com,Corvina');
+  const stats = await leads('stats');
+  expect(stats.stdout).toMatch(/Leads:\s+1/);
+  const erased = await leads('erase', 'cli.person@example.com');
+  expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
+  const again = await leads('erase', 'cli.person@example.com');
+  expect(again.stdout).toMatch(/nothing to erase/);
+  for (const output of [stats, erased, again, exported.stderr]) {
+    const text = typeof output === 'string' ? output : output.stdout + output.stderr;
+    expect(text).not.toContain('cli.person');
+    expect(text).not.toContain('Corvina');
+  }
+  expect((await leads('export')).stdout).not.toContain('cli.person');
+}, 30_000);

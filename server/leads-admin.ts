@@ -1,0 +1,141 @@
+/**
+ * What the coach's commands do (`npm run leads -- export | erase <email> | stats | backup <file>`), as functions on
+ * an open database, so they are tested without a shell. Only `exportCsv` ever outputs personal data.
+ */
+import { chmodSync, existsSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import { coreDrivers } from '../src/content/drivers';
+import { normalizeEmail } from './lead-store';
+
+/**
+ * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (starting with
+ * = + - @, or a tab or carriage return that some programs skip first) gets a leading apostrophe,
+ * so opening the export can never run what a visitor typed.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+const driverNames = (ratings: string, rating: string) =>
+  coreDrivers.filter((_driver, index) => ratings[index] === rating).map((driver) => driver.shortName).join('; ');
+
+type ExportRow = {
+  email: string;
+  first_name: string;
+  ratings: string;
+  created_at: number;
+  updated_at: number;
+  submissions: number;
+};
+
+/**
+ * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
+ * Starts with a byte-order mark, so spreadsheet programs read accented names as UTF-8.
+ */
+export function exportCsv(db: Database.Database, write: (chunk: string) => void): number {
+  const header = [
+    'email',
+    'first_name',
+    ...coreDrivers.map((driver) => driver.shortName),
+    'weak_drivers',
+    'strong_drivers',
+    'first_submitted_utc',
+    'last_submitted_utc',
+    'submissions',
+  ];
+  write(`\uFEFF${csvRow(header)}`);
+  const rows = db
+    .prepare<[], ExportRow>(
+      `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, count(s.id) AS submissions
+       FROM leads l LEFT JOIN submissions s ON s.lead_id = l.id GROUP BY l.id ORDER BY l.updated_at DESC, l.id DESC`,
+    )
+    .iterate();
+  let count = 0;
+  for (const row of rows) {
+    write(
+      csvRow([
+        row.email,
+        row.first_name,
+        ...[...row.ratings],
+        driverNames(row.ratings, '1'),
+        driverNames(row.ratings, '3'),
+        new Date(row.created_at).toISOString(),
+        new Date(row.updated_at).toISOString(),
+        row.submissions,
+      ]),
+    );
+    count += 1;
+  }
+  return count;
+}
+
+export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
+
+/**
+ * Removes a person: their lead, every submission, outbox rows and idempotency keys (all by cascade),
+ * with secure_delete so the freed space is zeroed, then a TRUNCATE checkpoint so the WAL file holds
+ * no old copy either.
+ */
+export function eraseLead(db: Database.Database, email: string): EraseResult {
+  db.pragma('secure_delete = ON');
+  const result = db.transaction((): EraseResult => {
+    const lead = db.prepare<[string], { id: number }>('SELECT id FROM leads WHERE email = ?').get(normalizeEmail(email));
+    if (!lead) return { leads: 0, submissions: 0, pendingDeliveries: 0 };
+    const submissions = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM submissions WHERE lead_id = ?').get(lead.id);
+    const pending = db
+      .prepare<[number], { n: number }>(
+        "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (SELECT id FROM submissions WHERE lead_id = ?)",
+      )
+      .get(lead.id);
+    db.prepare('DELETE FROM leads WHERE id = ?').run(lead.id);
+    return { leads: 1, submissions: submissions?.n ?? 0, pendingDeliveries: pending?.n ?? 0 };
+  }).immediate();
+  const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  if (checkpoint?.busy) {
+    throw new Error('The erase is committed, but the WAL checkpoint was blocked by another reader; run erase again to finish cleaning.');
+  }
+  return result;
+}
+
+/**
+ * A consistent copy of the whole database in one file (VACUUM INTO), safe while the server runs.
+ * The target must not exist yet: a backup never overwrites anything.
+ */
+export function backupDatabase(db: Database.Database, target: string): void {
+  if (existsSync(target)) throw new Error('The backup file already exists; choose a new name.');
+  db.prepare('VACUUM INTO ?').run(target);
+  chmodSync(target, 0o600);
+}
+
+export type LeadStats = {
+  leads: number;
+  submissions: number;
+  submissionsLast24h: number;
+  submissionsLast7d: number;
+  outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
+};
+
+export function leadStats(db: Database.Database, now = Date.now()): LeadStats {
+  const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
+  const day = 24 * 60 * 60 * 1000;
+  const states = db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state').all();
+  const inState = (state: string) => states.find((row) => row.state === state)?.n ?? 0;
+  const oldest = one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'");
+  return {
+    leads: one('SELECT count(*) AS n FROM leads') ?? 0,
+    submissions: one('SELECT count(*) AS n FROM submissions') ?? 0,
+    submissionsLast24h: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - day) ?? 0,
+    submissionsLast7d: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - 7 * day) ?? 0,
+    outbox: {
+      pending: inState('pending'),
+      delivered: inState('delivered'),
+      gone: inState('gone'),
+      expired: inState('expired'),
+      oldestPendingAgeMs: oldest === null ? null : now - oldest,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
+import { buildApp } from '../app';
+import { loadConfig, type ServerConfig } from '../config';
+import { makeFakeDist } from './fake-dist';
+
+/** Personal data used as fixtures; tests assert they never show up in a log line. */
+export const fixtureEmail = 'zephyrine.fixture@example.org';
+export const fixtureName = 'Zephyrine';
+
+export const validLead = {
+  email: fixtureEmail,
+  firstName: fixtureName,
+  ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3],
+};
+
+export function tempDir(prefix = 'core-drivers-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Configuration for a test: a fake build, a fresh data folder, no log unless asked for. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({}), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', ...overrides };
+}
+
+/** Collects the JSON log lines an app writes. */
+export function captureLog(): { stream: { write(line: string): void }; lines: string[] } {
+  const lines: string[] = [];
+  return { stream: { write: (line: string) => void lines.push(line) }, lines };
+}
+
+export type RunningApp = { app: FastifyInstance; url: string };
+
+/** Builds the app and serves it on 127.0.0.1 on any free port. */
+export async function startApp(config: ServerConfig, deps: AppDeps = {}): Promise<RunningApp> {
+  const app = await buildApp({ ...config, host: '127.0.0.1', port: 0 }, deps);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url: address };
+}
+
+export function postLead(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/api/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}

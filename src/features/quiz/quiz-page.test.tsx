@@ -1,0 +1,132 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { coreDrivers } from '../../content/drivers';
+import { fireConfetti } from '../../lib/confetti';
+import QuizPage from './quiz-page';
+
+vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Testing Library's async wrapper waits for a setTimeout(0) and only advances fake clocks it knows as
+  // Jest's; pointing its `jest` global at Vitest's clock lets userEvent run on fake time.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  vi.mocked(fireConfetti).mockClear();
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function ResultsProbe() {
+  const location = useLocation();
+  return (
+    <>
+      <p>navigation: {useNavigationType()}</p>
+      <pre>{JSON.stringify(location.state)}</pre>
+    </>
+  );
+}
+
+function renderQuiz() {
+  render(
+    <MemoryRouter initialEntries={['/quiz']}>
+      <Routes>
+        <Route path="/quiz" element={<QuizPage />} />
+        <Route path="/results" element={<ResultsProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+}
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const answer = (name: string | RegExp) => screen.getByRole('button', { name });
+const next = () => screen.getByRole('button', { name: /^(Next|See My Results)$/ });
+
+test('question 1 shows the first driver, its bold opening, the prompt and three answers; Previous hidden, Next disabled', () => {
+  renderQuiz();
+  expect(screen.getByText('Question 1 of 9')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Quiz progress' })).toHaveAttribute('aria-valuenow', '0');
+  expect(screen.getByText('0% complete')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Impulse Control (Inhibition)' })).toBeInTheDocument();
+  expect(screen.getByText('You say or buy things before thinking.').tagName).toBe('STRONG');
+  const answers = within(screen.getByRole('group', { name: 'How well does this describe you?' }));
+  expect(answers.getAllByRole('button').map((button) => button.textContent)).toEqual([
+    'This is meI struggle with this',
+    'SometimesInconsistent/depends on the day',
+    "I'm good at thisThis is a strength",
+  ]);
+  expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+  expect(next()).toBeDisabled();
+});
+
+test('an answer is pressed and can be changed; Got it! shows for 0.8 s each time', async () => {
+  const user = renderQuiz();
+  await user.click(answer('This is me'));
+  expect(answer('This is me')).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByText('Got it!')).toBeInTheDocument();
+  await wait(500);
+  await user.click(answer('Sometimes'));
+  expect(answer('This is me')).toHaveAttribute('aria-pressed', 'false');
+  expect(answer('Sometimes')).toHaveAttribute('aria-pressed', 'true');
+  await wait(790);
+  expect(screen.getByText('Got it!')).toBeInTheDocument();
+  await wait(10);
+  expect(screen.queryByText('Got it!')).not.toBeInTheDocument();
+  expect(next()).toBeEnabled();
+});
+
+test('Next advances after 150 ms, moves focus to the new question, and Previous keeps the answer', async () => {
+  const user = renderQuiz();
+  await user.click(answer("I'm good at this"));
+  await user.click(next());
+  await wait(149);
+  expect(screen.getByText('Question 1 of 9')).toBeInTheDocument();
+  await wait(1);
+  expect(screen.getByText('Question 2 of 9')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Working Memory' })).toHaveFocus();
+  expect(next()).toBeDisabled();
+
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  await wait(150);
+  expect(screen.getByRole('heading', { level: 1, name: 'Impulse Control (Inhibition)' })).toHaveFocus();
+  expect(answer("I'm good at this")).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('See My Results fires the quiz confetti and pushes /results with all nine ratings 500 ms later', async () => {
+  const user = renderQuiz();
+  const ratings = [1, 2, 3, 3, 2, 1, 1, 3, 2] as const;
+  const labels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" };
+  for (const rating of ratings) {
+    await user.click(answer(labels[rating]));
+    await user.click(next());
+    await wait(150);
+  }
+  expect(fireConfetti).toHaveBeenCalledTimes(1);
+  expect(fireConfetti).toHaveBeenCalledWith({ particleCount: 100, spread: 70, originY: 0.6 });
+  expect(screen.getByRole('heading', { name: 'Quiz Complete!' })).toHaveFocus();
+  expect(screen.getByText('Navigating to results...')).toBeInTheDocument();
+  await wait(349);
+  expect(screen.queryByText(/navigation:/)).not.toBeInTheDocument();
+  await wait(1);
+  expect(screen.getByText('navigation: PUSH')).toBeInTheDocument();
+  expect(JSON.parse(screen.getByText(/coreDrivers/).textContent ?? '')).toEqual({
+    coreDrivers: coreDrivers.map(({ id, name, scenario }, index) => ({ id, name, rating: ratings[index], scenario })),
+  });
+  expect(fireConfetti).toHaveBeenCalledTimes(1);
+});
+
+test('the quiz logs its state to the console without personal data', async () => {
+  const user = renderQuiz();
+  await user.click(answer('Sometimes'));
+  expect(console.info).toHaveBeenLastCalledWith('Quiz state', {
+    question: 1,
+    ratings: [2, null, null, null, null, null, null, null, null],
+    transition: null,
+    message: 'gotIt',
+  });
+});

@@ -1,0 +1,149 @@
+import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { resultsCopy } from '../../content/results';
+import { fireConfetti } from '../../lib/confetti';
+import { submitLead } from '../../lib/lead-client';
+import { confetti, type Rating } from '../../shared/constants';
+import { leadSchema } from '../../shared/lead';
+
+type FieldErrors = { email?: string; firstName?: string };
+
+type LeadGateProps = {
+  /** The nine ratings in driver order. */
+  ratings: Rating[];
+  /** Called once the lead is stored, with the first name as typed (trimmed). */
+  onUnlocked: (firstName: string) => void;
+};
+
+const copy = resultsCopy.gate;
+
+type GateFieldProps = ComponentProps<'input'> & { id: string; label: string; error: string | undefined };
+
+/** A required, labelled input whose error message is tied to it for screen readers. */
+function GateField({ id, label, error, ...input }: GateFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="mt-1 block min-h-12 w-full rounded-xl border-2 border-muted bg-white px-4 text-base text-ink placeholder:text-muted aria-invalid:border-support"
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-support">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The e-mail gate: checks the form itself on submit (SPEC section 5) and submits through the lead client. */
+export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // A second submit before React re-renders the disabled button must not send the lead twice.
+  const inFlight = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const firstNameInput = useRef<HTMLInputElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const form = new FormData(event.currentTarget);
+    const parsed = v.safeParse(leadSchema, { email: form.get('email'), firstName: form.get('firstName'), ratings });
+    if (!parsed.success) {
+      const nested = v.flatten<typeof leadSchema>(parsed.issues).nested;
+      const found: FieldErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
+      setErrors(found);
+      if (found.email) {
+        toast.error(resultsCopy.toasts.invalidEmail.title, { description: resultsCopy.toasts.invalidEmail.description });
+        emailInput.current?.focus();
+      } else if (found.firstName) {
+        firstNameInput.current?.focus();
+      } else {
+        toast.error(resultsCopy.toasts.failure.title, { description: resultsCopy.toasts.failure.description });
+      }
+      return;
+    }
+
+    setErrors({});
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await submitLead(parsed.output);
+    } catch {
+      inFlight.current = false;
+      setSubmitting(false);
+      toast.error(resultsCopy.toasts.failure.title, { description: resultsCopy.toasts.failure.description });
+      return;
+    }
+    // Confetti is decoration: if its script fails to load, the unlock still happens.
+    fireConfetti(confetti.resultsUnlock).catch(() => undefined);
+    toast.success(resultsCopy.toasts.success.title, { description: resultsCopy.toasts.success.description });
+    onUnlocked(parsed.output.firstName);
+  }
+
+  return (
+    <div className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="gate-title" className="text-2xl font-bold text-balance text-teal-dark">
+        {copy.title}
+      </h2>
+      <p className="mt-2 text-muted">{copy.intro}</p>
+      <ul className="mt-3 space-y-2">
+        {copy.benefits.map((benefit) => (
+          <li key={benefit} className="flex gap-2">
+            <svg viewBox="0 0 16 16" className="mt-1 size-4 shrink-0 text-leaf-dark" aria-hidden="true" focusable="false">
+              <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {benefit}
+          </li>
+        ))}
+      </ul>
+
+      <form noValidate onSubmit={handleSubmit} aria-labelledby="gate-title" className="mt-6 space-y-4">
+        <GateField
+          ref={emailInput}
+          id="lead-email"
+          name="email"
+          type="email"
+          label={copy.emailLabel}
+          autoComplete="email"
+          inputMode="email"
+          placeholder={copy.emailPlaceholder}
+          error={errors.email}
+        />
+        <GateField
+          ref={firstNameInput}
+          id="lead-first-name"
+          name="firstName"
+          type="text"
+          label={copy.firstNameLabel}
+          autoComplete="given-name"
+          error={errors.firstName}
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-teal px-7 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-teal-dark disabled:cursor-wait disabled:bg-teal-dark"
+        >
+          {submitting && (
+            <span
+              aria-hidden="true"
+              className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+            />
+          )}
+          {submitting ? copy.submitting : copy.submit}
+        </button>
+        <p className="text-center text-sm text-muted">{copy.noSpam}</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { resultsCopy } from '../../content/results';
+import { RATINGS } from '../../shared/constants';
+import { RatingBadge } from './rating-badge';
+
+/** The three rating colours with their names; keeps its place before it is shown. */
+export function RatingLegend({ shown }: { shown: boolean }) {
+  return (
+    <ul
+      aria-label={resultsCopy.profile.legendLabel}
+      className={`mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 rounded-2xl bg-white px-4 py-3 shadow-sm transition-opacity duration-300 motion-reduce:transition-none ${
+        shown ? 'opacity-100' : 'invisible opacity-0'
+      }`}
+    >
+      {RATINGS.map((rating) => (
+        <li key={rating}>
+          <RatingBadge rating={rating} />
+        </li>
+      ))}
+    </ul>
+  );
+}

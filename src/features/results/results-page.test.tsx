@@ -1,0 +1,144 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { coreDrivers } from '../../content/drivers';
+import { fireConfetti } from '../../lib/confetti';
+import { submitLead } from '../../lib/lead-client';
+import { allowConsoleErrors } from '../../test/console';
+import ResultsPage from './results-page';
+
+vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn() }));
+
+const confettiBursts = vi.mocked(fireConfetti);
+const submitted = vi.mocked(submitLead);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  confettiBursts.mockClear();
+  submitted.mockReset();
+});
+
+function renderResults(ratings = '131223312') {
+  const state = {
+    coreDrivers: coreDrivers.map(({ id, name, scenario }, index) => ({ id, name, rating: Number(ratings[index]), scenario })),
+  };
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/results', state }]}>
+      <Routes>
+        <Route path="/" element={<p>Home</p>} />
+        <Route path="/results" element={<ResultsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+/** Runs the timeline on the fake clock until the gate shows, then lets real time drive the form. */
+async function untilGate() {
+  await advance(2800);
+  vi.useRealTimers();
+}
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+async function fillGate(user: ReturnType<typeof userEvent.setup>, email: string, firstName: string) {
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (firstName) await user.type(screen.getByLabelText('First name'), firstName);
+}
+
+test('100 confetti particles fire when the legend appears at 2.3 s, not before', async () => {
+  renderResults();
+  await advance(2299);
+  expect(confettiBursts).not.toHaveBeenCalled();
+  await advance(1);
+  expect(confettiBursts).toHaveBeenCalledTimes(1);
+  expect(confettiBursts).toHaveBeenCalledWith({ particleCount: 100 });
+});
+
+test('an invalid e-mail or an empty first name submits nothing and says what to fix', async () => {
+  const user = renderResults();
+  await untilGate();
+  await fillGate(user, 'not-an-email', 'Sam');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+
+  await user.clear(screen.getByLabelText('Email'));
+  await user.clear(screen.getByLabelText('First name'));
+  await fillGate(user, 'sam@example.com', '   ');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter your first name.');
+  expect(screen.getByLabelText('First name')).toHaveFocus();
+  expect(submitted).not.toHaveBeenCalled();
+});
+
+test('a double submit sends the lead once; the unlock fires 150 confetti and shows the insights', async () => {
+  let finish = () => {};
+  submitted.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+  const user = renderResults('131223312');
+  await untilGate();
+  await fillGate(user, ' sam@example.com ', 'Sam');
+  const button = screen.getByRole('button', { name: 'Show Me My Insights' });
+  await user.click(button);
+  await user.type(screen.getByLabelText('First name'), '{Enter}');
+  // Even a submit event that gets past the disabled button (a script, a fast double tap) is ignored.
+  fireEvent.submit(screen.getByRole('form', { name: 'Want to Know What This Means?' }));
+
+  expect(submitted).toHaveBeenCalledTimes(1);
+  expect(submitted).toHaveBeenCalledWith({
+    email: 'sam@example.com',
+    firstName: 'Sam',
+    ratings: [1, 3, 1, 2, 2, 3, 3, 1, 2],
+  });
+  expect(screen.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
+
+  await act(async () => finish());
+  expect(confettiBursts).toHaveBeenLastCalledWith({ particleCount: 150 });
+  expect(screen.queryByRole('button', { name: /Show Me My Insights|Analyzing/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Got it! Here’s what your Core Driver profile reveals...' })).toHaveFocus();
+  expect(await screen.findByText('Success!')).toBeInTheDocument();
+  expect(screen.getByText('Scroll down to see your personalized insights.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('a failed submission says so and keeps what was typed, ready to try again', async () => {
+  submitted.mockRejectedValueOnce(new Error('offline'));
+  const user = renderResults();
+  await untilGate();
+  await fillGate(user, 'sam@example.com', 'Sam');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+
+  expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+  expect(screen.getByLabelText('First name')).toHaveValue('Sam');
+  expect(screen.getByRole('button', { name: 'Show Me My Insights' })).toBeEnabled();
+  expect(screen.queryByRole('heading', { name: /Got it!/ })).not.toBeInTheDocument();
+
+  submitted.mockResolvedValueOnce();
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  expect(await screen.findByRole('heading', { name: /Got it!/ })).toBeInTheDocument();
+  expect(submitted).toHaveBeenCalledTimes(2);
+});
+
+test('without quiz data the page logs an error, says so, and goes home after 2 s', async () => {
+  const errors = allowConsoleErrors();
+  render(
+    <MemoryRouter initialEntries={['/results']}>
+      <Routes>
+        <Route path="/" element={<p>Home</p>} />
+        <Route path="/results" element={<ResultsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(screen.getByText('Please take the quiz first. Redirecting...')).toBeInTheDocument();
+  expect(errors).toHaveBeenCalled();
+  await advance(1999);
+  expect(screen.queryByText('Home')).not.toBeInTheDocument();
+  await advance(1);
+  expect(screen.getByText('Home')).toBeInTheDocument();
+});

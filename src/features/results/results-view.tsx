@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from 'react';
+import { driverById } from '../../content/drivers';
+import { resultsCopy } from '../../content/results';
+import { site } from '../../content/site';
+import { fireConfetti } from '../../lib/confetti';
+import { confetti } from '../../shared/constants';
+import type { CoreDriverResult } from '../../shared/core-drivers-state';
+import { CourseCta } from './course-cta';
+import { FlipCard } from './flip-card';
+import { buildInsights } from './insights';
+import { InsightsPanel } from './insights-panel';
+import { LeadGate } from './lead-gate';
+import { RatingLegend } from './rating-legend';
+import { Spinner } from './spinner';
+import { useResultsTimeline } from './use-results-timeline';
+
+const copy = resultsCopy.profile;
+
+/**
+ * The results for nine valid ratings, revealed on the SPEC section 4 timeline. Every part keeps its
+ * place from the start (hidden until its moment), so nothing on the page jumps as it appears.
+ */
+export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
+  const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
+  const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
+  const insights = useMemo(() => buildInsights(drivers), [drivers]);
+
+  useEffect(() => {
+    // Decoration only: a failed confetti load must not break the page.
+    if (legendShown) fireConfetti(confetti.resultsArrival).catch(() => undefined);
+  }, [legendShown]);
+
+  return (
+    <main className="mx-auto w-full max-w-5xl px-5 pt-10 pb-16 sm:pt-14">
+      <div className="relative">
+        {loading && (
+          <div role="status" className="absolute inset-x-0 top-0 flex flex-col items-center gap-3 pt-6 text-center">
+            <Spinner />
+            <p className="text-lg font-semibold text-teal-dark">{resultsCopy.loading}</p>
+          </div>
+        )}
+        <header className={`text-center ${loading ? 'invisible' : ''}`}>
+          <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
+          <h1 id="profile-title" className="mt-2 text-3xl font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
+          <p className="mt-2 text-lg text-muted">{copy.subtitle}</p>
+        </header>
+
+        <ul aria-labelledby="profile-title" className="mt-8 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+          {drivers.map((driver, index) => (
+            <FlipCard
+              key={driver.id}
+              name={driverById(driver.id).shortName}
+              description={driverById(driver.id).description}
+              scenario={driver.scenario}
+              rating={driver.rating}
+              shown={index < cardsShown}
+            />
+          ))}
+        </ul>
+        <RatingLegend shown={legendShown} />
+      </div>
+
+      <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-muted">{site.disclaimer}</p>
+
+      <div className="mx-auto mt-10 max-w-2xl">
+        {unlockedFor === null ? (
+          <div className={gateShown ? '' : 'invisible'}>
+            <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={setUnlockedFor} />
+          </div>
+        ) : (
+          <>
+            <InsightsPanel insights={insights} firstName={unlockedFor} />
+            <CourseCta />
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
