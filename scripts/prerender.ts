@@ -3,31 +3,63 @@
  * server-side renderer:
  *   dist/html/landing.html    the landing page, rendered, so its content shows before any script runs
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
- *   dist/html/app.html        an empty shell for the screens that render in the browser (quiz, results)
+ *   dist/html/quiz.html       the quiz's first question, rendered, for the server to send on /quiz
+ *   dist/html/results.html    an empty shell that preloads the results chunk, to send on /results
+ *   dist/html/app.html        an empty shell that preloads the quiz chunk (for /quiz and /results
+ *                             while the server does not send the two pages above)
+ * The preloads save a direct visit one round trip: without them the browser asks for the page's
+ * chunk only once the entry script runs.
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
+ * The stylesheet is inlined into every page (see inline-css.ts); dist/html/style-hashes.json lists the
+ * CSP hashes that allow exactly those inline styles.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { paths } from '../src/app/paths';
+import type { Manifest } from './bench/build-info';
+import { inlineStylesheets } from './inline-css';
+import { modulePreloadLinks } from './preload-links';
+
+type Renderer = {
+  render: (url: string) => string;
+  renderWithLazyPages: (url: string) => Promise<string>;
+};
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const templatePath = `${dist}client/index.html`;
 const placeholder = '<!--app-html-->';
+const quizSource = 'src/features/quiz/quiz-page.tsx';
+const resultsSource = 'src/features/results/results-page.tsx';
 
-const template = await readFile(templatePath, 'utf8');
+const { html: template, styleHashes } = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
+  readFileSync(`${dist}client${href}`, 'utf8'),
+);
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
 
-const { render } = (await import(`${dist}ssr/entry-server.js`)) as { render: (url: string) => string };
+const manifest = JSON.parse(await readFile(`${dist}client/.vite/manifest.json`, 'utf8')) as Manifest;
+const preloading = (source: string) =>
+  template.replace('</head>', `  ${modulePreloadLinks(manifest, source)}\n  </head>`);
 
+const { render, renderWithLazyPages } = (await import(`${dist}ssr/entry-server.js`)) as Renderer;
+
+// The synchronous renders come first: the async one waits for the quiz chunk before it returns.
 const pages = {
-  'landing.html': render('/'),
-  'not-found.html': render('/__not-found__'),
-  'app.html': '',
+  'landing.html': template.replace(placeholder, render(paths.home)),
+  'not-found.html': template.replace(placeholder, render('/__not-found__')),
+  'quiz.html': preloading(quizSource).replace(placeholder, await renderWithLazyPages(paths.quiz)),
+  'results.html': preloading(resultsSource).replace(placeholder, ''),
+  'app.html': preloading(quizSource).replace(placeholder, ''),
 };
 
 await mkdir(`${dist}html`, { recursive: true });
 for (const [name, html] of Object.entries(pages)) {
-  await writeFile(`${dist}html/${name}`, template.replace(placeholder, html));
+  // The Content-Security-Policy allows no inline script: a page that needs one must fail the build.
+  const inlineScript = /<script\b(?![^>]*\bsrc=)[^>]*>/i.exec(html);
+  if (inlineScript) throw new Error(`${name} would contain an inline script: ${inlineScript[0]}`);
+  await writeFile(`${dist}html/${name}`, html);
 }
+await writeFile(`${dist}html/style-hashes.json`, `${JSON.stringify(styleHashes)}\n`);
 await rm(templatePath);
 await rm(`${dist}ssr`, { recursive: true });
 console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);

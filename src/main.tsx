@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { prefetchLazyPages } from './app/app-routes';
+import { whenLoadedAndIdle } from './app/prefetch';
+import { prefetchMark } from './app/prefetch-mark';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -18,3 +21,11 @@ const app = (
 // Prerendered pages (landing, not-found) are hydrated; the others start empty and render here.
 if (container.hasChildNodes()) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// Once the page has loaded and hydrated and the browser has nothing else to do, fetch the quiz and
+// results so the click on Start Your Discovery is instant. The mark lets the budgets and the
+// benchmark tell this prefetch apart from the first load.
+whenLoadedAndIdle(() => {
+  performance.mark(prefetchMark);
+  void prefetchLazyPages();
+});

@@ -4,9 +4,24 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { paths } from './paths';
 
-// The landing page ships in the first load (it is prerendered); the quiz and results load on demand.
-const QuizPage = lazy(() => import('../features/quiz/quiz-page'));
-const ResultsPage = lazy(() => import('../features/results/results-page'));
+// The landing page ships in the first load (it is prerendered); the quiz and results load on demand,
+// or earlier, when the browser is idle (prefetchLazyPages).
+const loadQuizPage = () => import('../features/quiz/quiz-page');
+const loadResultsPage = () => import('../features/results/results-page');
+const QuizPage = lazy(loadQuizPage);
+const ResultsPage = lazy(loadResultsPage);
+
+/**
+ * Fetches (and evaluates) the quiz and results chunks ahead of the visitor's click, so the page
+ * switch needs no network. React.lazy's own import() later resolves from the module map at once.
+ */
+export function prefetchLazyPages(): Promise<void> {
+  return Promise.all([loadQuizPage(), loadResultsPage()]).then(
+    () => undefined,
+    // Offline or a new deploy: nothing is lost, the page loads (or reports its error) when visited.
+    () => undefined,
+  );
+}
 
 /** The route table of SPEC section 2. */
 export function AppRoutes() {

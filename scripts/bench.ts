@@ -1,0 +1,181 @@
+/**
+ * The benchmark (issue 6): `npm run bench` builds the production app, starts it on 127.0.0.1 with a
+ * fresh DATA_DIR and prints one table, each figure the median of several runs:
+ *   - per route (/, /quiz, /results): first-load JS and CSS bytes, raw and gzip, and requests;
+ *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
+ *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio.
+ * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
+ * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
+ * --only=pages,lighthouse,api.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, findChromium } from '../e2e/browser';
+import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
+import { type BenchPart, parseBenchArgs } from './bench/args';
+import { readBuild } from './bench/build-info';
+import { type FirstLoad, measureFirstLoad } from './bench/first-load';
+import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
+import { type Running, startNodeScript } from './bench/processes';
+import { formatTable, medianOf } from './bench/report';
+import { type ApiResult, apiPath, benchRows, lighthouseRoutes, routes } from './bench/rows';
+
+/**
+ * The server's per-client rate limit is raised through this variable for the load test, so one
+ * loopback client can send thousands of leads a second. Validation and durability stay on.
+ */
+const rateLimitVariable = 'RATE_LIMIT_MAX';
+const rateLimitForBench = '1000000';
+
+/** Each load test runs this long, after a short warm-up that is not counted. */
+const apiSeconds = 5;
+const apiWarmUpSeconds = 1;
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const options = parseBenchArgs(process.argv.slice(2));
+const { runs } = options;
+const apiConnections = options.connections;
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+function build() {
+  log('building the production app (npm run build)');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('npm run build failed.');
+}
+
+async function measureFirstLoads(baseUrl: string): Promise<Record<string, FirstLoad[]>> {
+  const buildInfo = readBuild();
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  const samples: Record<string, FirstLoad[]> = {};
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const route of routes) {
+        log(`first load of ${route} (run ${run}/${runs})`);
+        // A new context per load: an empty cache, like a first visit.
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+        const page = await context.newPage();
+        (samples[route] ??= []).push(await measureFirstLoad(page, `${baseUrl}${route}`, buildInfo));
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return samples;
+}
+
+async function measureLighthouse(baseUrl: string): Promise<Record<string, LighthouseFigures[]>> {
+  const samples: Record<string, LighthouseFigures[]> = {};
+  for (let run = 1; run <= runs; run += 1) {
+    for (const route of lighthouseRoutes) {
+      log(`Lighthouse on ${route} (run ${run}/${runs})`);
+      (samples[route] ??= []).push(await runLighthouse(`${baseUrl}${route}`, findChromium()));
+    }
+  }
+  return samples;
+}
+
+async function measureApi(app: Running): Promise<ApiResult> {
+  const probe = await probeLeads(`${app.url}${apiPath}`);
+  if (probe.missing) {
+    log(`POST ${apiPath} answered 404: API not available`);
+    return { available: false, status: probe.status };
+  }
+  if (probe.status !== 201) log(`warning: a valid lead got ${probe.status}, not 201`);
+  const bare = await startNodeScript(join(root, 'scripts/bench/bare-server.ts'), {});
+  try {
+    const result = { available: true as const, leads: [] as ApiFigures[], bare: [] as ApiFigures[] };
+    for (const server of [bare, app]) {
+      await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
+    }
+    for (let run = 1; run <= runs; run += 1) {
+      // Alternate the two so a busy moment of the machine does not fall on one side only.
+      for (const [name, server] of [['leads', app], ['bare', bare]] as const) {
+        log(`${apiSeconds} s of load on ${name === 'leads' ? `POST ${apiPath}` : 'the bare endpoint'} (run ${run}/${runs})`);
+        result[name].push(
+          await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiSeconds, connections: apiConnections }),
+        );
+      }
+    }
+    return result;
+  } finally {
+    await bare.stop();
+  }
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const startedAt = new Date();
+if (options.build) build();
+const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-'));
+log(`starting the app on 127.0.0.1 (DATA_DIR ${dataDir})`);
+const app = await startNodeScript(join(root, 'server/main.ts'), {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  [rateLimitVariable]: rateLimitForBench,
+});
+try {
+  const measures = (part: BenchPart) => options.parts.includes(part);
+  const firstLoadSamples = measures('pages') ? await measureFirstLoads(app.url) : {};
+  const lighthouseSamples = measures('lighthouse') ? await measureLighthouse(app.url) : {};
+  const api = measures('api') ? await measureApi(app) : undefined;
+
+  const firstLoads = Object.fromEntries(
+    Object.entries(firstLoadSamples).map(([route, samples]) => [
+      route,
+      medianOf(
+        samples.map(({ js, css, requests }) => ({
+          jsRaw: js.raw,
+          jsGzip: js.gzip,
+          cssRaw: css.raw,
+          cssGzip: css.gzip,
+          requests,
+        })),
+      ),
+    ]),
+  );
+  const lighthouse = Object.fromEntries(
+    Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
+  );
+  const rows = benchRows(firstLoads, lighthouse, api);
+
+  const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
+  console.log(`\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runsText}\n`);
+  console.log(formatTable(rows));
+
+  const resultsDir = join(root, 'bench-results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: cpus().length,
+    runs,
+    settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
+    firstLoad: { medians: firstLoads, samples: firstLoadSamples },
+    lighthouse: { medians: lighthouse, samples: lighthouseSamples },
+    api: api?.available
+      ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
+      : (api ?? 'not measured'),
+    table: rows,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nAll figures and samples: ${file}`);
+} finally {
+  await app.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

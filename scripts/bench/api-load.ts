@@ -1,0 +1,79 @@
+/**
+ * Loads `POST /api/leads` with autocannon on loopback: valid, unique bodies (so every request
+ * stores a new lead) and a unique Idempotency-Key each, for a bounded time.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+
+export type ApiFigures = {
+  /** 2xx answers per second. */
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export type LoadOptions = { durationSeconds: number; connections: number };
+
+/** One valid lead as the browser sends it: unique address, nine ratings from 1 to 3. */
+export function benchLead(run: string, index: number): { email: string; firstName: string; ratings: number[] } {
+  return {
+    email: `bench-${run}-${index}@example.com`,
+    firstName: 'Bench',
+    ratings: Array.from({ length: 9 }, (_, driver) => ((index + driver) % 3) + 1),
+  };
+}
+
+export function loadLeads(url: string, { durationSeconds, connections }: LoadOptions): Promise<ApiFigures> {
+  const run = randomUUID().slice(0, 8);
+  let index = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: durationSeconds,
+        timeout: 10,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              index += 1;
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', 'idempotency-key': `${run}-${index}` },
+                body: JSON.stringify(benchLead(run, index)),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          perSecond: result['2xx'] / durationSeconds,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          requests: result.requests.total,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        });
+      },
+    );
+  });
+}
+
+/** Sends one valid lead; "missing" when the server has no such endpoint (404) yet. */
+export async function probeLeads(url: string): Promise<{ status: number; missing: boolean }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(benchLead('probe', 0)),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, missing: response.status === 404 };
+}

@@ -1,0 +1,21 @@
+import { expect, test } from 'vitest';
+import { parseBenchArgs } from './args';
+
+test.each([
+  [[], { runs: 3, build: true, connections: 10, parts: ['pages', 'lighthouse', 'api'] }],
+  [['--quick'], { runs: 1 }],
+  [['--runs=5', '--no-build'], { runs: 5, build: false }],
+  [['--connections=32', '--only=api'], { connections: 32, parts: ['api'] }],
+  [['--only=pages,lighthouse'], { parts: ['pages', 'lighthouse'] }],
+])('%j gives %j', (args, expected) => {
+  expect(parseBenchArgs(args)).toMatchObject(expected);
+});
+
+test.each([
+  [['--runs=0'], /--runs must be a whole number/],
+  [['--connections=many'], /--connections must be a whole number/],
+  [['--only=fonts'], /--only takes pages, lighthouse, api/],
+  [['--fast'], /Unknown option "--fast"/],
+])('%j is refused with a message saying why', (args, message) => {
+  expect(() => parseBenchArgs(args)).toThrow(message);
+});

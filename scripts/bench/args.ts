@@ -1,0 +1,48 @@
+/** The benchmark's command-line options. */
+
+export const benchParts = ['pages', 'lighthouse', 'api'] as const;
+export type BenchPart = (typeof benchParts)[number];
+
+export type BenchOptions = {
+  runs: number;
+  build: boolean;
+  /** Concurrent connections of the API load test. */
+  connections: number;
+  parts: BenchPart[];
+};
+
+export const defaultRuns = 3;
+export const defaultConnections = 10;
+
+export const benchUsage = [
+  'npm run bench -- [--quick] [--runs=N] [--no-build] [--connections=N] [--only=pages,lighthouse,api]',
+  '  --quick            one run instead of 3',
+  '  --runs=N           N runs; every figure is the median',
+  '  --no-build         measure the current dist/ instead of building first',
+  `  --connections=N    concurrent connections of the API load test (default ${defaultConnections})`,
+  '  --only=LIST        measure only these parts: pages (first loads), lighthouse, api',
+].join('\n');
+
+function wholeNumber(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, got "${value}".`);
+  return number;
+}
+
+export function parseBenchArgs(args: string[]): BenchOptions {
+  const options: BenchOptions = { runs: defaultRuns, build: true, connections: defaultConnections, parts: [...benchParts] };
+  for (const arg of args) {
+    const [name, value = ''] = arg.split('=', 2);
+    if (name === '--quick') options.runs = 1;
+    else if (name === '--runs') options.runs = wholeNumber(value, '--runs');
+    else if (name === '--no-build') options.build = false;
+    else if (name === '--connections') options.connections = wholeNumber(value, '--connections');
+    else if (name === '--only') {
+      const parts = value.split(',').filter(Boolean);
+      const unknown = parts.filter((part) => !(benchParts as readonly string[]).includes(part));
+      if (parts.length === 0 || unknown.length > 0) throw new Error(`--only takes ${benchParts.join(', ')}; got "${value}".`);
+      options.parts = parts as BenchPart[];
+    } else throw new Error(`Unknown option "${arg}".\n${benchUsage}`);
+  }
+  return options;
+}

@@ -1,0 +1,106 @@
+/** The benchmark's table: medians in, one row per figure, each with its target where there is one. */
+import type { ApiFigures } from './api-load';
+import { landingBudgets, targets } from './budgets';
+import { formatNumber, medianOf, type Row } from './report';
+
+export const routes = ['/', '/quiz', '/results'] as const;
+export const lighthouseRoutes = ['/', '/quiz'] as const;
+export const apiPath = '/api/leads';
+
+export type ApiResult =
+  | { available: false; status: number }
+  | { available: true; leads: ApiFigures[]; bare: ApiFigures[] };
+
+type Medians = Record<string, Record<string, number>>;
+
+const whole = (value: number | undefined) => formatNumber(value ?? Number.NaN);
+const pair = (first: number | undefined, second: number | undefined, digits = 0) =>
+  `${formatNumber(first ?? Number.NaN, digits)} / ${formatNumber(second ?? Number.NaN, digits)}`;
+const atMost = (value: number | undefined, limit: number, label = '') => ({
+  target: `${label}<= ${formatNumber(limit)}`,
+  met: value !== undefined && value <= limit,
+});
+const atLeast = (value: number | undefined, limit: number, digits = 0) => ({
+  target: `>= ${formatNumber(limit, digits)}`,
+  met: value !== undefined && value >= limit,
+});
+
+function firstLoadRows(firstLoads: Medians): Row[] {
+  return routes.flatMap((route) => {
+    const load = firstLoads[route] ?? {};
+    const landing = route === '/';
+    return [
+      {
+        figure: `${route} first-load JS raw / gzip (B)`,
+        value: pair(load.jsRaw, load.jsGzip),
+        ...(landing && atMost(load.jsGzip, landingBudgets.jsGzip, 'gzip ')),
+      },
+      {
+        figure: `${route} first-load CSS raw / gzip (B)`,
+        value: pair(load.cssRaw, load.cssGzip),
+        ...(landing && atMost(load.cssGzip, landingBudgets.cssGzip, 'gzip ')),
+      },
+      { figure: `${route} first-load requests`, value: whole(load.requests) },
+    ];
+  });
+}
+
+function lighthouseRows(lighthouse: Medians): Row[] {
+  return lighthouseRoutes.flatMap((route) => {
+    const figures = lighthouse[route] ?? {};
+    const landing = route === '/';
+    const others = [figures.accessibility, figures.bestPractices, figures.seo];
+    const scoresMet = landing
+      ? [figures.performance, ...others].every((score) => score === targets.landingScores)
+      : (figures.performance ?? 0) >= targets.quizPerformanceScore &&
+        others.every((score) => score === targets.quizOtherScores);
+    return [
+      {
+        figure: `${route} Lighthouse perf / a11y / best practices / SEO`,
+        value: [figures.performance, ...others].map(whole).join(' / '),
+        target: landing ? 'all 100' : `perf >= ${targets.quizPerformanceScore}, others 100`,
+        met: scoresMet,
+      },
+      { figure: `${route} FCP (ms)`, value: whole(figures.fcpMs) },
+      { figure: `${route} LCP (ms)`, value: whole(figures.lcpMs), ...(landing && atMost(figures.lcpMs, targets.landingLcpMs)) },
+      { figure: `${route} TBT (ms)`, value: whole(figures.tbtMs) },
+      {
+        figure: `${route} CLS`,
+        value: formatNumber(figures.cls ?? Number.NaN, 3),
+        ...(landing && { target: String(targets.landingCls), met: figures.cls === targets.landingCls }),
+      },
+    ];
+  });
+}
+
+function apiRows(api: ApiResult): Row[] {
+  if (!api.available) return [{ figure: `POST ${apiPath}`, value: `API not available (${api.status})` }];
+  const leads = medianOf(api.leads);
+  const bare = medianOf(api.bare);
+  const ratio = (leads.perSecond ?? 0) / (bare.perSecond ?? Number.NaN);
+  return [
+    {
+      figure: `POST ${apiPath} stored leads/s`,
+      value: whole(leads.perSecond),
+      ...atLeast(leads.perSecond, targets.apiLeadsPerSecond),
+    },
+    {
+      figure: `POST ${apiPath} latency p50 / p99 (ms)`,
+      value: pair(leads.p50Ms, leads.p99Ms, 1),
+      ...atMost(leads.p99Ms, targets.apiP99Ms, 'p99 '),
+    },
+    { figure: `POST ${apiPath} non-2xx answers`, value: whole(leads.non2xx), target: '0', met: leads.non2xx === 0 },
+    { figure: 'bare Fastify POST answers/s', value: whole(bare.perSecond) },
+    { figure: 'bare Fastify latency p50 / p99 (ms)', value: pair(bare.p50Ms, bare.p99Ms, 1) },
+    { figure: 'leads/s ÷ bare answers/s', value: formatNumber(ratio, 2), ...atLeast(ratio, targets.apiRatioToBare, 1) },
+  ];
+}
+
+/** Rows for the parts measured: a part with no medians (or no API result) was not measured. */
+export function benchRows(firstLoads: Medians, lighthouse: Medians, api: ApiResult | undefined): Row[] {
+  return [
+    ...(Object.keys(firstLoads).length > 0 ? firstLoadRows(firstLoads) : []),
+    ...(Object.keys(lighthouse).length > 0 ? lighthouseRows(lighthouse) : []),
+    ...(api ? apiRows(api) : []),
+  ];
+}
