@@ -5,13 +5,10 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered, for the server to send on /quiz
  *   dist/html/results.html    an empty shell that preloads the results chunk, to send on /results
- *   dist/html/app.html        an empty shell that preloads the quiz chunk (for /quiz and /results
- *                             while the server does not send the two pages above)
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
  * chunk only once the entry script runs.
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
- * The stylesheet is inlined into every page (see inline-css.ts); dist/html/style-hashes.json lists the
- * CSP hashes that allow exactly those inline styles.
+ * The stylesheet is inlined into every page (see inline-css.ts).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,7 +29,7 @@ const placeholder = '<!--app-html-->';
 const quizSource = 'src/features/quiz/quiz-page.tsx';
 const resultsSource = 'src/features/results/results-page.tsx';
 
-const { html: template, styleHashes } = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
+const template = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
   readFileSync(`${dist}client${href}`, 'utf8'),
 );
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
@@ -49,7 +46,6 @@ const pages = {
   'not-found.html': template.replace(placeholder, render('/__not-found__')),
   'quiz.html': preloading(quizSource).replace(placeholder, await renderWithLazyPages(paths.quiz)),
   'results.html': preloading(resultsSource).replace(placeholder, ''),
-  'app.html': preloading(quizSource).replace(placeholder, ''),
 };
 
 await mkdir(`${dist}html`, { recursive: true });
@@ -59,7 +55,6 @@ for (const [name, html] of Object.entries(pages)) {
   if (inlineScript) throw new Error(`${name} would contain an inline script: ${inlineScript[0]}`);
   await writeFile(`${dist}html/${name}`, html);
 }
-await writeFile(`${dist}html/style-hashes.json`, `${JSON.stringify(styleHashes)}\n`);
 await rm(templatePath);
 await rm(`${dist}ssr`, { recursive: true });
 console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);

@@ -16,9 +16,9 @@ afterAll(async () => {
 
 test.each([
   ['/', 'Discover Your Core Drivers'],
-  ['/quiz', 'id="root"'],
+  ['/quiz', 'Impulse Control (Inhibition)'],
   ['/results', 'id="root"'],
-  ['/quiz/', 'id="root"'],
+  ['/quiz/', 'Impulse Control (Inhibition)'],
 ])('%s answers 200 with the app, never cached', async (url, content) => {
   const response = await app.inject({ url });
   expect(response.statusCode).toBe(200);

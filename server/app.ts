@@ -8,7 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { knownPaths } from '../src/app/paths';
+import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
 import { leadRoutes } from './lead-routes';
 import { LeadStore } from './lead-store';
@@ -23,7 +23,15 @@ const htmlPages = 'no-cache';
 /** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
 
-type Pages = { landing: string; app: string; notFound: string };
+/** The page sent for each route of the app (built by scripts/prerender.ts). */
+const pageFiles: Record<AppPath, string> = {
+  [paths.home]: 'landing.html',
+  [paths.quiz]: 'quiz.html',
+  [paths.results]: 'results.html',
+};
+const notFoundFile = 'not-found.html';
+
+type Pages = { byPath: Record<AppPath, string>; notFound: string };
 
 function readPages(distDir: string): Pages {
   const read = (name: string) => {
@@ -31,7 +39,10 @@ function readPages(distDir: string): Pages {
     if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
     return readFileSync(file, 'utf8');
   };
-  return { landing: read('landing.html'), app: read('app.html'), notFound: read('not-found.html') };
+  const byPath = Object.fromEntries(
+    Object.entries(pageFiles).map(([path, file]) => [path, read(file)]),
+  ) as Record<AppPath, string>;
+  return { byPath, notFound: read(notFoundFile) };
 }
 
 /** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
@@ -162,8 +173,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', htmlPages).type('text/html; charset=utf-8').send(html);
 
-  for (const path of knownPaths) {
-    const html = path === '/' ? pages.landing : pages.app;
+  for (const [path, html] of Object.entries(pages.byPath)) {
     app.get(path, (_request, reply) => sendPage(reply, html));
   }
 

@@ -8,7 +8,8 @@ export function makeFakeDist(): string {
   mkdirSync(join(dir, 'html'));
   mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'html', 'landing.html'), '<h1>Discover Your Core Drivers</h1>');
-  writeFileSync(join(dir, 'html', 'app.html'), '<div id="root"></div>');
+  writeFileSync(join(dir, 'html', 'quiz.html'), '<h1>Impulse Control (Inhibition)</h1>');
+  writeFileSync(join(dir, 'html', 'results.html'), '<div id="root"></div>');
   writeFileSync(join(dir, 'html', 'not-found.html'), '<h1>404</h1><p>Oops! Page not found</p>');
   writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));
   writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

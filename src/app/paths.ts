@@ -6,6 +6,3 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
-
-/** The paths the server answers with the app and status 200. */
-export const knownPaths: readonly string[] = Object.values(paths);
