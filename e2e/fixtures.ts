@@ -43,6 +43,7 @@ export { expect };
 
 /** axe-core finds no serious or critical violation of WCAG 2.1 A/AA on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -54,4 +55,19 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Waits (at most 2 s) for running CSS transitions and finite animations to end, so axe sees colours
+ * as they settle, not halfway through a fade; endless ones (a spinner) are left alone.
+ */
+export async function settleAnimations(page: Page) {
+  // The time limit is kept here, in Node: the page's own timers may be on a paused fake clock.
+  const settled = page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
 }
