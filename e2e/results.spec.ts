@@ -15,6 +15,15 @@ async function toast(page: Page, title: string) {
 }
 
 /** Every console message of the page, of any type, as text. */
+/** The methods of the requests the page sends to the lead API, as they happen. */
+function collectLeadRequests(page: Page): string[] {
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/leads') methods.push(request.method());
+  });
+  return methods;
+}
+
 function collectConsole(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
@@ -177,10 +186,7 @@ for (const [name, state] of [
 }
 
 test('an invalid e-mail gets the Invalid email toast and nothing is submitted', async ({ page }) => {
-  const leadRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/leads') leadRequests.push(request.method());
-  });
+  const leadRequests = collectLeadRequests(page);
   await openAtGate(page, '131223312');
   await page.getByLabel('Email').fill('sam.example.com');
   await page.getByLabel('First name').fill('Sam');
@@ -238,10 +244,7 @@ test('an empty first name gets a clear message and nothing is submitted', async 
 });
 
 test('submitting shows Analyzing... for 1.5 s, submits once, then unlocks with confetti, a toast and the insights', async ({ page }) => {
-  const leadRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/leads') leadRequests.push(request.method());
-  });
+  const leadRequests = collectLeadRequests(page);
   await openAtGate(page, '131223312');
   await page.getByLabel('Email').fill('sam@example.com');
   await page.getByLabel('First name').fill('Sam');
