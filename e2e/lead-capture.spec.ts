@@ -39,7 +39,7 @@ test('a lead submitted through the quiz and the gate appears in the coach’s ex
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('First name').fill('Flow');
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
-  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
 
   expect(requests).toHaveLength(1);
   const csv = exportLeads();
@@ -71,7 +71,7 @@ test('when the server cannot store the lead the visitor is told, keeps what they
 
   await page.unroute('**/api/leads');
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
-  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
   expect(exportLeads()).toContain(email);
 });
 
@@ -82,6 +82,6 @@ test('a bot that fills the hidden field is answered as usual but not stored', as
   await page.getByLabel('First name').fill('Bot');
   await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
-  await expect(page.getByRole('heading', { name: /Got it! Here’s what your Core Driver profile reveals/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
   expect(exportLeads()).not.toContain(email);
 });

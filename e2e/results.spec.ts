@@ -6,7 +6,7 @@ import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from '
 const gateHeading = (page: Page) => page.getByRole('heading', { name: 'Want to Know What This Means?' });
 const submitButton = (page: Page) => page.getByRole('button', { name: /Show Me My Insights|Analyzing\.\.\./ });
 const insightsHeading = (page: Page) =>
-  page.getByRole('heading', { name: 'Got it! Here’s what your Core Driver profile reveals...' });
+  page.getByRole('heading', { name: "Got it! Here's what your Core Driver profile reveals..." });
 const cards = (page: Page) => page.getByRole('list', { name: 'Your Core Driver Profile' }).getByRole('button');
 /** Sonner adds a toast on its next timer tick, so the paused clock moves a little first. */
 async function toast(page: Page, title: string) {
@@ -57,7 +57,7 @@ test('the timeline: loading until 0.5 s, cards one by one from 0.8 s, legend and
   await expect(title).toBeHidden();
   await page.clock.runFor(1);
   await expect(title).toBeVisible();
-  await expect(page.getByText('Here’s your unique pattern')).toBeVisible();
+  await expect(page.getByText("Here's your unique pattern")).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
 
   await page.clock.runFor(299);
@@ -280,7 +280,7 @@ test('submitting shows Analyzing... for 1.5 s, submits once, then unlocks with c
 test('with nothing rated 1 or 3 both fallback headings show', async ({ page }) => {
   await openAtGate(page, '222222222');
   await unlock(page);
-  await expect(page.getByRole('heading', { name: 'You’re Managing Pretty Well!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're Managing Pretty Well!" })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Strengths Are Hiding' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Biggest Challenges' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Your Hidden Strengths' })).toHaveCount(0);

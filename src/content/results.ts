@@ -21,7 +21,7 @@ export const resultsCopy = {
   loading: 'Analyzing your pattern...',
   profile: {
     title: 'Your Core Driver Profile',
-    subtitle: 'Here’s your unique pattern',
+    subtitle: "Here's your unique pattern",
     cardFrontHint: 'Flip to see scenario',
     cardBackHint: 'Tap to flip back',
     legendLabel: 'What the colours mean',
@@ -54,12 +54,12 @@ export const resultsCopy = {
     success: { title: 'Success!', description: 'Scroll down to see your personalized insights.' },
   },
   insights: {
-    title: 'Got it! Here’s what your Core Driver profile reveals...',
+    title: "Got it! Here's what your Core Driver profile reveals...",
     greeting: (firstName: string) => `Thanks, ${firstName}.`,
     challenges: {
       title: 'Your Biggest Challenges',
       intro: 'One small step for each driver that needs support. Pick one to try today.',
-      noneTitle: 'You’re Managing Pretty Well!',
+      noneTitle: "You're Managing Pretty Well!",
       noneText:
         'None of your drivers feels like a big struggle right now. Keep an eye on the “sometimes” ones. They are the easiest places to grow.',
     },

@@ -91,9 +91,9 @@ test('challenges list the tip of each driver rated 1, in id order, and strengths
   ]);
 });
 
-test('with no driver rated 1 the challenges heading reads You’re Managing Pretty Well!', () => {
+test("with no driver rated 1 the challenges heading reads You're Managing Pretty Well!", () => {
   const { challenges } = buildInsights(pattern('222333222'));
-  expect(challenges.title).toBe('You’re Managing Pretty Well!');
+  expect(challenges.title).toBe("You're Managing Pretty Well!");
   expect(challenges.items).toEqual([]);
 });
 

@@ -101,7 +101,7 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
   await act(async () => finish());
   expect(confettiBursts).toHaveBeenLastCalledWith({ particleCount: 150 });
   expect(screen.queryByRole('button', { name: /Show Me My Insights|Analyzing/ })).not.toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'Got it! Here’s what your Core Driver profile reveals...' })).toHaveFocus();
+  expect(screen.getByRole('heading', { name: "Got it! Here's what your Core Driver profile reveals..." })).toHaveFocus();
   expect(await screen.findByText('Success!')).toBeInTheDocument();
   expect(screen.getByText('Scroll down to see your personalized insights.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('rel', 'noopener noreferrer');
