@@ -7,11 +7,14 @@ import { chromium } from '@playwright/test';
 
 const debianChromium = '/usr/bin/chromium';
 
-export function findChromium(env: Record<string, string | undefined> = process.env): string {
+export function findChromium(
+  env: Record<string, string | undefined> = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string {
   const candidates = [env.CHROMIUM_PATH, debianChromium, safePlaywrightChromium()].filter(
     (path): path is string => Boolean(path),
   );
-  const found = candidates.find((path) => existsSync(path));
+  const found = candidates.find((path) => exists(path));
   if (found) return found;
   throw new Error(
     [
