@@ -62,7 +62,6 @@ export const leadSchema = v.strictObject({
   website: honeypotSchema,
 });
 
-export type LeadInput = v.InferInput<typeof leadSchema>;
 export type Lead = v.InferOutput<typeof leadSchema>;
 
 /** True when the honeypot holds anything but white space: the submission came from a bot. */

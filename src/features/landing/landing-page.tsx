@@ -17,7 +17,7 @@ export function LandingPage() {
         <div className="mt-8 flex flex-col items-start gap-3">
           <Link
             to={paths.quiz}
-            className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-teal-dark"
+            className="btn-primary px-7 py-3 text-lg"
           >
             {landing.cta}
           </Link>

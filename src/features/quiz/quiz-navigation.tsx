@@ -27,7 +27,7 @@ export function QuizNavigation({ showPrevious, nextEnabled, isLast, onPrevious, 
         type="button"
         onClick={onNext}
         disabled={!nextEnabled}
-        className="ml-auto inline-flex min-h-12 items-center gap-2 rounded-full bg-teal px-6 font-semibold whitespace-nowrap sm:px-7 sm:text-lg text-white shadow-sm transition-colors hover:bg-teal-dark disabled:cursor-not-allowed disabled:bg-line disabled:text-muted disabled:shadow-none"
+        className="btn-primary ml-auto px-6 whitespace-nowrap sm:px-7 sm:text-lg disabled:cursor-not-allowed disabled:bg-line disabled:text-muted disabled:shadow-none"
       >
         {isLast ? quizCopy.buttons.seeResults : quizCopy.buttons.next}
         <ArrowIcon direction="right" className="size-5" />

@@ -151,7 +151,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
         <button
           type="submit"
           disabled={submitting}
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-teal px-7 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-teal-dark disabled:cursor-wait disabled:bg-teal-dark"
+          className="btn-primary w-full px-7 py-3 text-lg disabled:cursor-wait disabled:bg-teal-dark"
         >
           {submitting && (
             <span

@@ -46,16 +46,19 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         </header>
 
         <ul aria-labelledby="profile-title" className="mt-8 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
-          {drivers.map((driver, index) => (
-            <FlipCard
-              key={driver.id}
-              name={driverById(driver.id).shortName}
-              description={driverById(driver.id).description}
-              scenario={driver.scenario}
-              rating={driver.rating}
-              shown={index < cardsShown}
-            />
-          ))}
+          {drivers.map((driver, index) => {
+            const { shortName, description } = driverById(driver.id);
+            return (
+              <FlipCard
+                key={driver.id}
+                name={shortName}
+                description={description}
+                scenario={driver.scenario}
+                rating={driver.rating}
+                shown={index < cardsShown}
+              />
+            );
+          })}
         </ul>
         <RatingLegend shown={legendShown} />
       </div>
