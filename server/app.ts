@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
+import { clientErrors } from './client-errors';
 import { leadRoutes } from './lead-routes';
 import { LeadStore } from './lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './outbox';
@@ -71,15 +72,6 @@ const requestSerializer = (request: FastifyRequest) => ({
   url: request.url.replace(/\?.*$/s, ''),
   remoteAddress: request.ip,
 });
-
-/** 4xx errors Fastify raises itself, answered with a fixed message that never echoes the input. */
-const clientErrors: Record<number, { error: string; message: string }> = {
-  400: { error: 'invalid_request', message: 'The request body is not valid JSON.' },
-  404: { error: 'not_found', message: 'No such API endpoint.' },
-  413: { error: 'payload_too_large', message: 'The request body is too large.' },
-  415: { error: 'unsupported_media_type', message: 'Send the lead as application/json.' },
-  429: { error: 'rate_limited', message: 'Too many submissions from this address. Please try again later.' },
-};
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const pages = readPages(config.distDir);

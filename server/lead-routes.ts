@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { isHoneypotFilled, type Lead, leadSchema } from '../src/shared/lead';
+import { clientErrors } from './client-errors';
 import type { ServerConfig } from './config';
 import type { LeadStore } from './lead-store';
 
@@ -54,10 +55,7 @@ export const leadRoutes: FastifyPluginAsync<{ store: LeadStore; rateLimit: Serve
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
     async (request, reply) => {
       if (!isJson(request.headers['content-type'])) {
-        return reply
-          .code(415)
-          .header('cache-control', 'no-store')
-          .send({ error: 'unsupported_media_type', message: 'Send the lead as application/json.' });
+        return reply.code(415).header('cache-control', 'no-store').send(clientErrors[415]);
       }
       const key = request.headers['idempotency-key'];
       if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
