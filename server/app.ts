@@ -145,7 +145,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       .send({ error: 'internal_error', message: 'Something went wrong. Please try again later.' });
   });
 
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Only a refused request (429) says how long to wait; an accepted one carries no counters.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
   await app.register(leadRoutes, { store, rateLimit: config.rateLimit });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
