@@ -133,7 +133,7 @@ test('behind a trusted proxy, the limit applies per forwarded client address', a
 
 test('a store failure answers a generic 500 that reveals nothing, and is logged without personal data', async () => {
   const url = await start();
-  running?.app.leadStore.db.exec('DROP TABLE idempotency_keys');
+  running?.app.leadStore.db.exec('DROP TABLE submissions');
   const response = await postLead(url, validLead, { 'idempotency-key': 'k1' });
   expect(response.status).toBe(500);
   expect(await response.json()).toEqual({ error: 'internal_error', message: 'Something went wrong. Please try again later.' });

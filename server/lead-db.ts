@@ -2,7 +2,7 @@
  * The lead database file and the one transaction that stores a batch of submissions. Used by the
  * writer thread (server/lead-writer.ts), the server's reads and the coach's commands.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -45,64 +45,50 @@ export type SubmitResult =
   /** The Idempotency-Key was already used for a different submission. */
   | { kind: 'key_conflict' };
 
-/** The fingerprint of what a submission says, to tell an honest retry from a reused key. */
-function fingerprint(lead: Lead): string {
-  const canonical = JSON.stringify([normalizeEmail(lead.email), lead.firstName, lead.ratings]);
-  return createHash('sha256').update(canonical).digest('base64url');
-}
-
 /**
- * Returns a function that stores a batch in ONE transaction: for each submission the lead upsert by
- * normalised e-mail, the submission row, an outbox row (when `outbox`), the idempotency record.
- * It throws, having stored nothing, if any part fails.
+ * Returns a function that stores a batch in ONE transaction: for each submission one row in the
+ * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row. It throws, having
+ * stored nothing, if any part fails.
  */
 export function batchWriter(db: Database.Database, options: { outbox: boolean }): (batch: Submission[]) => SubmitResult[] {
-  const findKey = db.prepare<[string], { fingerprint: string; public_id: string }>(
-    'SELECT fingerprint, public_id FROM idempotency_keys WHERE key = ?',
+  // A known key makes the insert do nothing, and only then is the earlier submission read back.
+  const insertSubmission = db.prepare<[string, string, string, string, number, string | null]>(
+    `INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
-  const upsertLead = db.prepare<[string, string, string, number, number], { id: number }>(
-    `INSERT INTO leads (email, first_name, ratings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (email) DO UPDATE SET first_name = excluded.first_name, ratings = excluded.ratings,
-       updated_at = excluded.updated_at
-     RETURNING id`,
+  const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
+    'SELECT public_id, email, first_name, ratings FROM submissions WHERE idempotency_key = ?',
   );
-  const insertSubmission = db.prepare<[string, number, string, string, number], { id: number }>(
-    'INSERT INTO submissions (public_id, lead_id, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-  );
-  const insertOutbox = db.prepare<[string, number, number, number]>(
+  const insertOutbox = db.prepare<[string, number | bigint, number, number]>(
     'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)',
   );
-  const insertKey = db.prepare<[string, string, number, string, number]>(
-    'INSERT INTO idempotency_keys (key, fingerprint, submission_id, public_id, created_at) VALUES (?, ?, ?, ?, ?)',
+  const forgetKeys = db.prepare<[number]>(
+    'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
-  const pruneKeys = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
-  let lastPrune = 0;
+  let lastForget = 0;
 
   const storeOne = ({ lead, idempotencyKey, now }: Submission): SubmitResult => {
-    const print = fingerprint(lead);
-    if (idempotencyKey !== undefined) {
-      const earlier = findKey.get(idempotencyKey);
-      if (earlier) {
-        return earlier.fingerprint === print ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
-      }
-    }
+    const email = normalizeEmail(lead.email);
     const ratings = lead.ratings.join('');
-    const leadRow = upsertLead.get(normalizeEmail(lead.email), lead.firstName, ratings, now, now);
-    if (!leadRow) throw new Error('Upserting a lead returned no row.');
     const id = randomUUID();
-    const submission = insertSubmission.get(id, leadRow.id, lead.firstName, ratings, now);
-    if (!submission) throw new Error('Inserting a submission returned no row.');
-    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, submission.id, now, now);
-    if (idempotencyKey !== undefined) insertKey.run(idempotencyKey, print, submission.id, id, now);
+    const inserted = insertSubmission.run(id, email, lead.firstName, ratings, now, idempotencyKey ?? null);
+    if (inserted.changes === 0) {
+      const earlier = idempotencyKey === undefined ? undefined : findByKey.get(idempotencyKey);
+      if (!earlier) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
+      // An honest retry says the same; anything else reuses the key for a different lead.
+      const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
+      return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
+    }
+    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
     return { kind: 'stored', id, replayed: false };
   };
 
   return db.transaction((batch: Submission[]) => {
     const now = batch[0]?.now ?? 0;
-    // Forget expired idempotency keys, at most once a minute.
-    if (now - lastPrune >= 60_000) {
-      lastPrune = now;
-      pruneKeys.run(now - IDEMPOTENCY_TTL_MS);
+    // Forget Idempotency-Keys older than their time to live, at most once a minute.
+    if (now - lastForget >= 60_000) {
+      lastForget = now;
+      forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     return batch.map(storeOne);
   });

@@ -73,7 +73,7 @@ test('erase removes the lead, its submissions, outbox rows and idempotency keys,
   expect(erased).toEqual({ leads: 1, submissions: 2, pendingDeliveries: 2 });
   const counts = store.db
     .prepare(
-      'SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM submissions) AS submissions, (SELECT count(*) FROM outbox) AS outbox, (SELECT count(*) FROM idempotency_keys) AS keys',
+      'SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM submissions) AS submissions, (SELECT count(*) FROM outbox) AS outbox, (SELECT count(*) FROM submissions WHERE idempotency_key IS NOT NULL) AS keys',
     )
     .get();
   expect(counts).toEqual({ leads: 1, submissions: 1, outbox: 1, keys: 1 });

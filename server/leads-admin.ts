@@ -50,8 +50,8 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
   write(`\uFEFF${csvRow(header)}`);
   const rows = db
     .prepare<[], ExportRow>(
-      `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, count(s.id) AS submissions
-       FROM leads l LEFT JOIN submissions s ON s.lead_id = l.id GROUP BY l.id ORDER BY l.updated_at DESC, l.id DESC`,
+      `SELECT email, first_name, ratings, created_at, updated_at, submissions
+       FROM leads ORDER BY updated_at DESC, last_submission_id DESC`,
     )
     .iterate();
   let count = 0;
@@ -76,23 +76,23 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
 export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
 
 /**
- * Removes a person: their lead, every submission, outbox rows and idempotency keys (all by cascade),
- * with secure_delete so the freed space is zeroed, then a TRUNCATE checkpoint so the WAL file holds
- * no old copy either.
+ * Removes a person: every submission under their address, and by cascade their outbox rows (their
+ * Idempotency-Keys are stored on the submissions), with secure_delete so the freed space is zeroed,
+ * then a TRUNCATE checkpoint so the WAL file holds no old copy either.
  */
 export function eraseLead(db: Database.Database, email: string): EraseResult {
   db.pragma('secure_delete = ON');
+  const address = normalizeEmail(email);
   const result = db.transaction((): EraseResult => {
-    const lead = db.prepare<[string], { id: number }>('SELECT id FROM leads WHERE email = ?').get(normalizeEmail(email));
-    if (!lead) return { leads: 0, submissions: 0, pendingDeliveries: 0 };
-    const submissions = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM submissions WHERE lead_id = ?').get(lead.id);
+    const submissions = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM submissions WHERE email = ?').get(address)?.n ?? 0;
+    if (submissions === 0) return { leads: 0, submissions: 0, pendingDeliveries: 0 };
     const pending = db
-      .prepare<[number], { n: number }>(
-        "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (SELECT id FROM submissions WHERE lead_id = ?)",
+      .prepare<[string], { n: number }>(
+        "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (SELECT id FROM submissions WHERE email = ?)",
       )
-      .get(lead.id);
-    db.prepare('DELETE FROM leads WHERE id = ?').run(lead.id);
-    return { leads: 1, submissions: submissions?.n ?? 0, pendingDeliveries: pending?.n ?? 0 };
+      .get(address);
+    db.prepare('DELETE FROM submissions WHERE email = ?').run(address);
+    return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();
   const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   if (checkpoint?.busy) {

@@ -56,6 +56,42 @@ export const migrations: readonly string[] = [
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending';
   CREATE INDEX outbox_by_submission ON outbox (submission_id);
   `,
+
+  // 2: storing a lead becomes ONE insert. Submissions are an append-only log that carries the
+  //    normalised e-mail and the Idempotency-Key (kept 24 hours, then set to NULL); "leads" (one row
+  //    per e-mail: latest name and profile, first and last time, how many submissions) is a view of
+  //    it. This drops a table upsert, a second table and three index writes from every submission.
+  `
+  CREATE TABLE submissions_v2 (
+    id INTEGER PRIMARY KEY,
+    public_id TEXT NOT NULL,
+    email TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    ratings TEXT NOT NULL CHECK (length(ratings) = 9),
+    submitted_at INTEGER NOT NULL,
+    idempotency_key TEXT
+  ) STRICT;
+  INSERT INTO submissions_v2 (id, public_id, email, first_name, ratings, submitted_at, idempotency_key)
+    SELECT s.id, s.public_id, l.email, s.first_name, s.ratings, s.submitted_at,
+      (SELECT k.key FROM idempotency_keys k WHERE k.submission_id = s.id)
+    FROM submissions s JOIN leads l ON l.id = s.lead_id;
+  DROP TABLE idempotency_keys;
+  DROP TABLE submissions;
+  DROP TABLE leads;
+  -- The outbox's foreign key names "submissions", so after the rename it refers to this table.
+  ALTER TABLE submissions_v2 RENAME TO submissions;
+  CREATE INDEX submissions_by_email ON submissions (email);
+  CREATE UNIQUE INDEX submissions_by_idempotency_key ON submissions (idempotency_key) WHERE idempotency_key IS NOT NULL;
+
+  CREATE VIEW leads AS
+    SELECT latest.email, latest.first_name, latest.ratings, summary.first_at AS created_at,
+      latest.submitted_at AS updated_at, summary.submissions, latest.id AS last_submission_id
+    FROM (
+      SELECT email, min(submitted_at) AS first_at, max(id) AS last_id, count(*) AS submissions
+      FROM submissions GROUP BY email
+    ) AS summary
+    JOIN submissions AS latest ON latest.id = summary.last_id;
+  `,
 ];
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */
@@ -67,6 +103,9 @@ export function migrate(db: Database.Database): void {
     const sql = migrations[current];
     if (sql === undefined) return false;
     db.exec(sql);
+    if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
+      throw new Error(`Migration ${current + 1} would break a foreign key; nothing was changed.`);
+    }
     db.pragma(`user_version = ${current + 1}`);
     return true;
   });
@@ -75,7 +114,16 @@ export function migrate(db: Database.Database): void {
       `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
     );
   }
-  while (step.immediate()) {
-    // one migration per transaction
+  // A migration may rebuild a table others refer to (SQLite's documented way to change a table):
+  // foreign keys are off meanwhile (the pragma is ignored inside a transaction), and each migration
+  // checks them before it commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    while (step.immediate()) {
+      // one migration per transaction
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
 }

@@ -129,8 +129,8 @@ export class WebhookOutbox {
     };
     const { db } = options;
     this.#due = db.prepare<[number, number], DueRow>(
-      `SELECT o.id, o.webhook_id, o.attempts, o.created_at, l.email, s.first_name, s.ratings, s.submitted_at, s.public_id
-       FROM outbox o JOIN submissions s ON s.id = o.submission_id JOIN leads l ON l.id = s.lead_id
+      `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id
+       FROM outbox o JOIN submissions s ON s.id = o.submission_id
        WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
     );
     this.#nextDue = db.prepare<[], { at: number | null }>(
