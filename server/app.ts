@@ -102,10 +102,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const store = new LeadStore(config.dataDir, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
-    onThreadFailure: (error, thread) =>
-      thread === 'writer'
-        ? app.log.fatal({ err: error }, 'the lead writer thread failed: leads cannot be stored until a restart')
-        : app.log.error({ err: error }, 'the checkpointer thread failed: the WAL file grows until a restart'),
+    onCheckpointerFailure: (error) =>
+      app.log.error({ err: error }, 'the checkpointer thread failed: the WAL file grows until a restart'),
     now: () => clock.now(),
   });
   const outbox = config.webhook

@@ -4,7 +4,7 @@
  * fsync would run inside whichever commit crossed the WAL's size threshold, stalling that batch of
  * visitors for a long moment.
  *
- * Messages in: 'close'. Out: { ready }.
+ * Messages in: 'close'.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './lead-db';
@@ -24,4 +24,3 @@ port.on('message', (message: 'close') => {
   db.close();
   port.close();
 });
-port.postMessage({ ready: true });

@@ -1,6 +1,6 @@
 /**
  * The lead database file and the one transaction that stores a batch of submissions. Used by the
- * writer thread (server/lead-writer.ts), the server's reads and the coach's commands.
+ * lead store (server/lead-store.ts), the checkpointer thread and the coach's commands.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
@@ -83,6 +83,8 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
     return { kind: 'stored', id, replayed: false };
   };
 
+  // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails
+  // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
   return db.transaction((batch: Submission[]) => {
     const now = batch[0]?.now ?? 0;
     // Forget Idempotency-Keys older than their time to live, at most once a minute.
@@ -91,5 +93,5 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     return batch.map(storeOne);
-  });
+  }).immediate;
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { Lead } from '../src/shared/lead';
 import { DATABASE_FILE, LeadStore, normalizeEmail } from './lead-store';
 import { migrations } from './migrations';
@@ -78,10 +78,10 @@ test('no transaction holds more than the batch cap; the rest follow at once', as
   expect(count(store, 'submissions')).toBe(7);
 });
 
-test('submissions arriving while a batch commits are gathered into the next single commit', async () => {
+test('submissions made in one turn of the event loop share one commit; later ones share the next', async () => {
   const store = openStore();
   const first = store.submit(lead(0));
-  await new Promise((resolve) => setImmediate(resolve)); // the first batch is now committing
+  await new Promise((resolve) => setImmediate(resolve)); // the first one is committed now
   const later = Array.from({ length: 50 }, (_, index) => store.submit(lead(index + 1)));
   await Promise.all([first, ...later]);
   expect(store.metrics).toEqual({ flushes: 2, submissions: 51 });
@@ -146,14 +146,50 @@ test('committed leads reach the database file itself within a few seconds, witho
   expect(inMainFile()).toBe(true);
 });
 
-test('if the writer thread dies, every submission fails at once (no hanging request) and it is reported', async () => {
-  const failures: string[] = [];
-  const store = new LeadStore(tempDir(), { outbox: false, onThreadFailure: (_error, thread) => failures.push(thread) });
-  // Before the threads open the file: a schema they refuse, so both stop while starting.
-  store.db.pragma(`user_version = ${migrations.length + 1}`);
-  await expect(store.submit(lead(1))).rejects.toThrow();
-  expect(failures).toContain('writer');
-  await expect(store.submit(lead(2))).rejects.toThrow();
-  store.db.pragma(`user_version = ${migrations.length}`);
-  await store.close();
+/** A second connection, as the coach's `erase` would open, holding the write lock. */
+function holdWriteLock(store: LeadStore): Database.Database {
+  const other = new Database(store.db.name);
+  other.exec('BEGIN IMMEDIATE');
+  return other;
+}
+
+test('while another process holds the write lock, submissions wait without holding up the event loop, then are stored', async () => {
+  const store = openStore();
+  const other = holdWriteLock(store);
+  let settled = false;
+  const submitted = store.submit(lead(1)).finally(() => (settled = true));
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(Date.now() - started).toBeLessThan(1_000); // the loop ran the timer: it is not sleeping on the lock
+  expect(settled).toBe(false);
+  other.exec('COMMIT');
+  other.close();
+  expect(await submitted).toMatchObject({ kind: 'stored' });
+  expect(count(store, 'submissions')).toBe(1);
+});
+
+test('a write lock held elsewhere for 5 seconds fails the waiting submissions; the next ones are stored', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'Date'] });
+  try {
+    const store = openStore();
+    const other = holdWriteLock(store);
+    let outcome = 'waiting';
+    const waiting = store.submit(lead(1)).then(
+      () => (outcome = 'stored'),
+      (error: Error) => (outcome = error.message),
+    );
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(outcome).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(200);
+    await waiting;
+    expect(outcome).toMatch(/stayed locked/);
+    other.exec('ROLLBACK');
+    other.close();
+    const next = store.submit(lead(2));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await next).toMatchObject({ kind: 'stored' });
+    expect(count(store, 'submissions')).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
 });
