@@ -153,7 +153,9 @@ try {
   const rows = benchRows(firstLoads, lighthouse, api);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
-  console.log(`\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runsText}\n`);
+  console.log(
+    `\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runsText}, API load ${apiConnections} connections\n`,
+  );
   console.log(formatTable(rows));
 
   const resultsDir = join(root, 'bench-results');
