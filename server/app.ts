@@ -102,8 +102,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const store = new LeadStore(config.dataDir, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
-    onCheckpointerFailure: (error) =>
-      app.log.error({ err: error }, 'the checkpointer thread failed: the WAL file grows until a restart'),
+    onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     now: () => clock.now(),
   });
   const outbox = config.webhook

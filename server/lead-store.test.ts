@@ -135,6 +135,17 @@ test('a database from a newer version of the app is refused rather than damaged'
   expect(() => openStore(dataDir)).toThrow(/newer/);
 });
 
+test('under steady load the WAL file stays a few megabytes: it is checkpointed and reused from its start', async () => {
+  const dataDir = tempDir();
+  const store = openStore(dataDir);
+  // 400 turns of 50 leads write about 14 MB of WAL frames in all.
+  for (let turn = 0; turn < 400; turn += 1) {
+    await Promise.all(Array.from({ length: 50 }, (_, index) => store.submit(lead(turn * 50 + index))));
+  }
+  expect(count(store, 'submissions')).toBe(20_000);
+  expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeLessThan(6_000_000);
+});
+
 test('committed leads reach the database file itself within a few seconds, without waiting for a restart', async () => {
   const dataDir = tempDir();
   const store = openStore(dataDir);

@@ -13,9 +13,11 @@
  * coach's `erase`) holds the write lock, the batch is tried again a few milliseconds later. A writer
  * thread was measured too; on 2 cores shared with the load generator it stored 20% fewer leads per
  * second, since a third busy thread costs more than the fsync it keeps off the loop.
- * WAL checkpoints, which copy megabytes and fsync the database file, run in a thread of their own.
+ *
+ * Checkpoints (copying the WAL into the database file) are SQLite's own: after a commit that takes
+ * the WAL past 1000 pages (4 MB, a few milliseconds to copy), so under load the WAL stays small and
+ * is reused from its start; and once a second, so that in quiet times leads reach the file itself.
  */
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Lead } from '../src/shared/lead';
 import { batchWriter, openDatabase, type Submission, type SubmitResult } from './lead-db';
@@ -24,6 +26,8 @@ export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from '
 
 /** The largest group commit: it bounds how long one transaction holds the event loop. */
 const DEFAULT_BATCH_CAP = 512;
+/** A checkpoint this often, so leads reach the database file itself in quiet times too. */
+export const CHECKPOINT_INTERVAL_MS = 1_000;
 /** While another process holds the write lock, a batch is tried again this often... */
 const LOCKED_RETRY_MS = 5;
 /** ...for at most this long; then its submissions fail (the visitor sees an error and can retry). */
@@ -39,34 +43,14 @@ export type StoreOptions = {
   outbox: boolean;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
-  /** Called if the checkpointer thread dies: leads are still stored, but the WAL file grows until the next restart. */
-  onCheckpointerFailure?: (error: Error) => void;
+  /** Called if the once-a-second checkpoint fails for a reason other than another process being busy. */
+  onCheckpointFailure?: (error: unknown) => void;
   now?: () => number;
   batchCap?: number;
 };
 
 export class StoreClosedError extends Error {
   override name = 'StoreClosedError';
-}
-
-/**
- * Starts the checkpointer thread. It is TypeScript like the rest of the server: the thread
- * registers tsx's loader, then imports its module (worker threads do not inherit the main thread's
- * loader).
- */
-function startCheckpointer(dataDir: string): Worker {
-  const module = new URL('./lead-checkpointer.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: { dataDir } });
-}
-
-/** Waits for a thread to exit after asking it to close (at once if it has already stopped). */
-function closeThread(thread: Worker): Promise<unknown> {
-  if (thread.threadId === -1) return Promise.resolve();
-  const exited = new Promise((resolve) => thread.once('exit', resolve));
-  thread.postMessage('close');
-  return exited;
 }
 
 const isLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
@@ -83,21 +67,19 @@ export class LeadStore {
   #retryTimer: NodeJS.Timeout | null = null;
   #closing: Promise<void> | null = null;
   readonly #write: (batch: Submission[]) => SubmitResult[];
-  readonly #checkpointer: Worker;
+  readonly #checkpointTimer: NodeJS.Timeout;
   readonly #options: StoreOptions & { now: () => number; batchCap: number };
 
   constructor(dataDir: string, options: StoreOptions) {
     this.db = openDatabase(dataDir);
-    // Checkpoints belong to the checkpointer thread, so a commit never waits for one.
-    this.db.pragma('wal_autocheckpoint = 0');
     // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
     this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
     this.db.pragma('busy_timeout = 0');
     this.#options = { ...options, now: options.now ?? Date.now, batchCap: options.batchCap ?? DEFAULT_BATCH_CAP };
     this.#write = batchWriter(this.db, { outbox: options.outbox });
-    this.#checkpointer = startCheckpointer(dataDir);
-    this.#checkpointer.on('error', (error) => this.#options.onCheckpointerFailure?.(error));
+    this.#checkpointTimer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
+    this.#checkpointTimer.unref();
   }
 
   /** Queues a validated lead; resolves once it is committed to disk (or was stored before). */
@@ -154,14 +136,23 @@ export class LeadStore {
     return true;
   }
 
-  /** Stores what is still queued, stops the checkpointer thread and closes the database. */
+  #checkpoint(): void {
+    try {
+      this.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (error) {
+      // Busy: another process is checkpointing or erasing; the next second will do.
+      if (!isLocked(error)) this.#options.onCheckpointFailure?.(error);
+    }
+  }
+
+  /** Stores what is still queued and closes the database (which checkpoints it). */
   close(): Promise<void> {
     this.#closing ??= (async () => {
       while (this.#queue.length > 0) {
         if (this.#retryTimer !== null) await new Promise((resolve) => setTimeout(resolve, LOCKED_RETRY_MS));
         else this.flush();
       }
-      await closeThread(this.#checkpointer);
+      clearInterval(this.#checkpointTimer);
       this.db.close();
     })();
     return this.#closing;
