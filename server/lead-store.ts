@@ -129,7 +129,7 @@ export class LeadStore {
     const now = Date.now();
     this.#lockedSince ??= now;
     if (now - this.#lockedSince >= LOCKED_GIVE_UP_MS) return false;
-    this.#retryTimer = setTimeout(() => {
+    this.#retryTimer ??= setTimeout(() => {
       this.#retryTimer = null;
       this.flush();
     }, LOCKED_RETRY_MS);
