@@ -1,6 +1,6 @@
 /**
  * The lead database file and the one transaction that stores a batch of submissions. Used by the
- * lead store (server/lead-store.ts), the checkpointer thread and the coach's commands.
+ * lead store (server/lead-store.ts) and the coach's commands.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';

@@ -27,7 +27,7 @@ export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from '
 /** The largest group commit: it bounds how long one transaction holds the event loop. */
 const DEFAULT_BATCH_CAP = 512;
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
+const CHECKPOINT_INTERVAL_MS = 1_000;
 /** While another process holds the write lock, a batch is tried again this often... */
 const LOCKED_RETRY_MS = 5;
 /** ...for at most this long; then its submissions fail (the visitor sees an error and can retry). */
