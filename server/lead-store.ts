@@ -49,7 +49,7 @@ export type StoreOptions = {
   batchCap?: number;
 };
 
-export class StoreClosedError extends Error {
+class StoreClosedError extends Error {
   override name = 'StoreClosedError';
 }
 
@@ -101,24 +101,25 @@ export class LeadStore {
   flush(): void {
     while (this.#queue.length > 0) {
       const batch = this.#queue.slice(0, this.#options.batchCap);
-      let results: SubmitResult[];
+      let results: SubmitResult[] | Error;
       try {
         results = this.#write(batch);
       } catch (error) {
         if (isLocked(error) && this.#waitForLock()) return;
-        this.#queue.splice(0, batch.length);
-        this.#lockedSince = null;
         const reason = isLocked(error) ? 'the database stayed locked by another process' : String(error);
-        const failure = new Error(`Storing a batch of leads failed: ${reason}`);
-        for (const pending of batch) pending.reject(failure);
-        continue;
+        results = new Error(`Storing a batch of leads failed: ${reason}`);
       }
       this.#queue.splice(0, batch.length);
       this.#lockedSince = null;
+      if (results instanceof Error) {
+        for (const pending of batch) pending.reject(results);
+        continue;
+      }
       this.metrics.flushes += 1;
       this.metrics.submissions += batch.length;
-      batch.forEach((pending, index) => pending.resolve(results[index] as SubmitResult));
-      if (this.#options.outbox && results.some((result) => result.kind === 'stored' && !result.replayed)) {
+      const stored = results;
+      batch.forEach((pending, index) => pending.resolve(stored[index] as SubmitResult));
+      if (this.#options.outbox && stored.some((result) => result.kind === 'stored' && !result.replayed)) {
         this.#options.onOutboxRows?.();
       }
     }
