@@ -13,7 +13,7 @@ const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } 
 function exportLeads(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts.');
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'export'], {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/coach/cli.ts', 'export'], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],

@@ -11,9 +11,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
 import { clientErrors } from './client-errors';
-import { leadRoutes } from './lead-routes';
-import { LeadStore } from './lead-store';
-import { type Clock, systemClock, WebhookOutbox } from './outbox';
+import { leadRoutes } from './leads/routes';
+import { LeadStore } from './storage/lead-store';
+import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { securityHeaders } from './security-headers';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */

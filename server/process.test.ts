@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { DATABASE_FILE } from './lead-store';
+import { DATABASE_FILE } from './storage/lead-store';
 import { makeFakeDist } from './test/fake-dist';
 import { postLead, tempDir } from './test/helpers';
 

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { batchWriter, DATABASE_FILE, openDatabase, type Submission } from './lead-db';
 import { migrate, migrations } from './migrations';
-import { tempDir } from './test/helpers';
+import { tempDir } from '../test/helpers';
 
 /** A database as the first release of the app left it: schema 1, with leads, keys and outbox rows. */
 function firstReleaseDatabase(): string {

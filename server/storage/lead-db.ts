@@ -1,12 +1,12 @@
 /**
  * The lead database file and the one transaction that stores a batch of submissions. Used by the
- * lead store (server/lead-store.ts) and the coach's commands.
+ * lead store (server/storage/lead-store.ts) and the coach's commands.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Lead } from '../src/shared/lead';
+import type { Lead } from '../../src/shared/lead';
 import { migrate } from './migrations';
 
 export const DATABASE_FILE = 'leads.db';

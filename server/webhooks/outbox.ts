@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { coreDrivers } from '../src/content/drivers';
+import { coreDrivers } from '../../src/content/drivers';
 
 export const outboxTimings = {
   /** First retry after about this long; each further failure doubles it. */

@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Lead } from '../src/shared/lead';
+import type { Lead } from '../../src/shared/lead';
 import { DATABASE_FILE, LeadStore, normalizeEmail } from './lead-store';
 import { migrations } from './migrations';
-import { tempDir } from './test/helpers';
+import { tempDir } from '../test/helpers';
 
 const stores: LeadStore[] = [];
 afterEach(async () => {

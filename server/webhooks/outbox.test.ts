@@ -3,10 +3,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { ServerConfig } from './config';
-import { DATABASE_FILE } from './lead-store';
+import type { ServerConfig } from '../config';
+import { DATABASE_FILE } from '../storage/lead-store';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from './test/helpers';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
 
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
 

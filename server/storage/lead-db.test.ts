@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { Lead } from '../src/shared/lead';
+import type { Lead } from '../../src/shared/lead';
 import { batchWriter, IDEMPOTENCY_TTL_MS, openDatabase, type Submission } from './lead-db';
-import { tempDir } from './test/helpers';
+import { tempDir } from '../test/helpers';
 
 const ana: Lead = { email: 'ana@example.com', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] };
 const at = (now: number, lead: Lead, idempotencyKey?: string): Submission => ({ lead, idempotencyKey, now });

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { isHoneypotFilled, type Lead, leadSchema } from '../src/shared/lead';
-import { clientErrors } from './client-errors';
-import type { ServerConfig } from './config';
-import type { LeadStore } from './lead-store';
+import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
+import { clientErrors } from '../client-errors';
+import type { ServerConfig } from '../config';
+import type { LeadStore } from '../storage/lead-store';
 
 /** Printable ASCII without spaces, as clients generate them (a UUID, typically). */
 const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;

@@ -2,10 +2,10 @@
  * The coach's commands: `npm run leads -- export | erase <email> | stats | backup <file>`. Reads DATA_DIR like the
  * server (and `.env`, if there is one). Only `export` prints personal data, to stdout, for a file.
  */
-import { loadEnvFile } from './env-file';
-import { ConfigError, loadConfig } from './config';
-import { backupDatabase, eraseLead, exportCsv, leadStats } from './leads-admin';
-import { openDatabase } from './lead-store';
+import { loadEnvFile } from '../env-file';
+import { ConfigError, loadConfig } from '../config';
+import { backupDatabase, eraseLead, exportCsv, leadStats } from '../leads/admin';
+import { openDatabase } from '../storage/lead-store';
 
 const usage = `Usage: npm run leads -- <command>
 

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import type { Lead } from '../src/shared/lead';
+import type { Lead } from '../../src/shared/lead';
 import Database from 'better-sqlite3';
-import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './leads-admin';
-import { DATABASE_FILE, LeadStore } from './lead-store';
-import { tempDir } from './test/helpers';
+import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './admin';
+import { DATABASE_FILE, LeadStore } from '../storage/lead-store';
+import { tempDir } from '../test/helpers';
 
 const run = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 
 const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
   email,
@@ -133,7 +133,7 @@ test('the leads command exports CSV, and erase and stats never print an address 
   const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
   await store.close();
   const leads = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', join(root, 'server/cli.ts'), ...args], {
+    run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });

@@ -3,8 +3,8 @@
  * nothing. One server serves them all (none of them may store anything).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BODY_LIMIT_BYTES } from './app';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
+import { BODY_LIMIT_BYTES } from '../app';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
 
 let running: RunningApp;
 let url: string;

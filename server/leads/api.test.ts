@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
-import type { ServerConfig } from './config';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
+import type { ServerConfig } from '../config';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
 
 let running: RunningApp | undefined;
 let log = captureLog();

@@ -4,8 +4,8 @@
  */
 import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { coreDrivers } from '../src/content/drivers';
-import { normalizeEmail } from './lead-store';
+import { coreDrivers } from '../../src/content/drivers';
+import { normalizeEmail } from '../storage/lead-store';
 
 /**
  * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (starting with

@@ -19,7 +19,7 @@
  * is reused from its start; and once a second, so that in quiet times leads reach the file itself.
  */
 import type Database from 'better-sqlite3';
-import type { Lead } from '../src/shared/lead';
+import type { Lead } from '../../src/shared/lead';
 import { batchWriter, openDatabase, type Submission, type SubmitResult } from './lead-db';
 
 export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from './lead-db';
