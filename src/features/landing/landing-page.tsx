@@ -1,10 +1,18 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { landing } from '../../content/landing';
 import { site } from '../../content/site';
+import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
+  // Each visit to the landing page starts a new quiz run for the funnel.
+  useEffect(() => {
+    startQuizRun();
+    reportFunnelStep('landing');
+  }, []);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">

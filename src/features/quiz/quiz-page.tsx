@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { coreDrivers } from '../../content/drivers';
+import { reportFunnelStep } from '../../lib/funnel';
 import { DRIVER_COUNT, quizTimings } from '../../shared/constants';
+import { questionStep } from '../../shared/funnel';
 import { AnswerOptions } from './answer-options';
 import { QuizComplete } from './quiz-complete';
 import { QuizHeader } from './quiz-header';
@@ -14,6 +16,12 @@ export default function QuizPage() {
   const [state, dispatch] = useQuiz();
   const heading = useRef<HTMLHeadingElement>(null);
   const focusedQuestion = useRef(state.question);
+  const complete = isComplete(state);
+
+  useEffect(() => reportFunnelStep('quiz_started'), []);
+  useEffect(() => {
+    if (!complete) reportFunnelStep(questionStep(state.question));
+  }, [complete, state.question]);
 
   // After each question change, focus moves to the new heading so a screen reader announces it.
   useEffect(() => {
@@ -22,7 +30,6 @@ export default function QuizPage() {
     heading.current?.focus();
   }, [state.question]);
 
-  const complete = isComplete(state);
   const driver = coreDrivers[state.question - 1];
   const rating = currentRating(state);
 

@@ -1,4 +1,5 @@
 import { resultsCopy } from '../../content/results';
+import { reportFunnelStep } from '../../lib/funnel';
 import { courseUrl } from './course-url';
 
 const copy = resultsCopy.course;
@@ -15,6 +16,7 @@ export function CourseCta() {
         href={courseUrl}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={() => reportFunnelStep('course_click')}
         className="mt-6 inline-flex min-h-12 items-center justify-center rounded-full bg-sun px-7 py-3 text-lg font-semibold text-teal-dark shadow-sm transition-colors hover:bg-sun-soft focus-visible:outline-sun"
       >
         {copy.button}

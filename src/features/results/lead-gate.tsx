@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { resultsCopy } from '../../content/results';
 import { fireConfetti } from '../../lib/confetti';
+import { reportFunnelStep } from '../../lib/funnel';
 import { submitLead } from '../../lib/lead-client';
 import { confetti, type Rating } from '../../shared/constants';
 import { leadSchema } from '../../shared/lead';
@@ -103,6 +104,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
       toast.error(resultsCopy.toasts.failure.title, { description: resultsCopy.toasts.failure.description });
       return;
     }
+    reportFunnelStep('lead');
     // Confetti is decoration: if its script fails to load, the unlock still happens.
     fireConfetti(confetti.resultsUnlock).catch(() => undefined);
     toast.success(resultsCopy.toasts.success.title, { description: resultsCopy.toasts.success.description });

@@ -3,6 +3,7 @@ import { driverById } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
+import { reportFunnelStep } from '../../lib/funnel';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { CourseCta } from './course-cta';
@@ -24,6 +25,8 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
+
+  useEffect(() => reportFunnelStep('results'), []);
 
   useEffect(() => {
     // Decoration only: a failed confetti load must not break the page.
