@@ -63,3 +63,8 @@ test('slow clients are cut off: request, idle-socket and keep-alive timeouts are
   expect(app.server.timeout).toBe(15_000);
   expect(app.server.keepAliveTimeout).toBe(5_000);
 });
+
+test.each(['/', '/quiz', '/results', '/no-such-page'])('%s carries the run-time settings for the page in its head', async (url) => {
+  const response = await app.inject({ url });
+  expect(response.body).toMatch(/<script type="application\/json" id="core-drivers-config">\{.*\}<\/script><\/head>/);
+});

@@ -15,6 +15,7 @@ import { leadRoutes } from './leads/routes';
 import { LeadStore } from './storage/lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { securityHeaders } from './security-headers';
+import { siteConfigFor, withSiteConfig } from './site-config';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 const immutableAssets = 'public, max-age=31536000, immutable';
@@ -34,11 +35,12 @@ const notFoundFile = 'not-found.html';
 
 type Pages = { byPath: Record<AppPath, string>; notFound: string };
 
-function readPages(distDir: string): Pages {
+function readPages(config: ServerConfig): Pages {
+  const siteConfig = siteConfigFor();
   const read = (name: string) => {
-    const file = join(distDir, 'html', name);
+    const file = join(config.distDir, 'html', name);
     if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
-    return readFileSync(file, 'utf8');
+    return withSiteConfig(readFileSync(file, 'utf8'), siteConfig);
   };
   const byPath = Object.fromEntries(
     Object.entries(pageFiles).map(([path, file]) => [path, read(file)]),
@@ -74,7 +76,7 @@ const requestSerializer = (request: FastifyRequest) => ({
 });
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const pages = readPages(config.distDir);
+  const pages = readPages(config);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -1,0 +1,17 @@
+/**
+ * Settings the coach chooses at run time (environment variables of the server), handed to the
+ * visitor's page inside its HTML, so no extra request is needed. Features add their fields here,
+ * each with a default that holds when the page is hosted without the server (local-only build).
+ */
+export type SiteConfig = Record<string, never>;
+
+export const defaultSiteConfig: SiteConfig = {};
+
+/** The id of the `<script type="application/json">` element that carries the settings. */
+export const SITE_CONFIG_ELEMENT_ID = 'core-drivers-config';
+
+/** The element to insert into a page's `<head>`; `<` is escaped so no value can end the element early. */
+export function siteConfigElement(config: SiteConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
