@@ -1,18 +1,23 @@
 /**
- * The coach's commands: `npm run leads -- export | erase <email> | stats | backup <file>`. Reads DATA_DIR like the
- * server (and `.env`, if there is one). Only `export` prints personal data, to stdout, for a file.
+ * The coach's commands: `npm run leads -- export [--output <file>] | erase <email> | stats | backup <file>`.
+ * Reads DATA_DIR like the server (and `.env`, if there is one), and never creates the database.
+ * Only `export` outputs personal data: into the file named, or to stdout for a redirect.
  */
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
 import { backupDatabase, eraseLead, exportCsv, leadStats } from '../leads/admin';
-import { openDatabase } from '../storage/lead-store';
+import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
 
 const usage = `Usage: npm run leads -- <command>
 
-  export          every lead as CSV on stdout (npm run leads -- export > leads.csv)
-  erase <email>   remove that person's lead, submissions and pending deliveries for good
-  stats           counts of leads and submissions, and the webhook delivery backlog
-  backup <file>   a consistent copy of the database in one new file, safe while the server runs
+  export --output <file>   every lead as CSV, into that file (readable by you only)
+  export                   the same on stdout: npm run --silent leads -- export > leads.csv
+                           (without --silent, npm puts its own lines ahead of the CSV)
+  erase <email>            remove that person's lead, submissions and pending deliveries for good
+  stats                    counts of leads and submissions, and the webhook delivery backlog
+  backup <file>            a consistent copy of the database in one new file, safe while the server runs
 `;
 
 function formatAge(ms: number): string {
@@ -22,6 +27,37 @@ function formatAge(ms: number): string {
   return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
 }
 
+/** The file after `--output` (or `-o`); undefined for stdout; null when the arguments make no sense. */
+function exportOutput(args: string[]): string | undefined | null {
+  if (args.length === 0) return undefined;
+  const [flag, file, ...extra] = args;
+  const inline = flag?.startsWith('--output=') ? flag.slice('--output='.length) : undefined;
+  if (inline !== undefined) return inline !== '' && file === undefined ? inline : null;
+  return (flag === '--output' || flag === '-o') && file !== undefined && file !== '' && extra.length === 0 ? file : null;
+}
+
+/**
+ * Writes the export to a file readable by its owner only: first beside it under a temporary name,
+ * then renamed, so an export that fails half-way never replaces the last good one.
+ */
+function exportToFile(db: Parameters<typeof exportCsv>[0], file: string): number {
+  const temporary = `${file}.partial-${process.pid}`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  let open = true;
+  try {
+    const count = exportCsv(db, (chunk) => writeSync(fd, chunk));
+    fsyncSync(fd);
+    closeSync(fd);
+    open = false;
+    renameSync(temporary, file);
+    return count;
+  } catch (error) {
+    if (open) closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
 function main(args: string[]): number {
   const [command, ...rest] = args;
   if (command !== 'export' && command !== 'erase' && command !== 'stats' && command !== 'backup') {
@@ -29,11 +65,24 @@ function main(args: string[]): number {
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
   loadEnvFile();
-  const db = openDatabase(loadConfig().dataDir);
+  const { dataDir } = loadConfig();
+  // Only the server creates the database: a mistyped DATA_DIR must not show an empty one.
+  if (!existsSync(join(dataDir, DATABASE_FILE))) {
+    process.stderr.write(
+      `No lead database in ${dataDir} (${DATABASE_FILE} is not there). Check DATA_DIR (in .env or the environment) and the folder you run this in; the server creates the database when it first starts.\n`,
+    );
+    return 1;
+  }
+  const db = openDatabase(dataDir);
   try {
     if (command === 'export') {
-      const count = exportCsv(db, (chunk) => process.stdout.write(chunk));
-      process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}.\n`);
+      const output = exportOutput(rest);
+      if (output === null) {
+        process.stderr.write('Usage: npm run leads -- export --output <file>   (or, for stdout: npm run --silent leads -- export)\n');
+        return 2;
+      }
+      const count = output === undefined ? exportCsv(db, (chunk) => process.stdout.write(chunk)) : exportToFile(db, output);
+      process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
       const [email] = rest;
       if (email === undefined || rest.length !== 1) {

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
 import Database from 'better-sqlite3';
@@ -19,16 +20,22 @@ const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1
 });
 
 test.each([
-  ['Ana', 'Ana'],
+  ['Ana', '"Ana"'],
   ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
-  ['+1 555', "'+1 555"],
-  ['-2+3', "'-2+3"],
-  ['@SUM(A1)', "'@SUM(A1)"],
-  ['\t=1+1', "'\t=1+1"],
+  ['+1 555', `"'+1 555"`],
+  ['-2+3', `"'-2+3"`],
+  ['@SUM(A1)', `"'@SUM(A1)"`],
+  ['\t=1+1', `"'\t'=1+1"`],
   ['\r=1+1', `"'\r=1+1"`],
+  ["x;=cmd|' /C calc'!A0;", `"x;'=cmd|' /C calc'!A0;"`],
+  ['csv;=2+2@example.com', `"csv;'=2+2@example.com"`],
+  ['a, =1', `"a, '=1"`],
+  ['a|@SUM(A1)', `"a|'@SUM(A1)"`],
+  ['a;"-1"', `"a;""'-1"""`],
+  ['Mary-Jane', '"Mary-Jane"'],
   ['Smith, Jo', '"Smith, Jo"'],
   ['a "quote"', '"a ""quote"""'],
-  [3, '3'],
+  [3, '"3"'],
 ])('the CSV cell %j is written as %s', (value, expected) => {
   expect(csvCell(value)).toBe(expected);
 });
@@ -51,12 +58,54 @@ test('export writes one line per lead with its latest name and profile, formulas
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions',
+    'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions'
+      .split(',')
+      .map((name) => `"${name}"`)
+      .join(','),
   );
   expect(lines).toHaveLength(3);
-  expect(lines.find((line) => line.startsWith('ana@'))).toMatch(/^ana@example\.com,Ana Maria,2,2,2,2,2,2,2,2,1,Self-Monitoring,,[^,]+,[^,]+,2$/);
-  expect(lines.find((line) => line.includes('cmd@'))).toMatch(/^'=cmd@example\.com,'=2\+3,3,3,3/);
+  expect(lines.find((line) => line.startsWith('"ana@'))).toMatch(
+    /^"ana@example\.com","Ana Maria","2","2","2","2","2","2","2","2","1","Self-Monitoring","","[^"]+","[^"]+","2"$/,
+  );
+  expect(lines.find((line) => line.includes('cmd@'))).toMatch(/^"'=cmd@example\.com","'=2\+3","3","3","3/);
   await store.close();
+});
+
+test('an export parsed back holds every value as stored, and no cell a spreadsheet could take for a formula, whatever it splits on', async () => {
+  const hostile: [string, string][] = [
+    ['csv;=2+2@example.com', "x;=cmd|' /C calc'!A0;"],
+    ['sep,=1@example.com', 'Jo, +1 555'],
+    ['tab@example.com', 'Jo\t=1+1'],
+    ['pipe@example.com', 'Jo|@SUM(A1)'],
+    ['quoted@example.com', 'Jo;"-2+3"'],
+    ['-minus@example.com', '@Jo'],
+  ];
+  const { store } = await storeWith(hostile.map(([email, name]) => [lead(email, name)]));
+  let csv = '';
+  exportCsv(store.db, (chunk) => (csv += chunk));
+  await store.close();
+
+  // A real CSV parser reads the values back: only apostrophes were added, before formula starts.
+  const [header, ...records] = parse(csv, { bom: true }) as string[][];
+  expect(header?.slice(0, 2)).toEqual(['email', 'first_name']);
+  expect(records).toHaveLength(hostile.length);
+  for (const [email, name] of hostile) {
+    const record = records.find((cells) => cells[0]?.replaceAll("'", '') === email.replaceAll("'", ''));
+    expect(record?.[1]?.replaceAll("'", '')).toBe(name.replaceAll("'", ''));
+  }
+  expect(records.map((cells) => cells[0])).toContain("csv;'=2+2@example.com");
+
+  // A program that splits on any of these separators, even one that ignores quotes, never starts a
+  // cell with = + - @ (past spaces and quotes).
+  const body = csv.slice(1).trimEnd();
+  for (const separator of [',', ';', '\t', '|']) {
+    const cells = body.split('\r\n').flatMap((line) => line.split(separator));
+    const formulas = cells.filter((cell) => /^[ "]*[=+\-@\t\r]/.test(cell));
+    expect(formulas, `split on ${JSON.stringify(separator)}`).toEqual([]);
+  }
+  // And one that honours quotes but splits on semicolons reads the same cells as it should.
+  const semicolon = parse(csv, { bom: true, delimiter: ';', relax_quotes: true, relax_column_count: true }) as string[][];
+  expect(semicolon.flat().filter((cell) => /^[ "]*[=+\-@]/.test(cell))).toEqual([]);
 });
 
 test('erase removes the lead, its submissions, outbox rows and idempotency keys, and leaves no trace in the files', async () => {
@@ -137,18 +186,55 @@ test('the leads command exports CSV, and erase and stats never print an address 
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });
-  const exported = await leads('export');
-  expect(exported.stdout).toContain('cli.person@example.com,Corvina');
+  const file = join(tempDir(), 'leads.csv');
+  const exported = await leads('export', '--output', file);
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.startsWith('\uFEFF"email","first_name"')).toBe(true);
+  expect(csv).toContain('"cli.person@example.com","Corvina"');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(exported.stdout).toBe('');
+  expect(exported.stderr).toBe(`Exported 1 lead to ${file}.\n`);
   const stats = await leads('stats');
   expect(stats.stdout).toMatch(/Leads:\s+1/);
   const erased = await leads('erase', 'cli.person@example.com');
   expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
   const again = await leads('erase', 'cli.person@example.com');
   expect(again.stdout).toMatch(/nothing to erase/);
-  for (const output of [stats, erased, again, exported.stderr]) {
+  for (const output of [stats, erased, again]) {
     const text = typeof output === 'string' ? output : output.stdout + output.stderr;
     expect(text).not.toContain('cli.person');
     expect(text).not.toContain('Corvina');
   }
   expect((await leads('export')).stdout).not.toContain('cli.person');
 }, 30_000);
+
+test('the documented stdout export, npm run --silent leads -- export, gives a clean file starting with the BOM', async () => {
+  const { dataDir, store } = await storeWith([[lead('npm.person@example.com', 'Corvina')]]);
+  await store.close();
+  const { stdout } = await run('npm', ['run', '--silent', 'leads', '--', 'export'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  expect(stdout.startsWith('\uFEFF"email","first_name"')).toBe(true);
+  expect(stdout).toContain('"npm.person@example.com","Corvina"');
+}, 30_000);
+
+test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating an empty database', async () => {
+  const missing = join(tempDir(), 'dat');
+  const result = await run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'stats'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: missing },
+  }).catch((error: { code: number; stderr: string }) => error);
+  expect('code' in result && result.code).toBe(1);
+  expect(result.stderr).toContain(`No lead database in ${missing}`);
+  expect(result.stderr).toContain('Check DATA_DIR');
+  expect(existsSync(missing)).toBe(false);
+}, 30_000);
+
+test('erase works on the normalised address: an address stored with a hidden character before the policy is erased by the plain one', async () => {
+  const { store } = await storeWith([[lead('bi-20\u200b@example.com', 'Ana')], [lead('bi-21@example.com', 'Bo')]]);
+  expect(eraseLead(store.db, ' BI-20@Example.com ')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
+  expect(eraseLead(store.db, 'bi-21\u2060@example.com')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
+  expect(leadStats(store.db).leads).toBe(0);
+  await store.close();
+});

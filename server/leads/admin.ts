@@ -5,17 +5,24 @@
 import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { coreDrivers } from '../../src/content/drivers';
+import { withoutHiddenCharacters } from '../../src/shared/lead';
 import { normalizeEmail } from '../storage/lead-store';
 
 /**
- * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (starting with
- * = + - @, or a tab or carriage return that some programs skip first) gets a leading apostrophe,
- * so opening the export can never run what a visitor typed.
+ * Where a spreadsheet may start a cell: at the start of the value, or after any character some
+ * locale or import dialog splits on (comma, semicolon, tab, pipe), past spaces and quotes.
+ * A formula starts with = + - @, or with a tab or carriage return that some programs skip first.
+ */
+const formulaStart = /(?<=^|[,;\t|][ "]*)(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV cell, always quoted (RFC 4180), so no spreadsheet splits it, whatever its separator.
+ * Wherever a cell could start with a formula (see `formulaStart`), an apostrophe goes first, so
+ * opening the export never runs what a visitor typed, even in a program that splits on `;`.
  */
 export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = String(value).replace(formulaStart, "'");
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
@@ -82,16 +89,19 @@ export type EraseResult = { leads: number; submissions: number; pendingDeliverie
  */
 export function eraseLead(db: Database.Database, email: string): EraseResult {
   db.pragma('secure_delete = ON');
-  const address = normalizeEmail(email);
+  // Compared on the normalised address without hidden characters, on both sides: a pasted address
+  // with a zero-width space erases the person, and so does the plain one for an address stored with
+  // such a character before the Unicode policy refused them (a scan, which an erase can afford).
+  db.function('erase_key', { deterministic: true }, (stored) => normalizeEmail(withoutHiddenCharacters(String(stored))));
+  const address = normalizeEmail(withoutHiddenCharacters(email));
+  const person = 'SELECT id FROM submissions WHERE erase_key(email) = ?';
   const result = db.transaction((): EraseResult => {
-    const submissions = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM submissions WHERE email = ?').get(address)?.n ?? 0;
+    const submissions = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM (${person})`).get(address)?.n ?? 0;
     if (submissions === 0) return { leads: 0, submissions: 0, pendingDeliveries: 0 };
     const pending = db
-      .prepare<[string], { n: number }>(
-        "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (SELECT id FROM submissions WHERE email = ?)",
-      )
+      .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (${person})`)
       .get(address);
-    db.prepare('DELETE FROM submissions WHERE email = ?').run(address);
+    db.prepare(`DELETE FROM submissions WHERE id IN (${person})`).run(address);
     return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();
   const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];

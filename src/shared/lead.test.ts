@@ -56,3 +56,71 @@ test('a lead has exactly its fields; the honeypot is optional and only text in i
   expect(isHoneypotFilled({})).toBe(false);
   expect(isHoneypotFilled({ website: 'http://spam.example' })).toBe(true);
 });
+
+/** Characters that hide what a text says: each is refused in both the e-mail and the first name. */
+const hiddenCharacters: [string, string][] = [
+  ['zero-width space', '\u200B'],
+  ['left-to-right mark', '\u200E'],
+  ['right-to-left mark', '\u200F'],
+  ['Arabic letter mark', '\u061C'],
+  ['right-to-left override', '\u202E'],
+  ['left-to-right embedding', '\u202A'],
+  ['first strong isolate', '\u2068'],
+  ['pop directional isolate', '\u2069'],
+  ['word joiner', '\u2060'],
+  ['byte-order mark', '\uFEFF'],
+  ['soft hyphen', '\u00AD'],
+  ['line separator', '\u2028'],
+  ['paragraph separator', '\u2029'],
+  ['object replacement character', '\uFFFC'],
+  ['tag letter a', '\u{E0061}'],
+  ['cancel tag', '\u{E007F}'],
+  ['Mongolian vowel separator', '\u180E'],
+  ['Hangul filler', '\u3164'],
+  ['no-break space', '\u00A0'],
+  ['ideographic space', '\u3000'],
+  ['NUL', '\u0000'],
+  ['escape', '\u001B'],
+  ['next line (C1)', '\u0085'],
+  ['private use', '\uE000'],
+];
+
+test.each(hiddenCharacters)('an e-mail address with a %s in it is refused', (_name, character) => {
+  for (const email of [`bi-20${character}@example.com`, `bi-20@exa${character}mple.com`]) {
+    expect(v.safeParse(emailSchema, email).issues?.[0].message).toBe('Please enter a valid email address.');
+  }
+});
+
+test.each(hiddenCharacters)('a first name with a %s in it is refused', (_name, character) => {
+  for (const name of [`An${character}a`, `Ana ${character}Bo`]) {
+    expect(v.safeParse(firstNameSchema, name).issues?.[0].message).toBe('Please use only letters and punctuation in your first name.');
+  }
+});
+
+test.each([
+  ['Persian, ZWNJ between letters', 'نیلو\u200Cفر'],
+  ['Hindi, ZWJ after a virama', 'क्\u200Dष'],
+  ['Malayalam, ZWJ for a chillu', 'ന്\u200Dനി'],
+])('%s: the joiner is kept', (_name, name) => {
+  expect(v.parse(firstNameSchema, name)).toBe(name.normalize('NFC'));
+});
+
+test.each([
+  ['ZWNJ at the start', '\u200CAna'],
+  ['ZWJ at the end', 'Ana\u200D!'],
+  ['ZWJ beside a space', 'Ana \u200DBo'],
+])('%s is refused', (_name, name) => {
+  expect(v.safeParse(firstNameSchema, name).success).toBe(false);
+});
+
+test.each([
+  ['email', 'Please enter a valid email address.'],
+  ['firstName', 'Please enter your first name.'],
+  ['ratings', 'Please answer all 9 questions with a rating from 1 to 3.'],
+])('a lead without %s is told, in words, what to send', (field, message) => {
+  const lead: Record<string, unknown> = { email: 'you@example.com', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] };
+  delete lead[field];
+  const issue = v.safeParse(leadSchema, lead).issues?.[0];
+  expect(issue?.path?.[0]?.key).toBe(field);
+  expect(issue?.message).toBe(message);
+});

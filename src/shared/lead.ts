@@ -3,8 +3,9 @@
  * `POST /api/leads` on the server, so both accept and refuse exactly the same input.
  *
  * Text is trimmed and put in Unicode NFC form (so "é" typed two ways is stored once), and refused
- * when it holds characters no person types into a form: control characters, lone surrogates and the
- * invisible bidirectional overrides that can make a name display as something else.
+ * when it holds characters no person types into a form or that hide what it says (the Unicode policy
+ * below): an address that looks the same as another must be the same address, and a name must
+ * display as what it is.
  */
 import * as v from 'valibot';
 import { DRIVER_COUNT, RATINGS } from './constants';
@@ -17,8 +18,40 @@ export const FIRST_NAME_MAX_LENGTH = 100;
 /** The honeypot is never shown to people; a bot may paste anything, bounded all the same. */
 export const HONEYPOT_MAX_LENGTH = 200;
 
-/** C0/C1 controls (tab, newline, NUL...), lone surrogates, bidirectional embeddings and overrides. */
-const untypeableCharacters = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+/** Characters that show nothing although they are not format characters, and U+FFFC, U+FFFD. */
+const blankLooking = '\\u115F\\u1160\\u3164\\uFFA0\\u2800\\u034F\\uFFFC\\uFFFD';
+
+/**
+ * Unicode policy for e-mail addresses: no format character (Cf: bidi marks and controls, zero-width
+ * spaces and joiners, soft hyphen, tag characters, BOM), no control (Cc), surrogate or private-use
+ * character, no separator (Z: every space, U+2028, U+2029), nothing blank-looking.
+ */
+const hiddenInEmail = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Z}${blankLooking}]`, 'u');
+
+/**
+ * Unicode policy for names: the same, except that the plain space is fine and ZWNJ and ZWJ are kept
+ * between letters (Persian and Indic names need them).
+ */
+const hiddenInName = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}${blankLooking}]|(?! )\\p{Zs}`, 'u');
+const joinerBetweenLetters = /(?<=[\p{L}\p{M}])[\u200C\u200D](?=[\p{L}\p{M}])/gu;
+
+/** True when an e-mail address holds a character the policy refuses. */
+export function hasHiddenCharacterInEmail(email: string): boolean {
+  return hiddenInEmail.test(email);
+}
+
+/**
+ * The address without the characters the policy refuses: lets the coach's erase find an address
+ * stored before the policy existed (`bi-20<U+200B>@example.com` is erased as `bi-20@example.com`).
+ */
+export function withoutHiddenCharacters(email: string): string {
+  return email.replace(new RegExp(hiddenInEmail.source, 'gu'), '');
+}
+
+/** True when a name holds a character the policy refuses (joiners between letters are allowed). */
+export function hasHiddenCharacterInName(name: string): boolean {
+  return hiddenInName.test(name.replace(joinerBetweenLetters, ''));
+}
 
 const normalized = v.transform((text: string) => text.normalize('NFC'));
 
@@ -29,16 +62,18 @@ export const emailSchema = v.pipe(
   normalized,
   v.nonEmpty(invalidEmail),
   v.regex(/^[^\s@]+@[^\s@]+$/u, invalidEmail),
-  v.check((email) => !untypeableCharacters.test(email), invalidEmail),
+  v.check((email) => !hasHiddenCharacterInEmail(email), invalidEmail),
   v.maxLength(EMAIL_MAX_LENGTH, 'That email address is too long.'),
 );
 
+const firstNameMissing = 'Please enter your first name.';
+
 export const firstNameSchema = v.pipe(
-  v.string('Please enter your first name.'),
+  v.string(firstNameMissing),
   v.trim(),
   normalized,
-  v.nonEmpty('Please enter your first name.'),
-  v.check((name) => !untypeableCharacters.test(name), 'Please use only letters and punctuation in your first name.'),
+  v.nonEmpty(firstNameMissing),
+  v.check((name) => !hasHiddenCharacterInName(name), 'Please use only letters and punctuation in your first name.'),
   v.maxLength(FIRST_NAME_MAX_LENGTH, `Please use at most ${FIRST_NAME_MAX_LENGTH} characters for your first name.`),
 );
 
@@ -55,12 +90,26 @@ export const ratingsSchema = v.pipe(
  */
 export const honeypotSchema = v.optional(v.pipe(v.string(), v.maxLength(HONEYPOT_MAX_LENGTH)));
 
-export const leadSchema = v.strictObject({
-  email: emailSchema,
-  firstName: firstNameSchema,
-  ratings: ratingsSchema,
-  website: honeypotSchema,
-});
+/** What a missing field is told, in the words its own check uses. */
+const missingFieldMessages: Record<string, string> = {
+  email: invalidEmail,
+  firstName: firstNameMissing,
+  ratings: ratingsMessage,
+};
+
+export const leadSchema = v.strictObject(
+  {
+    email: emailSchema,
+    firstName: firstNameSchema,
+    ratings: ratingsSchema,
+    website: honeypotSchema,
+  },
+  (issue) => {
+    const key = issue.path?.[0]?.key;
+    if (typeof key !== 'string') return 'Send the lead as a JSON object.';
+    return (Object.hasOwn(missingFieldMessages, key) ? missingFieldMessages[key] : undefined) ?? 'This field is not expected.';
+  },
+);
 
 export type Lead = v.InferOutput<typeof leadSchema>;
 
