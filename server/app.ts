@@ -3,14 +3,25 @@
  * `server/main.ts` only boots it; tests build it, use it and close it.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
-import { clientErrors } from './client-errors';
+import {
+  apiNotFound,
+  clientErrors,
+  type ErrorBody,
+  internalError,
+  malformedRequest,
+  rawErrorResponse,
+  refusalsByCode,
+  shuttingDown,
+} from './client-errors';
 import { leadRoutes } from './leads/routes';
 import { LeadStore } from './storage/lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
@@ -62,21 +73,66 @@ declare module 'fastify' {
     leadStore: LeadStore;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
+    /**
+     * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
+     * requests with 503, and resolves once the requests in flight are answered and none came for a
+     * moment, or after `deadlineMs`, cutting what is left.
+     */
+    drain(deadlineMs: number): Promise<void>;
   }
 }
 
+/** A path segment holding an @ (or %40): an e-mail address, perhaps pasted into the address bar. */
+const addressShapedSegment = /^[^/]*(@|%40)[^/]*$/i;
+
 /**
- * What the log says about a request: never its body, headers or query string (a form submitted
- * without JavaScript would put the e-mail address there).
+ * The path as the log may show it: no query string or fragment (a form submitted without JavaScript
+ * would put the e-mail address there), and no segment shaped like an e-mail address.
  */
+export function loggablePath(url: string): string {
+  return url
+    .replace(/[?#].*$/s, '')
+    .split('/')
+    .map((segment) => (addressShapedSegment.test(segment) ? '[redacted]' : segment))
+    .join('/');
+}
+
+/** What the log says about a request: never its body, headers or query string. */
 const requestSerializer = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(/\?.*$/s, ''),
+  url: loggablePath(request.url),
   remoteAddress: request.ip,
 });
 
+/** An error that the one refusal path answers with the entry of `refusalsByCode` for its code. */
+const refusal = (code: string) => Object.assign(new Error(code), { code, statusCode: refusalsByCode[code]?.status ?? 400 });
+
+/**
+ * A key that would change an object's prototype if the body were ever merged into another object
+ * (what secure-json-parse refuses). JSON.parse itself only makes it an ordinary key.
+ */
+function hasForbiddenKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([key, child]) =>
+      key === '__proto__' ||
+      (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) ||
+      hasForbiddenKey(child),
+  );
+}
+
+/** How long drain waits after the last request before it lets close() end idle connections. */
+const DRAIN_QUIET_MS = 250;
+
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const pages = readPages(config);
+  const headers = securityHeaders(config);
+  const { timeouts } = config;
+
+  /** The one path of every refusal with a reply: security headers, JSON, nothing of the input. */
+  const refuse = (reply: FastifyReply, status: number, body: ErrorBody) =>
+    reply.headers(headers).code(status).header('cache-control', 'no-store').send(body);
+
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -85,19 +141,82 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A slow or stalled client cannot hold a connection open for long.
-    connectionTimeout: 15_000,
-    requestTimeout: 10_000,
-    keepAliveTimeout: 5_000,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
+    // A slow or stalled client cannot hold a connection open for long. Node checks the headers and
+    // request limits every checkIntervalMs (its default, 30 s, let a dripped request live 30-40 s).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // The shutdown is ours (`drain`): Fastify's 503 would skip the hooks, its closing of idle
+    // connections would reset a request sent on one at that moment.
+    return503OnClosing: false,
+    forceCloseConnections: false,
+    // A URL Fastify cannot decode (/%ff) never reaches the hooks: answered here, through `refuse`.
+    frameworkErrors: (error, request, reply) => {
+      const known = refusalsByCode[error.code];
+      request.log.info({ code: error.code, status: known?.status ?? 400 }, 'request refused');
+      return refuse(reply, known?.status ?? 400, known?.body ?? malformedRequest.body);
+    },
+    // Errors of Node's HTTP parser (malformed requests, headers too large, too slow) come before any
+    // request exists: the answer is written on the socket, with the same headers and messages.
+    clientErrorHandler: (error, socket: Socket & { _httpMessage?: { headersSent: boolean } | null }) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const { status, body } = refusalsByCode[error.code ?? ''] ?? malformedRequest;
+      app.log.info({ code: error.code, status }, 'connection refused');
+      if (socket.writable && !socket._httpMessage?.headersSent) socket.write(rawErrorResponse(status, body, headers));
+      socket.destroy();
+    },
+  });
+
+  // JSON bodies: parsed as JSON.parse does, refusing prototype keys with a message of their own.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(refusal('FST_ERR_CTP_EMPTY_JSON_BODY'), undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(body as string);
+    } catch {
+      return done(refusal('FST_ERR_CTP_INVALID_JSON_BODY'), undefined);
+    }
+    if (hasForbiddenKey(value)) return done(refusal('FORBIDDEN_JSON_KEY'), undefined);
+    done(null, value);
   });
 
   // First of all hooks, so even a request refused by the rate limit or the body parser carries them.
-  const headers = securityHeaders(config);
+  // While draining, every new request is refused, and the connection closed after the answer.
+  let draining = false;
+  let inFlight = 0;
+  let lastRequestAt = 0;
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    lastRequestAt = performance.now();
+    if (draining) {
+      void refuse(reply.header('connection', 'close').header('retry-after', '5'), 503, shuttingDown);
+      return;
+    }
+    inFlight += 1;
+    reply.raw.once('close', () => (inFlight -= 1));
     done();
+  });
+
+  app.decorate('drain', async (deadlineMs: number) => {
+    draining = true;
+    // Stops accepting connections. Not server.close(): it would also end idle keep-alive
+    // connections at once, resetting any request a client is sending on one just then; those get
+    // the 503 instead, and close() ends the idle ones once all is quiet.
+    NetServer.prototype.close.call(app.server);
+    const deadline = performance.now() + deadlineMs;
+    while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastRequestAt < DRAIN_QUIET_MS)) {
+      await sleep(20);
+    }
+    if (inFlight > 0) {
+      app.log.warn({ inFlight }, 'requests still running at the shutdown deadline: cut off');
+      app.server.closeAllConnections();
+    }
   });
 
   const clock = deps.clock ?? systemClock;
@@ -131,17 +250,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    const known = clientErrors[status];
+    const byCode = refusalsByCode[error.code];
+    const status = byCode?.status ?? error.statusCode ?? 500;
+    const known = byCode?.body ?? clientErrors[status];
     if (known) {
       request.log.info({ code: error.code, status }, 'request refused');
-      return reply.code(status).header('cache-control', 'no-store').send(known);
+      return refuse(reply, status, known);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .header('cache-control', 'no-store')
-      .send({ error: 'internal_error', message: 'Something went wrong. Please try again later.' });
+    return refuse(reply, 500, internalError);
   });
 
   await app.register(fastifyRateLimit, {
@@ -173,7 +290,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.code(404).send(clientErrors[404]);
+    // Any /api path, in any case (/API/LEADS too), gets JSON, never the HTML page.
+    if (/^\/api(\/|$|\?)/i.test(request.url)) return refuse(reply, 404, apiNotFound);
     return sendPage(reply, pages.notFound, 404);
   });
 

@@ -12,6 +12,7 @@ test('defaults: 127.0.0.1:3000, ./data, no proxy trusted, no webhook, no HSTS, n
     rateLimit: { max: 10, windowMs: 60_000 },
     frameAncestors: "'none'",
     hstsMaxAge: 0,
+    publicUrl: null,
   });
 });
 
@@ -103,4 +104,19 @@ test('.env.example, as shipped, is a valid configuration', async () => {
   const { parseEnv } = await import('node:util');
   const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
   expect(() => loadConfig(parseEnv(example))).not.toThrow();
+});
+
+test.each([
+  [{}, 0, null],
+  [{ PUBLIC_URL: 'http://127.0.0.1:3000' }, 0, 'http://127.0.0.1:3000'],
+  [{ PUBLIC_URL: 'https://quiz.coach.example/' }, 31_536_000, 'https://quiz.coach.example'],
+  [{ PUBLIC_URL: 'https://quiz.coach.example', HSTS_MAX_AGE: '0' }, 0, 'https://quiz.coach.example'],
+  [{ PUBLIC_URL: 'https://quiz.coach.example', HSTS_MAX_AGE: '63072000' }, 63_072_000, 'https://quiz.coach.example'],
+  [{ HSTS_MAX_AGE: '300' }, 300, null],
+])('HSTS is on by default when the public URL is https: %j gives max-age %d', (env, hstsMaxAge, publicUrl) => {
+  expect(loadConfig(env)).toMatchObject({ hstsMaxAge, publicUrl });
+});
+
+test.each(['quiz.coach.example', 'ftp://quiz.coach.example', 'https://'])('PUBLIC_URL=%j is refused, naming the variable', (value) => {
+  expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/^PUBLIC_URL must/);
 });

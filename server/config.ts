@@ -30,7 +30,36 @@ export type ServerConfig = {
   frameAncestors: string;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
   hstsMaxAge: number;
+  /** Where visitors reach the site (PUBLIC_URL), e.g. https://quiz.coach.example; null when not set. */
+  publicUrl: string | null;
+  /** How long a client may take; server/README.md ("Time limits") documents them. */
+  timeouts: Timeouts;
 };
+
+export type Timeouts = {
+  /** From the connection's first request byte (or the end of the previous request) to the end of its headers. */
+  headersMs: number;
+  /** From the same start to the end of the body. */
+  requestMs: number;
+  /** A socket with no traffic at all is closed after this long. */
+  idleMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveMs: number;
+  /** How often Node checks the two limits above: the cut comes at most this much after the limit. */
+  checkIntervalMs: number;
+};
+
+/** The documented time limits. Tests use smaller ones through the configuration. */
+export const defaultTimeouts: Timeouts = {
+  headersMs: 10_000,
+  requestMs: 10_000,
+  idleMs: 15_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 500,
+};
+
+/** HSTS max-age when PUBLIC_URL is https and HSTS_MAX_AGE is not set: one year. */
+export const DEFAULT_HTTPS_HSTS_MAX_AGE = 31_536_000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -147,6 +176,28 @@ function readFrameAncestors(env: Env): string {
   return sources.join(' ');
 }
 
+/** PUBLIC_URL: the site's own origin as visitors reach it (an absolute http(s) URL, no path needed). */
+function readPublicUrl(env: Env): string | null {
+  const raw = readRaw(env, 'PUBLIC_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://quiz.example.com, got "${raw}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`PUBLIC_URL must start with https:// (or http://), got "${raw}".`);
+  }
+  return url.origin;
+}
+
+/** HSTS_MAX_AGE when set; otherwise on (one year) when the public URL is https, off when not. */
+function readHstsMaxAge(env: Env, publicUrl: string | null): number {
+  const fallback = publicUrl?.startsWith('https:') ? DEFAULT_HTTPS_HSTS_MAX_AGE : 0;
+  return readInteger(env, 'HSTS_MAX_AGE', fallback, 0, 63_072_000);
+}
+
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Parses and validates the environment. */
@@ -164,6 +215,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     frameAncestors: readFrameAncestors(env),
-    hstsMaxAge: readInteger(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
+    hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
+    publicUrl: readPublicUrl(env),
+    timeouts: defaultTimeouts,
   };
 }

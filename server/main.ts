@@ -1,12 +1,15 @@
 /**
  * Boots the server: `npm start` runs this after building. SIGTERM or SIGINT stops it gracefully:
- * no new connections, in-flight requests answered, queued leads written, deliveries in progress
- * recorded, the database closed. A second signal, or 10 seconds without finishing, exits at once.
+ * no new connections, new requests on open ones refused with 503, requests in flight answered
+ * (within 8 seconds), queued leads written, deliveries in progress recorded, the database closed.
+ * A second signal, or 10 seconds without finishing, exits at once.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadEnvFile } from './env-file';
 
+/** Requests in flight at the signal get this long to be answered; then they are cut. */
+const DRAIN_DEADLINE_MS = 8_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 try {
@@ -25,13 +28,16 @@ try {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .drain(DRAIN_DEADLINE_MS)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -4,6 +4,7 @@
  * it accepted and exits cleanly. Load is bounded: a few hundred requests, 20 at a time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
@@ -108,28 +109,79 @@ test('kill -9 in the middle of a burst: every acknowledged lead is on disk and t
   expect(missing).toEqual([]);
 }, 60_000);
 
-test('SIGTERM finishes the requests in flight, stores them, and exits cleanly', async () => {
+type Outcome = { status: number; id?: string } | { error: string };
+
+/** One POST on a keep-alive agent; resolves with the status (and id), or the network error's code. */
+function postOn(agent: Agent, url: string, index: number): Promise<Outcome> {
+  const body = JSON.stringify(leadNumber(index));
+  return new Promise((resolve) => {
+    const req = request(
+      `${url}/api/leads`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': `drain-${index}` },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve(res.statusCode === 201 ? { status: 201, id: (JSON.parse(text) as { id: string }).id } : { status: res.statusCode ?? 0 }),
+        );
+        res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.end(body);
+  });
+}
+
+test('SIGTERM mid-burst: every request is answered (201) or refused with 503, none reset; then a clean exit', async () => {
   const dataDir = tempDir();
   const { child, url, exited, output } = await spawnServer(dataDir);
+  // 20 clients, each on its own keep-alive connection, sending one lead after another until the
+  // server says it is shutting down (a 503), as a well-behaved client (or a proxy) would.
+  const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+  const outcomes: Outcome[] = [];
+  let acknowledged = 0;
   let signalledAt = Number.POSITIVE_INFINITY;
   const ackTimes: number[] = [];
-  const result = await burst(url, 400, 20, (count) => {
-    ackTimes.push(performance.now());
-    if (count === 50) {
-      signalledAt = performance.now();
-      child.kill('SIGTERM');
+  let next = 0;
+  const client = async () => {
+    while (next < 2_000) {
+      const outcome = await postOn(agent, url, next++);
+      outcomes.push(outcome);
+      if (!('status' in outcome) || outcome.status !== 201) return;
+      ackTimes.push(performance.now());
+      if (++acknowledged === 100) {
+        signalledAt = performance.now();
+        child.kill('SIGTERM');
+      }
     }
-  });
+  };
+  await Promise.all(Array.from({ length: 20 }, client));
+  agent.destroy();
   expect(await exited).toBe(0);
-  const { integrity, ids } = openResult(dataDir);
-  expect(integrity).toBe('ok');
-  expect(result.acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+
+  expect(signalledAt).toBeLessThan(Number.POSITIVE_INFINITY);
+  expect(next).toBeLessThan(2_000); // the burst was cut by the shutdown
+  const errors = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
+  expect(errors).toEqual([]); // no ECONNRESET, no socket hang up, no refused connection
+  const statuses = new Set(outcomes.map((outcome) => ('status' in outcome ? outcome.status : 0)));
+  expect([...statuses].sort()).toEqual([201, 503]);
+  expect(outcomes.filter((outcome) => 'status' in outcome && outcome.status === 503)).toHaveLength(20);
   // Requests already being handled when the signal came were answered, not dropped.
   expect(ackTimes.filter((time) => time > signalledAt).length).toBeGreaterThan(0);
-  // Everything that got no 201 was refused cleanly (503 while closing, or no connection), never half-stored.
-  expect(ids.size).toBe(result.acknowledged.length);
+
+  // Every 201 is on disk, and nothing else is.
+  const { integrity, ids } = openResult(dataDir);
+  expect(integrity).toBe('ok');
+  const stored = outcomes.flatMap((outcome) => ('id' in outcome && outcome.id ? [outcome.id] : []));
+  expect(stored.filter((id) => !ids.has(id))).toEqual([]);
+  expect(ids.size).toBe(stored.length);
   // Hundreds of JSON log lines, and not one e-mail address or name among them.
   expect(output()).toContain('"statusCode":201');
+  expect(output()).toContain('"statusCode":503');
   expect(output()).toContain('shutting down');
   expect(output()).not.toMatch(/burst\d+@|Burst \d+/);
 }, 60_000);

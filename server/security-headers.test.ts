@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import type { ServerConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
 
 let running: RunningApp | undefined;
@@ -88,3 +88,12 @@ test.each(['/.env', '/.git/config', '/../data/leads.db', '/%2e%2e/data/leads.db'
     expect(body).not.toContain('SECRET');
   },
 );
+
+test('with an https PUBLIC_URL and nothing else, every answer carries HSTS for a year', async () => {
+  const { publicUrl, hstsMaxAge } = loadConfig({ PUBLIC_URL: 'https://quiz.coach.example' });
+  const url = await start({ publicUrl, hstsMaxAge });
+  for (const path of ['/', '/api/leads', '/no-such-page']) {
+    const response = await fetch(`${url}${path}`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  }
+});

@@ -104,3 +104,19 @@ test.each([
   expect(countRows('submissions')).toBe(0);
 });
 
+
+/** The Unicode policy at the API: each hidden character, in each field, is a 400 naming that field. */
+const hiddenCharacters = ['\u200B', '\u200E', '\u200F', '\u061C', '\u202E', '\u2066', '\u2060', '\uFEFF', '\u00AD', '\u2028', '\u2029', '\uFFFC', '\u{E0041}', '\u3164', '\u00A0'];
+
+test.each(hiddenCharacters.flatMap((character) => [['email', character] as const, ['firstName', character] as const]))(
+  '%s with a hidden character (%j): 400 naming the field, in words, nothing stored',
+  async (field, character) => {
+    const value = field === 'email' ? `zephyrine${character}.fixture@example.org` : `Zeph${character}yrine`;
+    const response = await postLead(url, { ...validLead, [field]: value });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { field: string; message: string };
+    expect(body.field).toBe(field);
+    expect(body.message).toMatch(/^Please /);
+    expect(countRows('submissions')).toBe(0);
+  },
+);

@@ -19,21 +19,21 @@ export const FIRST_NAME_MAX_LENGTH = 100;
 export const HONEYPOT_MAX_LENGTH = 200;
 
 /** Characters that show nothing although they are not format characters, and U+FFFC, U+FFFD. */
-const blankLooking = '\\u115F\\u1160\\u3164\\uFFA0\\u2800\\u034F\\uFFFC\\uFFFD';
+const blankLooking = ['\\u115F', '\\u1160', '\\u3164', '\\uFFA0', '\\u2800', '\\u034F', '\\uFFFC', '\\uFFFD'].join('|');
 
 /**
  * Unicode policy for e-mail addresses: no format character (Cf: bidi marks and controls, zero-width
  * spaces and joiners, soft hyphen, tag characters, BOM), no control (Cc), surrogate or private-use
  * character, no separator (Z: every space, U+2028, U+2029), nothing blank-looking.
  */
-const hiddenInEmail = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Z}${blankLooking}]`, 'u');
+const hiddenInEmail = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Z}]|${blankLooking}`, 'u');
 
 /**
  * Unicode policy for names: the same, except that the plain space is fine and ZWNJ and ZWJ are kept
  * between letters (Persian and Indic names need them).
  */
-const hiddenInName = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}${blankLooking}]|(?! )\\p{Zs}`, 'u');
-const joinerBetweenLetters = /(?<=[\p{L}\p{M}])[\u200C\u200D](?=[\p{L}\p{M}])/gu;
+const hiddenInName = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}]|(?! )\\p{Zs}|${blankLooking}`, 'u');
+const joinerBetweenLetters = /(?<=[\p{L}\p{M}])(?:\u200C|\u200D)(?=[\p{L}\p{M}])/gu;
 
 /** True when an e-mail address holds a character the policy refuses. */
 export function hasHiddenCharacterInEmail(email: string): boolean {
