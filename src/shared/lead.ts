@@ -55,11 +55,24 @@ export const ratingsSchema = v.pipe(
  */
 export const honeypotSchema = v.optional(v.pipe(v.string(), v.maxLength(HONEYPOT_MAX_LENGTH)));
 
+/**
+ * What the gate showed about the address: the version of its wording (from the page's settings)
+ * and, when the marketing-consent box was shown, whether it was ticked. Never required: a page
+ * served without the server has no version to send.
+ */
+export const consentSchema = v.optional(
+  v.strictObject({
+    version: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'This consent version is not valid.')),
+    marketing: v.optional(v.boolean()),
+  }),
+);
+
 export const leadSchema = v.strictObject({
   email: emailSchema,
   firstName: firstNameSchema,
   ratings: ratingsSchema,
   website: honeypotSchema,
+  consent: consentSchema,
 });
 
 export type Lead = v.InferOutput<typeof leadSchema>;
