@@ -48,7 +48,7 @@ async function unlock(page: Page, email = 'sam@example.com', firstName = 'Sam') 
 test('the timeline: loading until 0.5 s, cards one by one from 0.8 s, legend and confetti at 2.3 s, gate at 2.8 s', async ({ page }) => {
   await openResultsOnFakeClock(page, coreDriversState('131223312'));
   const title = page.getByRole('heading', { level: 1, name: 'Your Core Driver Profile' });
-  const legend = page.getByRole('list', { name: 'What the colours mean' });
+  const legend = page.getByRole('list', { name: 'What the colors mean' });
   const confettiCanvas = page.locator('body > canvas');
 
   await expect(page.getByRole('status')).toHaveText('Analyzing your pattern...');
@@ -90,7 +90,7 @@ test('the profile shows short names, the rating in words, and the legend colours
   await expect(cards(page).nth(1)).toContainText('Strong');
   await expect(cards(page).nth(3)).toContainText('Neutral');
 
-  const legend = page.getByRole('list', { name: 'What the colours mean' });
+  const legend = page.getByRole('list', { name: 'What the colors mean' });
   await expect(legend.getByRole('listitem')).toHaveText(['Needs Support', 'Neutral', 'Strong']);
   const legendColours = await legend.locator('svg > :first-child').evaluateAll((shapes) =>
     shapes.map((shape) => shape.getAttribute('fill')),

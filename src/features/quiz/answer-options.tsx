@@ -24,8 +24,8 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
               key={rating}
               type="button"
               aria-pressed={pressed}
-              aria-labelledby={`${id}-${rating}-label`}
-              aria-describedby={`${id}-${rating}-hint`}
+              // Named by all its visible text, label then hint (WCAG 2.5.3 Label in Name).
+              aria-labelledby={`${id}-${rating}-label ${id}-${rating}-hint`}
               onClick={() => onSelect(rating)}
               className={`flex min-h-16 w-full items-center gap-4 rounded-2xl border-2 px-4 py-3 text-left transition-colors duration-150 ${
                 pressed ? 'border-teal bg-teal-soft' : 'border-line bg-white hover:border-teal/40 hover:bg-teal-soft/40'
