@@ -57,9 +57,9 @@ test('question 1 shows the first driver, its bold opening, the prompt and three 
   expect(screen.getByText('You say or buy things before thinking.').tagName).toBe('STRONG');
   const answers = within(screen.getByRole('group', { name: 'How well does this describe you?' }));
   expect(answers.getAllByRole('button').map((button) => button.textContent)).toEqual([
-    'This is meI struggle with this',
-    'SometimesInconsistent/depends on the day',
-    "I'm good at thisThis is a strength",
+    'This is me I struggle with this',
+    'Sometimes Inconsistent/depends on the day',
+    "I'm good at this This is a strength",
   ]);
   // The name holds all the visible text, label first, so voice control and screen readers agree.
   const [me, sometimes, good] = answers.getAllByRole('button');

@@ -60,9 +60,6 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
         onClick={() => setFlipped((current) => !current)}
         className="block h-full w-full rounded-2xl text-left"
       >
-        <span className="sr-only">
-          {name}, {resultsCopy.ratingLabels[rating]}
-        </span>
         <span
           aria-hidden="true"
           className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
@@ -96,6 +93,9 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
               <FlipHint text={resultsCopy.profile.cardBackHint} />
             </span>
           </span>
+        </span>
+        <span className="sr-only">
+          {name}, {resultsCopy.ratingLabels[rating]}
         </span>
       </button>
       <span aria-live="polite" className="sr-only">
