@@ -52,10 +52,13 @@ test('the timeline: loading until 0.5 s, cards one by one from 0.8 s, legend and
   const confettiCanvas = page.locator('body > canvas');
 
   await expect(page.getByRole('status')).toHaveText('Analyzing your pattern...');
-  await expect(title).toBeHidden();
+  // While loading, the heading is transparent (still the page's h1 for assistive technology).
+  const header = page.locator('main header');
+  await expect(header).toHaveCSS('opacity', '0');
   await page.clock.runFor(499);
-  await expect(title).toBeHidden();
+  await expect(header).toHaveCSS('opacity', '0');
   await page.clock.runFor(1);
+  await expect(header).toHaveCSS('opacity', '1');
   await expect(title).toBeVisible();
   await expect(page.getByText("Here's your unique pattern")).toBeVisible();
   // The same live region now says, once, that the profile is ready (visually hidden).

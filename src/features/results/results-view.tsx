@@ -52,7 +52,8 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           message={loading ? resultsCopy.loading : resultsCopy.profileReady}
           className={loading ? 'absolute inset-x-0 top-16 pt-6 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
         />
-        <header className={`text-center ${loading ? 'invisible' : ''}`}>
+        {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
+        <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
           <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
           <h1 id="profile-title" ref={heading} tabIndex={-1} className="mt-2 text-3xl outline-none font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
           <p className="mt-2 text-lg text-muted">{copy.subtitle}</p>
