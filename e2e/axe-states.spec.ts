@@ -6,25 +6,12 @@
  * Complete!, the results loading, results without data), the app's long timers are held while axe
  * looks, so the state stays on screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
-import { expect, settleAnimations, test } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 import { installTimerHold, setHeld } from './page-probes';
 import { coreDriversState, openResultsWithState } from './results-state';
-
-export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-/** axe-core finds no violation at all, of any impact, on the page as it is now. */
-async function expectNoAxeViolations(page: Page, state: string) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `axe-core findings in state: ${state}`).toEqual([]);
-}
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Show Me My Insights' });
 
