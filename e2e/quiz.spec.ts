@@ -28,7 +28,8 @@ async function openQuiz(page: Page) {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const answer = (page: Page, rating: Rating) => page.getByRole('button', { name: answerLabels[rating], exact: true });
+// Each answer is named by its label, then its hint.
+const answer = (page: Page, rating: Rating) => page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]} `) });
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const previousButton = (page: Page) => page.getByRole('button', { name: 'Previous', exact: true });
 const seeResults = (page: Page) => page.getByRole('button', { name: 'See My Results', exact: true });

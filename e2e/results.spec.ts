@@ -48,17 +48,21 @@ async function unlock(page: Page, email = 'sam@example.com', firstName = 'Sam') 
 test('the timeline: loading until 0.5 s, cards one by one from 0.8 s, legend and confetti at 2.3 s, gate at 2.8 s', async ({ page }) => {
   await openResultsOnFakeClock(page, coreDriversState('131223312'));
   const title = page.getByRole('heading', { level: 1, name: 'Your Core Driver Profile' });
-  const legend = page.getByRole('list', { name: 'What the colours mean' });
+  const legend = page.getByRole('list', { name: 'What the colors mean' });
   const confettiCanvas = page.locator('body > canvas');
 
   await expect(page.getByRole('status')).toHaveText('Analyzing your pattern...');
-  await expect(title).toBeHidden();
+  // While loading, the heading is transparent (still the page's h1 for assistive technology).
+  const header = page.locator('main header');
+  await expect(header).toHaveCSS('opacity', '0');
   await page.clock.runFor(499);
-  await expect(title).toBeHidden();
+  await expect(header).toHaveCSS('opacity', '0');
   await page.clock.runFor(1);
+  await expect(header).toHaveCSS('opacity', '1');
   await expect(title).toBeVisible();
   await expect(page.getByText("Here's your unique pattern")).toBeVisible();
-  await expect(page.getByRole('status')).toHaveCount(0);
+  // The same live region now says, once, that the profile is ready (visually hidden).
+  await expect(page.getByRole('status')).toHaveText(/^Your Core Driver Profile is ready\./);
 
   await page.clock.runFor(299);
   await expect(cards(page)).toHaveCount(0);
@@ -90,7 +94,7 @@ test('the profile shows short names, the rating in words, and the legend colours
   await expect(cards(page).nth(1)).toContainText('Strong');
   await expect(cards(page).nth(3)).toContainText('Neutral');
 
-  const legend = page.getByRole('list', { name: 'What the colours mean' });
+  const legend = page.getByRole('list', { name: 'What the colors mean' });
   await expect(legend.getByRole('listitem')).toHaveText(['Needs Support', 'Neutral', 'Strong']);
   const legendColours = await legend.locator('svg > :first-child').evaluateAll((shapes) =>
     shapes.map((shape) => shape.getAttribute('fill')),
@@ -109,23 +113,25 @@ test('the profile shows short names, the rating in words, and the legend colours
 
 test('a card flips by click and by keyboard, and back again', async ({ page }) => {
   await openAtGate(page, '131223312');
-  const card = page.getByRole('button', { name: /Working Memory/ });
-  await expect(card).toHaveAccessibleName(/Flip to see scenario/);
+  // The name stays "driver, rating" on both sides; the description is the side on show.
+  const card = page.getByRole('button', { name: 'Working Memory, Strong', exact: true });
+  await expect(card).toHaveAccessibleDescription('Holding information in mind while you use it.');
   await expect(card).toHaveAttribute('aria-pressed', 'false');
 
   await card.click();
   await expect(card).toHaveAttribute('aria-pressed', 'true');
-  await expect(card).toHaveAccessibleName(/You forget why you walked into rooms\..*Tap to flip back/);
+  await expect(card).toHaveAccessibleDescription(/^You forget why you walked into rooms\./);
+  await expect(card.getByText('Tap to flip back')).toBeVisible();
   await card.click();
   await expect(card).toHaveAttribute('aria-pressed', 'false');
 
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(card).toHaveAttribute('aria-pressed', 'true');
-  await expect(card).toHaveAccessibleName(/Tap to flip back/);
+  await expect(card).toHaveAccessibleName('Working Memory, Strong');
   await page.keyboard.press('Space');
   await expect(card).toHaveAttribute('aria-pressed', 'false');
-  await expect(card).toHaveAccessibleName(/Flip to see scenario/);
+  await expect(card.getByText('Flip to see scenario')).toBeVisible();
 });
 
 test('with reduced motion a flipped card shows its back without the 3D turn', async ({ page }) => {

@@ -14,6 +14,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { paths } from '../src/app/paths';
+import { landing } from '../src/content/landing';
+import { notFound } from '../src/content/not-found';
+import { quizCopy } from '../src/content/quiz';
+import { resultsCopy } from '../src/content/results';
+import { pageTitle } from '../src/content/site';
+import { DRIVER_COUNT } from '../src/shared/constants';
 import type { Manifest } from './bench/build-info';
 import { inlineStylesheets } from './inline-css';
 import { modulePreloadLinks } from './preload-links';
@@ -41,11 +47,17 @@ const preloading = (source: string) =>
 const { render, renderWithLazyPages } = (await import(`${dist}ssr/entry-server.js`)) as Renderer;
 
 // The synchronous renders come first: the async one waits for the quiz chunk before it returns.
+// Each page names its screen in the tab before any script runs (the screens keep it up to date).
+const titled = (html: string, screen: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${pageTitle(screen)}</title>`);
+
 const pages = {
-  'landing.html': template.replace(placeholder, render(paths.home)),
-  'not-found.html': template.replace(placeholder, render('/__not-found__')),
-  'quiz.html': preloading(quizSource).replace(placeholder, await renderWithLazyPages(paths.quiz)),
-  'results.html': preloading(resultsSource).replace(placeholder, ''),
+  'landing.html': titled(template.replace(placeholder, render(paths.home)), landing.headline),
+  'not-found.html': titled(template.replace(placeholder, render('/__not-found__')), notFound.title),
+  'quiz.html': titled(
+    preloading(quizSource).replace(placeholder, await renderWithLazyPages(paths.quiz)),
+    quizCopy.questionOf(1, DRIVER_COUNT),
+  ),
+  'results.html': titled(preloading(resultsSource).replace(placeholder, ''), resultsCopy.profile.title),
 };
 
 await mkdir(`${dist}html`, { recursive: true });

@@ -47,7 +47,7 @@ const notFoundFile = 'not-found.html';
 type Pages = { byPath: Record<AppPath, string>; notFound: string };
 
 function readPages(config: ServerConfig): Pages {
-  const siteConfig = siteConfigFor();
+  const siteConfig = siteConfigFor(config);
   const read = (name: string) => {
     const file = join(config.distDir, 'html', name);
     if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
@@ -266,7 +266,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-  await app.register(leadRoutes, { store, rateLimit: config.rateLimit });
+  await app.register(leadRoutes, { store, rateLimit: config.rateLimit, consent: config });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {

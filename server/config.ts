@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resultsCopy } from '../src/content/results';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -34,6 +35,10 @@ export type ServerConfig = {
   publicUrl: string | null;
   /** How long a client may take; server/README.md ("Time limits") documents them. */
   timeouts: Timeouts;
+  /** The coach's privacy policy, linked under the gate's button (PRIVACY_URL); null: no link. */
+  privacyUrl: string | null;
+  /** The optional marketing-consent box under the gate (CONSENT_CHECKBOX, CONSENT_TEXT); null when off. */
+  consentCheckbox: { text: string } | null;
 };
 
 export type Timeouts = {
@@ -198,6 +203,38 @@ function readHstsMaxAge(env: Env, publicUrl: string | null): number {
   return readInteger(env, 'HSTS_MAX_AGE', fallback, 0, 63_072_000);
 }
 
+/** PRIVACY_URL: an absolute https:// address (http:// only on this machine, for trying it out). */
+function readPrivacyUrl(env: Env): string | null {
+  const raw = readRaw(env, 'PRIVACY_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('PRIVACY_URL must be an absolute https:// address, such as https://coach.example/privacy.');
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
+    throw new ConfigError('PRIVACY_URL must use https:// (plain http:// only to this machine).');
+  }
+  return url.href;
+}
+
+export const CONSENT_TEXT_MAX_LENGTH = 300;
+
+/** CONSENT_CHECKBOX on or off (default off); CONSENT_TEXT replaces the box's default label. */
+function readConsentCheckbox(env: Env, defaultText: string): ServerConfig['consentCheckbox'] {
+  const raw = readRaw(env, 'CONSENT_CHECKBOX')?.toLowerCase() ?? 'off';
+  const on = ['on', 'true', 'yes', '1'].includes(raw);
+  if (!on && !['off', 'false', 'no', '0'].includes(raw)) {
+    throw new ConfigError(`CONSENT_CHECKBOX must be on or off, got "${raw}".`);
+  }
+  const text = readRaw(env, 'CONSENT_TEXT')?.replace(/\s+/g, ' ') ?? defaultText;
+  if (text.length > CONSENT_TEXT_MAX_LENGTH) {
+    throw new ConfigError(`CONSENT_TEXT must be at most ${CONSENT_TEXT_MAX_LENGTH} characters (one or two short sentences).`);
+  }
+  return on ? { text } : null;
+}
+
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Parses and validates the environment. */
@@ -218,5 +255,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
     publicUrl: readPublicUrl(env),
     timeouts: defaultTimeouts,
+    privacyUrl: readPrivacyUrl(env),
+    consentCheckbox: readConsentCheckbox(env, resultsCopy.gate.defaultConsentText),
   };
 }

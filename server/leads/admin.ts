@@ -37,7 +37,13 @@ type ExportRow = {
   created_at: number;
   updated_at: number;
   submissions: number;
+  consent_version: string | null;
+  consent_wording: string | null;
+  marketing_consent: number | null;
 };
+
+/** The marketing-consent box of the latest submission: yes, no, or empty when it was not shown. */
+const marketingCell = (value: number | null) => (value === null ? '' : value === 1 ? 'yes' : 'no');
 
 /**
  * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
@@ -53,12 +59,19 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
     'first_submitted_utc',
     'last_submitted_utc',
     'submissions',
+    // The consent record of the latest submission (server/leads/consent.ts); its time is that submission's.
+    'marketing_consent',
+    'consent_version',
+    'consent_wording',
+    'consent_recorded_utc',
   ];
   write(`\uFEFF${csvRow(header)}`);
   const rows = db
     .prepare<[], ExportRow>(
-      `SELECT email, first_name, ratings, created_at, updated_at, submissions
-       FROM leads ORDER BY updated_at DESC, last_submission_id DESC`,
+      `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, l.submissions,
+         s.consent_version, s.consent_wording, s.marketing_consent
+       FROM leads l JOIN submissions s ON s.id = l.last_submission_id
+       ORDER BY l.updated_at DESC, l.last_submission_id DESC`,
     )
     .iterate();
   let count = 0;
@@ -73,6 +86,10 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
         new Date(row.created_at).toISOString(),
         new Date(row.updated_at).toISOString(),
         row.submissions,
+        marketingCell(row.marketing_consent),
+        row.consent_version ?? '',
+        row.consent_wording ?? '',
+        row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
       ]),
     );
     count += 1;

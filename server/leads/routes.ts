@@ -10,11 +10,12 @@ import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
 import { clientErrors } from '../client-errors';
 import type { ServerConfig } from '../config';
 import type { LeadStore } from '../storage/lead-store';
+import { consentRecord, type ConsentSettings } from './consent';
 
 /** Printable ASCII without spaces, as clients generate them (a UUID, typically). */
 const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
 
-const leadFields = new Set(['email', 'firstName', 'ratings', 'website']);
+const leadFields = new Set(['email', 'firstName', 'ratings', 'website', 'consent']);
 
 type FieldError = { field: string | null; message: string };
 
@@ -35,7 +36,7 @@ export function parseLead(body: unknown): { lead: Lead } | { problem: FieldError
     const field = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(key) ? key : null;
     return { problem: { field, message: 'This field is not expected.' } };
   }
-  if (key === 'website') return { problem: { field: key, message: 'This field is not valid.' } };
+  if (key === 'website' || key === 'consent') return { problem: { field: key, message: 'This field is not valid.' } };
   return { problem: { field: key, message: result.issues[0].message } };
 }
 
@@ -46,10 +47,9 @@ function isJson(contentType: string | undefined): boolean {
 const refuse = (reply: FastifyReply, status: number, body: { error: string } & FieldError) =>
   reply.code(status).header('cache-control', 'no-store').send(body);
 
-export const leadRoutes: FastifyPluginAsync<{ store: LeadStore; rateLimit: ServerConfig['rateLimit'] }> = async (
-  app,
-  { store, rateLimit },
-) => {
+type LeadRouteOptions = { store: LeadStore; rateLimit: ServerConfig['rateLimit']; consent: ConsentSettings };
+
+export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent }) => {
   app.post(
     '/api/leads',
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
@@ -74,7 +74,7 @@ export const leadRoutes: FastifyPluginAsync<{ store: LeadStore; rateLimit: Serve
         return reply.code(201).header('cache-control', 'no-store').send({ id: randomUUID() });
       }
 
-      const result = await store.submit(lead, key);
+      const result = await store.submit(lead, key, consentRecord(consent, lead.consent));
       if (result.kind === 'key_conflict') {
         return refuse(reply, 422, {
           error: 'idempotency_key_reused',

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Lead } from '../../src/shared/lead';
+import type { ConsentRecord } from '../leads/consent';
 import { migrate } from './migrations';
 
 export const DATABASE_FILE = 'leads.db';
@@ -37,7 +38,13 @@ export function openDatabase(dataDir: string): Database.Database {
   return db;
 }
 
-export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number };
+export type Submission = {
+  lead: Lead;
+  idempotencyKey: string | undefined;
+  now: number;
+  /** What the visitor was told and chose (server/leads/consent.ts); none for a lead stored without it. */
+  consent?: ConsentRecord;
+};
 
 export type SubmitResult =
   /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
@@ -52,8 +59,10 @@ export type SubmitResult =
  */
 export function batchWriter(db: Database.Database, options: { outbox: boolean }): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
-  const insertSubmission = db.prepare<[string, string, string, string, number, string | null]>(
-    `INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)
+  type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
+  const insertSubmission = db.prepare<Row>(
+    `INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at, idempotency_key,
+       consent_version, consent_wording, marketing_consent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
@@ -67,11 +76,22 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
   );
   let lastForget = 0;
 
-  const storeOne = ({ lead, idempotencyKey, now }: Submission): SubmitResult => {
+  const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
     const email = normalizeEmail(lead.email);
     const ratings = lead.ratings.join('');
     const id = randomUUID();
-    const inserted = insertSubmission.run(id, email, lead.firstName, ratings, now, idempotencyKey ?? null);
+    const marketing = consent?.marketing == null ? null : Number(consent.marketing);
+    const inserted = insertSubmission.run(
+      id,
+      email,
+      lead.firstName,
+      ratings,
+      now,
+      idempotencyKey ?? null,
+      consent?.version ?? null,
+      consent?.wording ?? null,
+      marketing,
+    );
     if (inserted.changes === 0) {
       const earlier = idempotencyKey === undefined ? undefined : findByKey.get(idempotencyKey);
       if (!earlier) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');

@@ -20,6 +20,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Lead } from '../../src/shared/lead';
+import type { ConsentRecord } from '../leads/consent';
 import { batchWriter, openDatabase, type Submission, type SubmitResult } from './lead-db';
 
 export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from './lead-db';
@@ -83,10 +84,10 @@ export class LeadStore {
   }
 
   /** Queues a validated lead; resolves once it is committed to disk (or was stored before). */
-  submit(lead: Lead, idempotencyKey?: string): Promise<SubmitResult> {
+  submit(lead: Lead, idempotencyKey?: string, consent?: ConsentRecord): Promise<SubmitResult> {
     if (this.#closing) return Promise.reject(new StoreClosedError('The lead store is closed.'));
     return new Promise<SubmitResult>((resolve, reject) => {
-      this.#queue.push({ lead, idempotencyKey, now: this.#options.now(), resolve, reject });
+      this.#queue.push({ lead, idempotencyKey, now: this.#options.now(), consent, resolve, reject });
       if (!this.#flushScheduled && this.#retryTimer === null) {
         this.#flushScheduled = true;
         setImmediate(() => {

@@ -92,6 +92,15 @@ export const migrations: readonly string[] = [
     ) AS summary
     JOIN submissions AS latest ON latest.id = summary.last_id;
   `,
+
+  // 3: the consent record of each submission (server/leads/consent.ts): the version of the gate's
+  //    wording the page showed, that wording, and the marketing-consent box (NULL: not shown or not
+  //    known; 0: left unticked; 1: ticked). Its time is the submission's. NULL for earlier rows.
+  `
+  ALTER TABLE submissions ADD COLUMN consent_version TEXT;
+  ALTER TABLE submissions ADD COLUMN consent_wording TEXT;
+  ALTER TABLE submissions ADD COLUMN marketing_consent INTEGER CHECK (marketing_consent IN (0, 1));
+  `,
 ];
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */

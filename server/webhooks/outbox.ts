@@ -64,6 +64,9 @@ type DueRow = {
   ratings: string;
   submitted_at: number;
   public_id: string;
+  consent_version: string | null;
+  consent_wording: string | null;
+  marketing_consent: number | null;
 };
 
 /** The JSON the coach's tool receives: who, their ratings, and their weak and strong drivers by name. */
@@ -81,6 +84,13 @@ export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts
       ratings: coreDrivers.map((driver, index) => ({ driverId: driver.id, driver: driver.shortName, rating: ratings[index] })),
       weakDrivers: named(1),
       strongDrivers: named(3),
+      // What the gate told the visitor and what they chose (server/leads/consent.ts), at submission time.
+      consent: {
+        version: row.consent_version,
+        wording: row.consent_wording,
+        marketing: row.marketing_consent === null ? null : row.marketing_consent === 1,
+        recordedAt: new Date(row.submitted_at).toISOString(),
+      },
     },
   });
 }
@@ -129,7 +139,8 @@ export class WebhookOutbox {
     };
     const { db } = options;
     this.#due = db.prepare<[number, number], DueRow>(
-      `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id
+      `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
+         s.consent_version, s.consent_wording, s.marketing_consent
        FROM outbox o JOIN submissions s ON s.id = o.submission_id
        WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
     );

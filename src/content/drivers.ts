@@ -102,7 +102,7 @@ export const coreDrivers: readonly CoreDriver[] = [
     shortName: 'Self-Monitoring',
     description: 'Noticing how you’re doing while you’re doing it.',
     scenario:
-      'You only notice mistakes after it’s over. Hours go by in a task before you see you drifted off course, or you realise how you came across once the talk has ended.',
+      'You only notice mistakes after it’s over. Hours go by in a task before you see you drifted off course, or you realize how you came across once the talk has ended.',
     assignedColor: green,
   },
 ];

@@ -2,7 +2,8 @@
 export const landing = {
   headline: 'Discover Your Core Drivers',
   subHeadline: 'Which of your 9 Core Drivers are working FOR you, AGAINST you, or sitting on the fence?',
-  expectation: ['9 questions', 'about 2 minutes', 'no sign-up'],
+  // Honest about the gate: the profile is free to see; the insights after it ask for an email.
+  expectation: ['9 questions', 'about 2 minutes', 'see your profile for free'],
   cta: 'Start Your Discovery',
   why: {
     title: 'Why This Matters',

@@ -2,5 +2,7 @@
 export const notFound = {
   code: '404',
   message: 'Oops! Page not found',
+  /** The browser tab's title. */
+  title: 'Page not found',
   homeLink: 'Return to Home',
 } as const;

@@ -15,16 +15,20 @@ export const resultsCopy = {
   missing: {
     analyzing: 'Analyzing your pattern...',
     takeQuizFirst: 'Please take the quiz first. Redirecting...',
+    /** The browser tab's title. */
+    title: 'Take the quiz first',
     /** Logged to the console; says nothing about the visitor. */
     logMessage: 'Results opened without valid quiz data; redirecting to the start.',
   },
   loading: 'Analyzing your pattern...',
+  /** Said once, politely, by screen readers when the profile appears. */
+  profileReady: 'Your Core Driver Profile is ready. Each card shows one driver and how you rated it.',
   profile: {
     title: 'Your Core Driver Profile',
     subtitle: "Here's your unique pattern",
     cardFrontHint: 'Flip to see scenario',
     cardBackHint: 'Tap to flip back',
-    legendLabel: 'What the colours mean',
+    legendLabel: 'What the colors mean',
   },
   ratingLabels: {
     1: 'Needs Support',
@@ -45,6 +49,14 @@ export const resultsCopy = {
     submit: 'Show Me My Insights',
     submitting: 'Analyzing...',
     noSpam: 'We respect your inbox. No spam, ever.',
+    /** Under the button: what happens to the address (the server stores this wording with each lead). */
+    notice:
+      'Your email and first name go to the coach who runs this quiz, who may email you about your results. Ask at any time and they will be deleted.',
+    /** The notice when the page runs without the server (local-only build): nothing leaves the browser. */
+    localNotice: 'Your email and first name stay in this browser. Nothing is sent.',
+    privacyLink: 'Privacy policy',
+    /** The marketing-consent box's label unless the coach sets CONSENT_TEXT. */
+    defaultConsentText: 'Yes, you may also email me tips and news about the course. I can unsubscribe at any time.',
     /** Label of the hidden honeypot field, for the rare assistive tool that still finds it. */
     honeypotLabel: 'Leave this field empty',
   },
@@ -126,6 +138,10 @@ export const summaryMessages = {
   general:
     'Your pattern is a mix of steady and shifting drivers. Many of them work on some days and not on others. That is good news: the right tools and conditions can tip them toward working for you.',
 } as const;
+
+/** Our addition: shown with the insights when five or more drivers need support. Not a diagnosis. */
+export const careMessage =
+  'Many of your drivers need support right now. This quiz is not a diagnosis. Talking with a doctor, a psychologist or an ADHD coach can really help.';
 
 /** The two extra insights of SPEC section 4. */
 export const extraNoteMessages = {

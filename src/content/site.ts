@@ -5,3 +5,8 @@ export const site = {
   disclaimer:
     'This is a self-reflection tool, not a diagnosis. It does not replace advice from a health professional.',
 } as const;
+
+/** The browser tab's title for a screen: what is on it first, then the product ("Question 3 of 9 · Core Drivers"). */
+export function pageTitle(screen?: string): string {
+  return screen ? `${screen} · ${site.productName}` : site.productName;
+}

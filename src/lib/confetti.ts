@@ -14,10 +14,22 @@ export type ConfettiBurst = {
 
 let cannon: Promise<CreateTypes> | undefined;
 
+/**
+ * Our own full-screen canvas rather than the library's: the same place and look, but hidden from
+ * assistive technology, since the bursts are decoration and say nothing.
+ */
+function decorativeCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:100';
+  document.body.append(canvas);
+  return canvas;
+}
+
 function loadCannon(): Promise<CreateTypes> {
   // No web worker: a worker from a blob: URL would need a looser Content-Security-Policy.
   cannon ??= import('canvas-confetti').then(({ default: confetti }) =>
-    confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true }),
+    confetti.create(decorativeCanvas(), { resize: true, useWorker: false, disableForReducedMotion: true }),
   );
   return cannon;
 }

@@ -47,7 +47,7 @@ export const confetti = {
   resultsUnlock: { particleCount: 150 },
 } as const;
 
-/** Legend colours of the results page, by rating. */
+/** Legend colors of the results page, by rating. */
 export const ratingColors: Record<Rating, string> = {
   1: '#BF0811',
   2: '#FFA500',
@@ -62,4 +62,6 @@ export const summaryThresholds = {
   majority: 5,
   /** Three or more weak drivers with strong Emotional Regulation adds the holding-it-together note. */
   holdingItTogetherWeak: 3,
+  /** Five or more drivers needing support adds the gentle pointer to professional help (our addition). */
+  careWeak: 5,
 } as const;

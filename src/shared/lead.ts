@@ -90,6 +90,18 @@ export const ratingsSchema = v.pipe(
  */
 export const honeypotSchema = v.optional(v.pipe(v.string(), v.maxLength(HONEYPOT_MAX_LENGTH)));
 
+/**
+ * What the gate showed about the address: the version of its wording (from the page's settings)
+ * and, when the marketing-consent box was shown, whether it was ticked. Never required: a page
+ * served without the server has no version to send.
+ */
+export const consentSchema = v.optional(
+  v.strictObject({
+    version: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'This consent version is not valid.')),
+    marketing: v.optional(v.boolean()),
+  }),
+);
+
 /** What a missing field is told, in the words its own check uses. */
 const missingFieldMessages: Record<string, string> = {
   email: invalidEmail,
@@ -103,6 +115,7 @@ export const leadSchema = v.strictObject(
     firstName: firstNameSchema,
     ratings: ratingsSchema,
     website: honeypotSchema,
+    consent: consentSchema,
   },
   (issue) => {
     const key = issue.path?.[0]?.key;

@@ -3,9 +3,23 @@
  * visitor's page inside its HTML, so no extra request is needed. Features add their fields here,
  * each with a default that holds when the page is hosted without the server (local-only build).
  */
-export type SiteConfig = Record<string, never>;
+export type SiteConfig = {
+  /** The coach's privacy policy (PRIVACY_URL), linked under the gate's button; null: no link. */
+  privacyUrl: string | null;
+  /** The optional marketing-consent box (CONSENT_CHECKBOX, CONSENT_TEXT): its label, or null when off. */
+  consentCheckboxText: string | null;
+  /**
+   * Version of the consent wording the server records with each lead (server/leads/consent.ts); the
+   * gate sends it back, so the record says what this page showed. Null without the server.
+   */
+  consentVersion: string | null;
+};
 
-export const defaultSiteConfig: SiteConfig = {};
+export const defaultSiteConfig: SiteConfig = {
+  privacyUrl: null,
+  consentCheckboxText: null,
+  consentVersion: null,
+};
 
 /** The id of the `<script type="application/json">` element that carries the settings. */
 export const SITE_CONFIG_ELEMENT_ID = 'core-drivers-config';

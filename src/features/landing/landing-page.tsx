@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { landing } from '../../content/landing';
-import { site } from '../../content/site';
+import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
+import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageTitle(pageTitle(landing.headline));
+  useFocusOnArrival(heading);
   // Each visit to the landing page starts a new quiz run for the funnel.
   useEffect(() => {
     startQuizRun();
@@ -17,7 +21,7 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
         <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-        <h1 className="mt-3 text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
+        <h1 ref={heading} tabIndex={-1} className="mt-3 text-4xl outline-none leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
           {landing.headline}
         </h1>
         <p className="mt-4 text-lg text-pretty text-muted sm:text-xl">{landing.subHeadline}</p>

@@ -24,8 +24,6 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
               key={rating}
               type="button"
               aria-pressed={pressed}
-              aria-labelledby={`${id}-${rating}-label`}
-              aria-describedby={`${id}-${rating}-hint`}
               onClick={() => onSelect(rating)}
               className={`flex min-h-16 w-full items-center gap-4 rounded-2xl border-2 px-4 py-3 text-left transition-colors duration-150 ${
                 pressed ? 'border-teal bg-teal-soft' : 'border-line bg-white hover:border-teal/40 hover:bg-teal-soft/40'
@@ -38,13 +36,10 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
               >
                 <CheckIcon className="size-4" />
               </span>
+              {/* Named by all its visible text, label then hint, with a space between (WCAG 2.5.3 Label in Name). */}
               <span className="flex flex-col">
-                <span id={`${id}-${rating}-label`} className="text-lg leading-snug font-semibold text-ink">
-                  {label}
-                </span>
-                <span id={`${id}-${rating}-hint`} className="text-base leading-snug text-muted">
-                  {hint}
-                </span>
+                <span className="text-lg leading-snug font-semibold text-ink">{label}</span>{' '}
+                <span className="text-base leading-snug text-muted">{hint}</span>
               </span>
             </button>
           );

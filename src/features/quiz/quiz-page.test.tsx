@@ -44,7 +44,8 @@ function renderQuiz() {
 }
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
-const answer = (name: string | RegExp) => screen.getByRole('button', { name });
+// Each answer is named by its label, then its hint ("This is me I struggle with this").
+const answer = (label: string) => screen.getByRole('button', { name: (name) => name.startsWith(`${label} `) });
 const next = () => screen.getByRole('button', { name: /^(Next|See My Results)$/ });
 
 test('question 1 shows the first driver, its bold opening, the prompt and three answers; Previous hidden, Next disabled', () => {
@@ -56,10 +57,15 @@ test('question 1 shows the first driver, its bold opening, the prompt and three 
   expect(screen.getByText('You say or buy things before thinking.').tagName).toBe('STRONG');
   const answers = within(screen.getByRole('group', { name: 'How well does this describe you?' }));
   expect(answers.getAllByRole('button').map((button) => button.textContent)).toEqual([
-    'This is meI struggle with this',
-    'SometimesInconsistent/depends on the day',
-    "I'm good at thisThis is a strength",
+    'This is me I struggle with this',
+    'Sometimes Inconsistent/depends on the day',
+    "I'm good at this This is a strength",
   ]);
+  // The name holds all the visible text, label first, so voice control and screen readers agree.
+  const [me, sometimes, good] = answers.getAllByRole('button');
+  expect(me).toHaveAccessibleName('This is me I struggle with this');
+  expect(sometimes).toHaveAccessibleName('Sometimes Inconsistent/depends on the day');
+  expect(good).toHaveAccessibleName("I'm good at this This is a strength");
   expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
   expect(next()).toBeDisabled();
 });

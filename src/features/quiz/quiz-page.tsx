@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { coreDrivers } from '../../content/drivers';
+import { quizCopy } from '../../content/quiz';
+import { pageTitle } from '../../content/site';
 import { reportFunnelStep } from '../../lib/funnel';
+import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { DRIVER_COUNT, quizTimings } from '../../shared/constants';
 import { questionStep } from '../../shared/funnel';
 import { AnswerOptions } from './answer-options';
@@ -17,6 +20,8 @@ export default function QuizPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusedQuestion = useRef(state.question);
   const complete = isComplete(state);
+  usePageTitle(pageTitle(complete ? quizCopy.complete.title : quizCopy.questionOf(state.question, DRIVER_COUNT)));
+  useFocusOnArrival(heading);
 
   useEffect(() => reportFunnelStep('quiz_started'), []);
   useEffect(() => {

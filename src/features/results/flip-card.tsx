@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { resultsCopy } from '../../content/results';
 import { ratingColors, type Rating } from '../../shared/constants';
 import { RatingBadge } from './rating-badge';
@@ -35,9 +35,14 @@ function FlipHint({ text }: { text: string }) {
  * One driver of the profile: a toggle button whose front names the driver and its rating and whose
  * back shows the scenario. Both faces share one grid cell, so flipping never changes the card's size.
  * With reduced motion the faces swap without the 3D turn.
+ *
+ * For screen readers the button's name stays "driver, rating" on both sides (the faces are hidden
+ * from them; the name comes from a visually hidden line), its description is the side on show, and a
+ * polite live region beside it reads the scenario when the card flips.
  */
 export function FlipCard({ name, description, scenario, rating, shown }: FlipCardProps) {
   const [flipped, setFlipped] = useState(false);
+  const id = useId();
   const color = ratingColors[rating];
   const face =
     'col-start-1 row-start-1 flex h-full flex-col overflow-hidden rounded-2xl border-2 bg-white backface-hidden';
@@ -51,16 +56,17 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
       <button
         type="button"
         aria-pressed={flipped}
+        aria-describedby={flipped ? `${id}-scenario` : `${id}-description`}
         onClick={() => setFlipped((current) => !current)}
         className="block h-full w-full rounded-2xl text-left"
       >
         <span
+          aria-hidden="true"
           className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
           <span
-            aria-hidden={flipped}
             className={`${face} shadow-sm ${flipped ? 'motion-reduce:invisible' : ''}`}
             style={{ borderColor: color }}
           >
@@ -68,24 +74,33 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
             <span className="flex flex-1 flex-col p-4">
               <RatingBadge rating={rating} />
               <span className="mt-2 text-lg leading-snug font-bold text-ink">{name}</span>
-              <span className="mt-1 text-muted">{description}</span>
+              <span id={`${id}-description`} className="mt-1 text-muted">
+                {description}
+              </span>
               <FlipHint text={resultsCopy.profile.cardFrontHint} />
             </span>
           </span>
           <span
-            aria-hidden={!flipped}
             className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}
             style={{ borderColor: color }}
           >
             <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />
             <span className="flex flex-1 flex-col p-4">
               <span className="text-sm font-semibold text-muted">{name}</span>
-              <span className="mt-1 text-[0.95rem] leading-relaxed text-ink">{scenario}</span>
+              <span id={`${id}-scenario`} className="mt-1 text-[0.95rem] leading-relaxed text-ink">
+                {scenario}
+              </span>
               <FlipHint text={resultsCopy.profile.cardBackHint} />
             </span>
           </span>
         </span>
+        <span className="sr-only">
+          {name}, {resultsCopy.ratingLabels[rating]}
+        </span>
       </button>
+      <span aria-live="polite" className="sr-only">
+        {flipped ? scenario : ''}
+      </span>
     </li>
   );
 }

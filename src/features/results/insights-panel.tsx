@@ -48,6 +48,7 @@ export function InsightsPanel({ insights, firstName }: { insights: Insights; fir
             {note.text}
           </p>
         ))}
+        {insights.care && <p className="mt-4 rounded-2xl border-2 border-teal-soft bg-white p-4 font-medium">{insights.care}</p>}
       </section>
     </section>
   );

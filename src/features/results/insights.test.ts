@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import type { DriverId } from '../../content/drivers';
-import { driverStrengths, driverTips, extraNoteMessages, summaryMessages } from '../../content/results';
+import { careMessage, driverStrengths, driverTips, extraNoteMessages, summaryMessages } from '../../content/results';
 import { RATINGS, type Rating } from '../../shared/constants';
-import { buildInsights, countRatings, extraNotes, summarizePattern, summaryRules, type RatedDriver } from './insights';
+import { buildInsights, careLine, countRatings, extraNotes, summarizePattern, summaryRules, type RatedDriver } from './insights';
 
 const ids: DriverId[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -68,6 +68,17 @@ test.each([
   ['both notes at once, in order', '113122232', ['taskJumping', 'holdingItTogether']],
 ])('extra notes: %s', (_case, digits, expected) => {
   expect(extraNotes(pattern(digits)).map((note) => note.id)).toEqual(expected);
+});
+
+test.each([
+  ['five drivers need support', '111112222', careMessage],
+  ['all nine need support', '111111111', careMessage],
+  ['five need support, four are strengths', '113131311', careMessage],
+  ['four drivers need support', '111122222', null],
+  ['none needs support', '333333333', null],
+])('the care line: %s', (_case, digits, expected) => {
+  expect(careLine(pattern(digits))).toBe(expected);
+  expect(buildInsights(pattern(digits)).care).toBe(expected);
 });
 
 test('the extra notes carry their texts', () => {

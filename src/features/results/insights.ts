@@ -5,6 +5,7 @@
  */
 import { driverById, type DriverId } from '../../content/drivers';
 import {
+  careMessage,
   driverStrengths,
   driverTips,
   extraNoteMessages,
@@ -109,7 +110,14 @@ export type Insights = {
   strengths: InsightList;
   summary: { rule: SummaryRuleId; text: string };
   notes: { id: ExtraNoteId; text: string }[];
+  /** A gentle pointer to professional help when many drivers need support; null otherwise. */
+  care: string | null;
 };
+
+/** Our addition to the spec: five or more drivers needing support add one line about getting help. */
+export function careLine(drivers: readonly RatedDriver[]): string | null {
+  return countRatings(drivers).weak >= summaryThresholds.careWeak ? careMessage : null;
+}
 
 /** Everything the insights section shows, derived from the nine ratings. */
 export function buildInsights(drivers: readonly RatedDriver[]): Insights {
@@ -119,5 +127,6 @@ export function buildInsights(drivers: readonly RatedDriver[]): Insights {
     strengths: listFor(sorted, 3, driverStrengths, resultsCopy.insights.strengths),
     summary: summarizePattern(sorted),
     notes: extraNotes(sorted),
+    care: careLine(sorted),
   };
 }

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { resultsCopy } from '../../content/results';
 import { fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
-import { submitLead } from '../../lib/lead-client';
+import { leadCaptureMode, submitLead } from '../../lib/lead-client';
+import { readSiteConfig } from '../../lib/site-config';
 import { confetti, type Rating } from '../../shared/constants';
 import { leadSchema } from '../../shared/lead';
 
@@ -18,6 +19,9 @@ type LeadGateProps = {
 };
 
 const copy = resultsCopy.gate;
+
+// One error toast at a time: a new error replaces the last, and success dismisses it.
+const errorToast = 'lead-gate-error';
 
 type GateFieldProps = ComponentProps<'input'> & { id: string; label: string; error: string | undefined };
 
@@ -59,6 +63,25 @@ function Honeypot() {
   );
 }
 
+/** The optional marketing-consent box: unticked at first, never required to see the insights. */
+function ConsentBox({ text }: { text: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id="lead-marketing-consent"
+        name="marketingConsent"
+        type="checkbox"
+        value="yes"
+        defaultChecked={false}
+        className="mt-0.5 size-6 shrink-0 accent-teal"
+      />
+      <label htmlFor="lead-marketing-consent" className="text-ink">
+        {text}
+      </label>
+    </div>
+  );
+}
+
 /** The e-mail gate: checks the form itself on submit (SPEC section 5) and submits through the lead client. */
 export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const [submitting, setSubmitting] = useState(false);
@@ -67,6 +90,9 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const inFlight = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const firstNameInput = useRef<HTMLInputElement>(null);
+  const [siteConfig] = useState(readSiteConfig);
+  // The box asks for marketing consent, which only means something when the lead reaches the coach.
+  const showConsentBox = siteConfig.consentCheckboxText !== null && leadCaptureMode === 'api';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,18 +103,30 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
       firstName: form.get('firstName'),
       ratings,
       website: form.get('website') ?? '',
+      // What this page showed about the address, so the server can record it (none without a server).
+      ...(siteConfig.consentVersion === null
+        ? {}
+        : {
+            consent: {
+              version: siteConfig.consentVersion,
+              ...(showConsentBox ? { marketing: form.get('marketingConsent') === 'yes' } : {}),
+            },
+          }),
     });
     if (!parsed.success) {
       const nested = v.flatten<typeof leadSchema>(parsed.issues).nested;
       const found: FieldErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
       setErrors(found);
       if (found.email) {
-        toast.error(resultsCopy.toasts.invalidEmail.title, { description: resultsCopy.toasts.invalidEmail.description });
+        toast.error(resultsCopy.toasts.invalidEmail.title, {
+          id: errorToast,
+          description: resultsCopy.toasts.invalidEmail.description,
+        });
         emailInput.current?.focus();
       } else if (found.firstName) {
         firstNameInput.current?.focus();
       } else {
-        toast.error(resultsCopy.toasts.failure.title, { description: resultsCopy.toasts.failure.description });
+        toast.error(resultsCopy.toasts.failure.title, { id: errorToast, description: resultsCopy.toasts.failure.description });
       }
       return;
     }
@@ -101,12 +139,14 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     } catch {
       inFlight.current = false;
       setSubmitting(false);
-      toast.error(resultsCopy.toasts.failure.title, { description: resultsCopy.toasts.failure.description });
+      toast.error(resultsCopy.toasts.failure.title, { id: errorToast, description: resultsCopy.toasts.failure.description });
       return;
     }
     reportFunnelStep('lead');
     // Confetti is decoration: if its script fails to load, the unlock still happens.
     fireConfetti(confetti.resultsUnlock).catch(() => undefined);
+    // A stale error must not linger behind the success, hidden but still reachable by Tab.
+    toast.dismiss(errorToast);
     toast.success(resultsCopy.toasts.success.title, { description: resultsCopy.toasts.success.description });
     onUnlocked(parsed.output.firstName);
   }
@@ -150,6 +190,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           error={errors.firstName}
         />
         <Honeypot />
+        {showConsentBox && <ConsentBox text={siteConfig.consentCheckboxText ?? ''} />}
         <button
           type="submit"
           disabled={submitting}
@@ -164,6 +205,24 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           {submitting ? copy.submitting : copy.submit}
         </button>
         <p className="text-center text-sm text-muted">{copy.noSpam}</p>
+        <p className="text-center text-sm text-muted">
+          {leadCaptureMode === 'api' ? copy.notice : copy.localNotice}
+          {siteConfig.privacyUrl && (
+            <>
+              {' '}
+              {/* A new tab: leaving this page would lose the results. */}
+              <a
+                href={siteConfig.privacyUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-teal underline underline-offset-2 hover:text-teal-dark"
+              >
+                {copy.privacyLink}
+                <span className="sr-only"> {resultsCopy.course.newTabHint}</span>
+              </a>
+            </>
+          )}
+        </p>
       </form>
     </div>
   );

@@ -9,7 +9,7 @@ import { allowConsoleErrors } from '../../test/console';
 import ResultsPage from './results-page';
 
 vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
-vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn() }));
+vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(), leadCaptureMode: 'api' }));
 
 const confettiBursts = vi.mocked(fireConfetti);
 const submitted = vi.mocked(submitLead);

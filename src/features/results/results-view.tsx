@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { driverById } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
-import { site } from '../../content/site';
+import { pageTitle, site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
+import { LiveRegion } from '../../lib/live-region';
 import { reportFunnelStep } from '../../lib/funnel';
+import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { CourseCta } from './course-cta';
@@ -25,6 +27,10 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageTitle(pageTitle(copy.title));
+  // The heading is hidden while the results load; it takes focus the moment it shows.
+  useFocusOnArrival(heading, !loading);
 
   useEffect(() => reportFunnelStep('results'), []);
 
@@ -37,14 +43,19 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
     <main className="mx-auto w-full max-w-5xl px-5 pt-10 pb-16 sm:pt-14">
       <div className="relative">
         {loading && (
-          <div role="status" className="absolute inset-x-0 top-0 flex flex-col items-center gap-3 pt-6 text-center">
+          <div aria-hidden="true" className="absolute inset-x-0 top-0 flex justify-center pt-6">
             <Spinner />
-            <p className="text-lg font-semibold text-teal-dark">{resultsCopy.loading}</p>
           </div>
         )}
-        <header className={`text-center ${loading ? 'invisible' : ''}`}>
+        {/* One live region for the arrival: "Analyzing..." while loading, then, once, that the profile is ready. */}
+        <LiveRegion
+          message={loading ? resultsCopy.loading : resultsCopy.profileReady}
+          className={loading ? 'absolute inset-x-0 top-16 pt-6 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
+        />
+        {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
+        <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
           <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-          <h1 id="profile-title" className="mt-2 text-3xl font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
+          <h1 id="profile-title" ref={heading} tabIndex={-1} className="mt-2 text-3xl outline-none font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
           <p className="mt-2 text-lg text-muted">{copy.subtitle}</p>
         </header>
 
@@ -70,7 +81,8 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
 
       <div className="mx-auto mt-10 max-w-2xl">
         {unlockedFor === null ? (
-          <div className={gateShown ? '' : 'invisible'}>
+          // Inert as well as invisible until its moment: nothing hidden can take focus.
+          <div className={gateShown ? '' : 'invisible'} inert={!gateShown}>
             <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={setUnlockedFor} />
           </div>
         ) : (

@@ -1,0 +1,17 @@
+/** axe-core, current release, with every WCAG 2.0, 2.1 and 2.2 A and AA tag plus best practice. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, settleAnimations } from './fixtures';
+
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+/** axe-core finds no violation at all, of any impact, on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, state: string) {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `axe-core findings in state: ${state}`).toEqual([]);
+}

@@ -1,0 +1,104 @@
+/**
+ * An honest gate with consent the coach can prove, end to end: a server with the marketing-consent
+ * box on and a privacy policy set (started here, on any free port, from the build the test run made),
+ * a visitor who ticks the box, and the coach's `npm run leads -- export` showing what they saw and
+ * chose. The default (box off) is checked against the main test server.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { resultsCopy } from '../src/content/results';
+import { expectNoAxeViolations } from './axe';
+import { expect, test as base } from './fixtures';
+import { coreDriversState, openResultsWithState } from './results-state';
+
+const privacyUrl = 'https://coach.example/privacy';
+const boxText = 'Yes, email me tips and news about the course.';
+
+/** `npm run leads -- export` against a data folder. */
+function exportLeads(dataDir: string): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/coach/cli.ts', 'export'], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: string } }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+  consentServer: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-consent-'));
+    const app = await buildApp({
+      ...loadConfig({}),
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      logLevel: 'silent',
+      privacyUrl,
+      consentCheckbox: { text: boxText },
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    await use({ url, dataDir });
+    await app.close();
+  },
+  // The page's own origin is this server's: the fixtures' "no foreign request" check follows it.
+  baseURL: async ({ consentServer }, use) => use(consentServer.url),
+});
+
+async function fillGate(page: Page, email: string) {
+  // Exact: the box's own label says "email" too.
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('First name').fill('Connie');
+}
+
+base('by default the gate says what happens to the address and shows no consent box', async ({ page }) => {
+  await openResultsWithState(page, coreDriversState('123123123'));
+  await expect(page.getByText(resultsCopy.gate.notice)).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Privacy policy/ })).toHaveCount(0);
+});
+
+withConsentBox(
+  'with CONSENT_CHECKBOX on: an unticked box, a privacy link, and the record in the coach’s export',
+  async ({ page, consentServer }) => {
+    await openResultsWithState(page, coreDriversState('113122232'));
+    const box = page.getByRole('checkbox', { name: boxText });
+    await expect(box).not.toBeChecked();
+    const privacy = page.getByRole('link', { name: /Privacy policy/ });
+    await expect(privacy).toHaveAttribute('href', privacyUrl);
+    await expect(privacy).toHaveAttribute('target', '_blank');
+    await expectNoAxeViolations(page, 'the gate with the consent box and the privacy link');
+
+    // Left unticked, the insights open all the same.
+    const unticked = `unticked-${Date.now()}@example.com`;
+    await fillGate(page, unticked);
+    await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+    await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+
+    // A second visitor ticks it.
+    await openResultsWithState(page, coreDriversState('113122232'));
+    const ticked = `ticked-${Date.now()}@example.com`;
+    await fillGate(page, ticked);
+    await page.getByRole('checkbox', { name: boxText }).check();
+    await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+    await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+
+    const csv = exportLeads(consentServer.dataDir);
+    const header = csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '';
+    expect(header).toContain('marketing_consent,consent_version,consent_wording,consent_recorded_utc');
+    const row = (email: string) => csv.split('\r\n').find((line) => line.startsWith(email)) ?? '';
+    expect(row(ticked)).toMatch(/,yes,[0-9a-f]{16},/);
+    expect(row(unticked)).toMatch(/,no,[0-9a-f]{16},/);
+    for (const email of [ticked, unticked]) {
+      // The exact wording shown: the notice, the privacy link and the box's text, with the time.
+      expect(row(email)).toContain(resultsCopy.gate.notice);
+      expect(row(email)).toContain(privacyUrl);
+      expect(row(email)).toContain(boxText);
+      expect(row(email)).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    }
+  },
+);

@@ -1,0 +1,134 @@
+import { afterEach, expect, test } from 'vitest';
+import { resultsCopy } from '../../src/content/results';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
+import { ConfigError, loadConfig, type ServerConfig } from '../config';
+import { postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
+import { exportCsv } from './admin';
+import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
+
+const privacyUrl = 'https://coach.example/privacy';
+const boxText = 'Yes, send me the weekly tips.';
+const withBox: ConsentSettings = { privacyUrl, consentCheckbox: { text: boxText } };
+const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: null };
+
+test('the wording holds the notice under the button, the privacy link and the box, each when shown', () => {
+  expect(consentWording(withoutBox)).toBe(resultsCopy.gate.notice);
+  expect(consentWording(withBox).split('\n')).toEqual([
+    resultsCopy.gate.notice,
+    `Privacy policy: ${privacyUrl}`,
+    `Checkbox (unticked at first): ${boxText}`,
+  ]);
+  // Another wording is another version.
+  expect(consentVersion(consentWording(withBox))).not.toBe(consentVersion(consentWording(withoutBox)));
+  expect(consentVersion(consentWording(withBox))).toMatch(/^[0-9a-f]{16}$/);
+});
+
+const current = consentVersion(consentWording(withBox));
+test.each([
+  ['box shown and ticked', withBox, { version: current, marketing: true }, { version: current, wording: consentWording(withBox), marketing: true }],
+  ['box shown, left unticked', withBox, { version: current, marketing: false }, { version: current, wording: consentWording(withBox), marketing: false }],
+  ['box shown, its answer missing: not ticked', withBox, { version: current }, { version: current, wording: consentWording(withBox), marketing: false }],
+  [
+    'no box: a claimed tick counts for nothing',
+    withoutBox,
+    { version: consentVersion(consentWording(withoutBox)), marketing: true },
+    { version: consentVersion(consentWording(withoutBox)), wording: resultsCopy.gate.notice, marketing: null },
+  ],
+  ['an older wording: kept as unknown, no consent', withBox, { version: '0123456789abcdef', marketing: true }, { version: '0123456789abcdef', wording: null, marketing: null }],
+  ['nothing sent (an API client)', withBox, undefined, { version: null, wording: null, marketing: null }],
+] as const)('consent record: %s', (_case, settings, sent, expected) => {
+  expect(consentRecord(settings, sent)).toEqual(expected);
+});
+
+test.each([
+  [{}, { privacyUrl: null, consentCheckbox: null }],
+  [{ CONSENT_CHECKBOX: 'on' }, { privacyUrl: null, consentCheckbox: { text: resultsCopy.gate.defaultConsentText } }],
+  [{ CONSENT_CHECKBOX: 'ON', CONSENT_TEXT: '  Email me   news. ' }, { privacyUrl: null, consentCheckbox: { text: 'Email me news.' } }],
+  [{ CONSENT_CHECKBOX: 'off', CONSENT_TEXT: 'unused' }, { privacyUrl: null, consentCheckbox: null }],
+  [{ PRIVACY_URL: privacyUrl }, { privacyUrl, consentCheckbox: null }],
+] satisfies [Record<string, string>, Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox'>][])(
+  'consent settings from %o',
+  (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  },
+);
+
+test.each([
+  [{ CONSENT_CHECKBOX: 'maybe' }, /CONSENT_CHECKBOX must be on or off/],
+  [{ CONSENT_CHECKBOX: 'on', CONSENT_TEXT: 'x'.repeat(301) }, /CONSENT_TEXT must be at most 300/],
+  [{ PRIVACY_URL: 'coach.example/privacy' }, /PRIVACY_URL must be an absolute https/],
+  [{ PRIVACY_URL: 'http://coach.example/privacy' }, /PRIVACY_URL must use https/],
+])('a bad consent setting stops the start: %o', (env, message) => {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(message);
+});
+
+let running: RunningApp | undefined;
+afterEach(async () => {
+  await running?.app.close();
+  running = undefined;
+});
+
+/** The app with the box on, a privacy policy and a webhook whose receiver is a fake fetch. */
+async function startWithConsent() {
+  const bodies: string[] = [];
+  const fakeFetch: typeof fetch = async (_url, init) => {
+    bodies.push(String(init?.body));
+    return new Response(null, { status: 200 });
+  };
+  running = await startApp(
+    testConfig({
+      privacyUrl,
+      consentCheckbox: { text: boxText },
+      webhook: { url: 'https://hooks.example/leads', secret: 'a-webhook-secret-of-24-characters' },
+    }),
+    { outboxFetch: fakeFetch },
+  );
+  return { url: running.url, app: running.app, bodies };
+}
+
+/** The settings the server put into the results page, as the visitor's browser reads them. */
+async function pageSettings(url: string): Promise<SiteConfig> {
+  const html = await (await fetch(`${url}/results`)).text();
+  const json = new RegExp(`<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(html)?.[1];
+  return JSON.parse(json ?? 'null') as SiteConfig;
+}
+
+test('the page gets the box, the privacy link and the wording version; the record reaches the webhook and the export', async () => {
+  const { url, app, bodies } = await startWithConsent();
+  const settings = await pageSettings(url);
+  expect(settings).toMatchObject({ privacyUrl, consentCheckboxText: boxText, consentVersion: current });
+
+  const ticked = { ...validLead, email: 'ticked@example.org', consent: { version: settings.consentVersion, marketing: true } };
+  const unticked = { ...validLead, email: 'unticked@example.org', consent: { version: settings.consentVersion, marketing: false } };
+  expect((await postLead(url, ticked)).status).toBe(201);
+  expect((await postLead(url, unticked)).status).toBe(201);
+  await app.outbox?.deliverDue();
+
+  const payloads = bodies.map((body) => JSON.parse(body) as { data: { email: string; consent: unknown } });
+  const consentOf = (email: string) => payloads.find((payload) => payload.data.email === email)?.data.consent;
+  expect(consentOf('ticked@example.org')).toEqual({
+    version: current,
+    wording: consentWording(withBox),
+    marketing: true,
+    recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  });
+  expect(consentOf('unticked@example.org')).toMatchObject({ version: current, marketing: false });
+
+  let csv = '';
+  exportCsv(app.leadStore.db, (chunk) => (csv += chunk));
+  const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n');
+  expect(header?.split(',').slice(-4)).toEqual(['marketing_consent', 'consent_version', 'consent_wording', 'consent_recorded_utc']);
+  const tickedRow = rows.find((row) => row.startsWith('ticked@'));
+  expect(tickedRow).toContain(`yes,${current},`);
+  expect(tickedRow).toContain(boxText);
+  expect(tickedRow).toContain(privacyUrl);
+  expect(rows.find((row) => row.startsWith('unticked@'))).toContain(`no,${current},`);
+});
+
+test('a consent field that is not the expected shape is refused, naming the field', async () => {
+  const { url } = await startWithConsent();
+  const response = await postLead(url, { ...validLead, consent: { version: 'not-a-version', marketing: true } });
+  expect(response.status).toBe(400);
+  expect(await response.json()).toMatchObject({ field: 'consent' });
+});

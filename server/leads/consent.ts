@@ -1,0 +1,45 @@
+/**
+ * The consent record kept with every submission: what the gate told the visitor about their
+ * address (the notice under the button, the privacy link) and, when the coach turned it on, the
+ * marketing-consent box's label; whether the box was ticked; and, as its time, the submission's.
+ *
+ * The page gets the wording's version with its settings (server/site-config.ts) and sends it back
+ * with the lead. A version that is not the server's current one (the coach changed the wording while
+ * the page was open) is recorded as such: the lead is stored, its marketing consent is not.
+ */
+import { createHash } from 'node:crypto';
+import { resultsCopy } from '../../src/content/results';
+import type { Lead } from '../../src/shared/lead';
+import type { ServerConfig } from '../config';
+
+export type ConsentSettings = Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox'>;
+
+export type ConsentRecord = {
+  /** The wording's version the page sent; null when it sent none (an API client, an old page). */
+  version: string | null;
+  /** The wording this server shows, when the page showed the same; null otherwise. */
+  wording: string | null;
+  /** Ticked (true) or not (false); null when no box was shown, or its wording is not known. */
+  marketing: boolean | null;
+};
+
+/** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
+export function consentWording({ privacyUrl, consentCheckbox }: ConsentSettings): string {
+  const parts: string[] = [resultsCopy.gate.notice];
+  if (privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${privacyUrl}`);
+  if (consentCheckbox) parts.push(`Checkbox (unticked at first): ${consentCheckbox.text}`);
+  return parts.join('\n');
+}
+
+/** A short, stable name for a wording: the first 16 hex digits of its SHA-256. */
+export function consentVersion(wording: string): string {
+  return createHash('sha256').update(wording).digest('hex').slice(0, 16);
+}
+
+/** The record to store with this lead under these settings. */
+export function consentRecord(settings: ConsentSettings, sent: Lead['consent']): ConsentRecord {
+  if (sent === undefined) return { version: null, wording: null, marketing: null };
+  const wording = consentWording(settings);
+  if (sent.version !== consentVersion(wording)) return { version: sent.version, wording: null, marketing: null };
+  return { version: sent.version, wording, marketing: settings.consentCheckbox ? sent.marketing === true : null };
+}
