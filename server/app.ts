@@ -11,6 +11,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
 import { clientErrors } from './client-errors';
+import { dashboardPage } from './coach/dashboard-page';
 import { leadRoutes } from './leads/routes';
 import { LeadStore } from './storage/lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
@@ -171,6 +172,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   for (const [path, html] of Object.entries(pages.byPath)) {
     app.get(path, (_request, reply) => sendPage(reply, html));
   }
+  await app.register(dashboardPage, { distDir: config.distDir });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send(clientErrors[404]);
