@@ -61,9 +61,9 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
   return (
     <div className="min-h-dvh">
       <header className="border-b border-line bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-6">
           <p className="font-bold text-teal-dark">
-            {coachCopy.appName} <span className="font-normal text-muted">· {coachCopy.appRole}</span>
+            {coachCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {coachCopy.appRole}</span>
           </p>
           <button
             type="button"
@@ -74,14 +74,14 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
             {signingOut ? coachCopy.signingOut : coachCopy.signOut}
           </button>
         </div>
-        <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-2 sm:px-4">
-          <ul className="flex gap-1 overflow-x-auto">
+        <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
+          <ul className="flex sm:gap-2">
             {views.map((name) => (
               <li key={name}>
                 <a
                   href={`#${name}`}
                   aria-current={name === view ? 'page' : undefined}
-                  className="inline-flex min-h-11 items-center border-b-4 border-transparent px-3 font-semibold text-muted hover:text-teal-dark aria-[current=page]:border-teal aria-[current=page]:text-teal-dark"
+                  className="inline-flex min-h-11 items-center border-b-4 border-transparent px-2.5 font-semibold text-muted hover:text-teal-dark aria-[current=page]:border-teal aria-[current=page]:text-teal-dark"
                 >
                   {coachCopy.views[name]}
                 </a>
@@ -90,7 +90,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           </ul>
         </nav>
       </header>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>

@@ -14,7 +14,7 @@ export function HorizontalBars({ bars, label }: { bars: Bar[]; label: string }) 
     <div role="img" aria-label={label} className="space-y-2">
       {bars.map((bar) => (
         <div key={bar.key} className="grid grid-cols-[minmax(6.5rem,38%)_1fr] items-center gap-3 text-sm">
-          <span className="truncate text-ink">{bar.label}</span>
+          <span className="leading-tight text-ink">{bar.label}</span>
           <span className="flex items-center gap-2">
             <span
               className="h-5 rounded-r-md bg-teal"

@@ -41,9 +41,7 @@ function FunnelTable({ rows }: { rows: FunnelRow[] }) {
               <td className={`${tdClass} ${numClass}`}>
                 {formatPercent(row.dropOff)}
                 {row.drops !== null && row.drops > 0 && (
-                  <span className="block text-xs text-muted">
-                    {formatCount(row.drops)} {copy.columns.drops.toLowerCase()}
-                  </span>
+                  <span className="block text-xs whitespace-nowrap text-muted">{copy.columns.drops(formatCount(row.drops))}</span>
                 )}
               </td>
             </tr>
@@ -67,7 +65,7 @@ function DailyPanel({ data }: { data: FunnelResponse }) {
       <details className="mt-4">
         <summary className="cursor-pointer font-semibold text-teal">{dc.showTable}</summary>
         <TableFrame label={dc.tableCaption}>
-          <table className={`${tableClass} mt-2`}>
+          <table className={`${tableClass} mt-2 min-w-xl`}>
             <caption className={captionClass}>{dc.tableCaption}</caption>
             <thead>
               <tr>
@@ -107,13 +105,11 @@ function SourcesPanel({ data }: { data: FunnelResponse }) {
         <Empty>{sc.empty}</Empty>
       ) : (
         <TableFrame label={sc.tableCaption}>
-          <table className={tableClass}>
+          <table className={`${tableClass} min-w-md`}>
             <caption className={captionClass}>{sc.tableCaption}</caption>
             <thead>
               <tr>
                 <th scope="col" className={thClass}>{sc.columns.source}</th>
-                <th scope="col" className={thClass}>{sc.columns.medium}</th>
-                <th scope="col" className={thClass}>{sc.columns.campaign}</th>
                 <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.landings}</th>
                 <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leads}</th>
                 <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leadRate}</th>
@@ -123,9 +119,11 @@ function SourcesPanel({ data }: { data: FunnelResponse }) {
             <tbody>
               {rows.map((row, index) => (
                 <tr key={`${row.source ?? ''}|${row.medium ?? ''}|${row.campaign ?? ''}|${index}`}>
-                  <th scope="row" className={`${tdClass} font-normal break-all`}>{row.source ?? sc.direct}</th>
-                  <td className={tdClass}>{row.medium ?? '–'}</td>
-                  <td className={tdClass}>{row.campaign ?? '–'}</td>
+                  <th scope="row" className={`${tdClass} min-w-36 font-normal wrap-anywhere`}>
+                    {row.source ?? sc.direct}
+                    {row.medium && <span className="block text-xs text-muted">{sc.medium(row.medium)}</span>}
+                    {row.campaign && <span className="block text-xs text-muted">{sc.campaign(row.campaign)}</span>}
+                  </th>
                   <td className={`${tdClass} ${numClass}`}>{formatCount(row.landings)}</td>
                   <td className={`${tdClass} ${numClass}`}>{formatCount(row.leads)}</td>
                   <td className={`${tdClass} ${numClass}`}>{formatPercent(row.leadRate)}</td>

@@ -131,7 +131,7 @@ export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: (
       <Panel title={data.firstName} titleId="lead-title" intro={<span className="break-all">{data.email}</span>}>
         <dl className="grid gap-3 sm:grid-cols-2">
           <Fact term={copy.firstSubmitted}>{formatDateTime(data.firstSubmittedAt)}</Fact>
-          <Fact term={coachCopy.leads.columns.submitted}>{copy.submissions(data.submissions.length)}</Fact>
+          <Fact term={copy.submissionsTerm}>{copy.submissions(data.submissions.length)}</Fact>
         </dl>
       </Panel>
       {data.submissions.map((submission, index) => (

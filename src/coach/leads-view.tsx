@@ -81,7 +81,7 @@ export function LeadsView({ range }: { range: DateRange }) {
         ) : (
           <ul aria-label={copy.tableCaption} className={`divide-y divide-line border-y border-line ${loading ? 'opacity-60' : ''}`}>
             {data.leads.map((lead) => (
-              <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+              <li key={lead.id} className="flex flex-col gap-x-4 gap-y-1 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <button
                     type="button"

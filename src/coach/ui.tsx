@@ -4,7 +4,7 @@ import { coachCopy } from './content';
 
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
   return (
-    <section aria-labelledby={titleId} className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby={titleId} className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6">
       <h2 id={titleId} className="text-lg font-bold text-teal-dark">
         {title}
       </h2>
