@@ -10,10 +10,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
+import { FunnelCounter } from './analytics/counter';
+import { calendarDay } from './analytics/days';
+import { eventRoutes } from './analytics/routes';
 import { clientErrors } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
+import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
-import { LeadStore } from './storage/lead-store';
+import { LeadStore, openDatabase } from './storage/lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { securityHeaders } from './security-headers';
 import { siteConfigFor, withSiteConfig } from './site-config';
@@ -107,7 +111,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onOutboxRows: () => outbox?.wake(),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     now: () => clock.now(),
+    timeZone: config.analyticsTimeZone,
   });
+  // The dashboard's own connection: its reads and rare writes (sessions, erasures, counters) wait
+  // briefly for a lock held by another process, which the lead store's never does.
+  const coachDb = openDatabase(config.dataDir);
+  coachDb.pragma('busy_timeout = 1000');
+  coachDb.pragma('cache_size = -65536');
+  const counter = new FunnelCounter(coachDb, (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const outbox = config.webhook
     ? new WebhookOutbox({
         db: store.db,
@@ -128,6 +139,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Runs once in-flight requests are done: deliveries in progress are recorded, queued leads stored.
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    counter.close();
+    coachDb.close();
     await store.close();
   });
 
@@ -151,6 +164,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(leadRoutes, { store, rateLimit: config.rateLimit });
+  const today = calendarDay(config.analyticsTimeZone);
+  await app.register(eventRoutes, { counter, today: () => today(clock.now()), publicOrigin: config.publicOrigin });
+  await app.register(coachRoutes, { db: coachDb, outbox, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTimeZone } from './analytics/days';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -30,6 +31,12 @@ export type ServerConfig = {
   frameAncestors: string;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
   hstsMaxAge: number;
+  /** IANA zone in which the dashboard counts days (funnel, profiles, periods). */
+  analyticsTimeZone: string;
+  /** The site's public origin (from PUBLIC_URL), or null to take it from each request. */
+  publicOrigin: string | null;
+  /** How long sign-in stays locked after too many failures. */
+  signInLockMs: number;
 };
 
 export class ConfigError extends Error {
@@ -147,6 +154,30 @@ function readFrameAncestors(env: Env): string {
   return sources.join(' ');
 }
 
+function readTimeZone(env: Env): string {
+  const zone = readRaw(env, 'ANALYTICS_TIME_ZONE') ?? 'UTC';
+  if (!isTimeZone(zone)) {
+    throw new ConfigError(`ANALYTICS_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin, got "${zone}".`);
+  }
+  return zone;
+}
+
+/** PUBLIC_URL: where people reach the site (https://coach.example.com); only its origin is used. */
+function readPublicOrigin(env: Env): string | null {
+  const raw = readRaw(env, 'PUBLIC_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://coach.example.com, got "${raw}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`PUBLIC_URL must start with https:// (or http:// for this machine), got "${raw}".`);
+  }
+  return url.origin;
+}
+
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Parses and validates the environment. */
@@ -165,5 +196,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     frameAncestors: readFrameAncestors(env),
     hstsMaxAge: readInteger(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
+    analyticsTimeZone: readTimeZone(env),
+    publicOrigin: readPublicOrigin(env),
+    signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
   };
 }

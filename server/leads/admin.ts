@@ -5,7 +5,9 @@
 import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { coreDrivers } from '../../src/content/drivers';
+import { idRange, type TimeRange } from '../coach/leads-query';
 import { normalizeEmail } from '../storage/lead-store';
+import { aggregateTimeZone, profileAggregator, type ProfileRow } from '../storage/profile-aggregate';
 
 /**
  * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (starting with
@@ -34,9 +36,11 @@ type ExportRow = {
 
 /**
  * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
- * Starts with a byte-order mark, so spreadsheet programs read accented names as UTF-8.
+ * With a period, the people whose latest submission falls in it (found through the time index,
+ * without reading every lead). Starts with a byte-order mark, so spreadsheet programs read accented
+ * names as UTF-8.
  */
-export function exportCsv(db: Database.Database, write: (chunk: string) => void): number {
+export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
   const header = [
     'email',
     'first_name',
@@ -48,12 +52,24 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
     'submissions',
   ];
   write(`\uFEFF${csvRow(header)}`);
-  const rows = db
-    .prepare<[], ExportRow>(
-      `SELECT email, first_name, ratings, created_at, updated_at, submissions
-       FROM leads ORDER BY updated_at DESC, last_submission_id DESC`,
-    )
-    .iterate();
+  const rows = period
+    ? db
+        .prepare<Record<string, number>, ExportRow>(
+          `SELECT s.email, s.first_name, s.ratings, s.submitted_at AS updated_at,
+             (SELECT min(f.submitted_at) FROM submissions AS f WHERE f.email = s.email) AS created_at,
+             (SELECT count(*) FROM submissions AS c WHERE c.email = s.email) AS submissions
+           FROM submissions AS s
+           WHERE s.id BETWEEN @lo AND @hi AND +s.submitted_at >= @from AND +s.submitted_at < @to
+             AND NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)
+           ORDER BY s.id DESC`,
+        )
+        .iterate({ ...idRange(db, period), from: period.fromMs ?? 0, to: period.toMs ?? Number.MAX_SAFE_INTEGER })
+    : db
+        .prepare<[], ExportRow>(
+          `SELECT email, first_name, ratings, created_at, updated_at, submissions
+           FROM leads ORDER BY updated_at DESC, last_submission_id DESC`,
+        )
+        .iterate();
   let count = 0;
   for (const row of rows) {
     write(
@@ -78,7 +94,8 @@ export type EraseResult = { leads: number; submissions: number; pendingDeliverie
 /**
  * Removes a person: every submission under their address, and by cascade their outbox rows (their
  * Idempotency-Keys are stored on the submissions), with secure_delete so the freed space is zeroed,
- * then a TRUNCATE checkpoint so the WAL file holds no old copy either.
+ * then a TRUNCATE checkpoint so the WAL file holds no old copy either. Their submissions leave the
+ * daily profile aggregate in the same transaction.
  */
 export function eraseLead(db: Database.Database, email: string): EraseResult {
   db.pragma('secure_delete = ON');
@@ -91,6 +108,11 @@ export function eraseLead(db: Database.Database, email: string): EraseResult {
         "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (SELECT id FROM submissions WHERE email = ?)",
       )
       .get(address);
+    const timeZone = aggregateTimeZone(db);
+    if (timeZone !== null) {
+      const rows = db.prepare<[string], ProfileRow>('SELECT submitted_at, ratings FROM submissions WHERE email = ?').all(address);
+      profileAggregator(db, timeZone)(rows, -1);
+    }
     db.prepare('DELETE FROM submissions WHERE email = ?').run(address);
     return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();

@@ -67,6 +67,7 @@ export const coachCopy = {
     throttled: (wait: string, at: string) => `Too many attempts. For your safety, sign-in is paused. Try again in ${wait} (at ${at}).`,
     passwordNotSet:
       'No password is set yet. On the server, run: npm run coach -- set-password (it reads the new password from the keyboard or stdin).',
+    httpsRequired: 'Sign-in needs a secure connection: open this page with https:// (or on this computer, at 127.0.0.1).',
     failed: 'Signing in did not work. Check your connection and try again.',
   },
   period: {

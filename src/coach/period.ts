@@ -1,3 +1,5 @@
+import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from '../shared/coach-api';
+
 /**
  * The period the dashboard shows: the last 7, 30 or 90 days up to today, or a custom range. Days are
  * calendar days `YYYY-MM-DD` in the analytics time zone the server reports, both ends included.
@@ -9,10 +11,7 @@ export type Period = { kind: 'preset'; days: PresetDays } | { kind: 'custom'; fr
 
 export type DateRange = { from: string; to: string };
 
-/** The API answers at most this many days at once (src/shared/coach-api.ts). */
-export const MAX_PERIOD_DAYS = 800;
-
-export const defaultPeriod: Period = { kind: 'preset', days: 30 };
+export const defaultPeriod: Period = { kind: 'preset', days: DEFAULT_PERIOD_DAYS };
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

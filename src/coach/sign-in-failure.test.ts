@@ -14,6 +14,7 @@ test.each([
     /^Too many attempts\. .* Try again in 2 minutes \(at \d\d:02\)\.$/,
   ],
   ['no password yet', refusal(409, { error: 'password_not_set', message: 'x' }), /npm run coach -- set-password/],
+  ['plain http to a public host', refusal(403, { error: 'https_required', message: 'x' }), /https:\/\//],
   ['a server error', refusal(500, { error: 'internal_error', message: 'x' }), /did not work/],
   ['no connection', new CoachApiFailure(0, null), /did not work/],
   ['anything else', new Error('boom'), /did not work/],

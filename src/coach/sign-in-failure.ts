@@ -18,6 +18,8 @@ export function signInFailureMessage(error: unknown, now: Date): string {
     }
     case 'password_not_set':
       return copy.passwordNotSet;
+    case 'https_required':
+      return copy.httpsRequired;
     default:
       return copy.failed;
   }

@@ -10,8 +10,9 @@
  * - Every state-changing request (POST, DELETE) must carry an `Origin` header equal to the site's
  *   own origin; otherwise 403 `forbidden_origin`. Browsers send it on their own with `fetch`.
  * - Dates in queries are calendar days `YYYY-MM-DD` in the analytics time zone (`timeZone` in the
- *   answers; UTC unless ANALYTICS_TIME_ZONE says otherwise); `from` and `to` are both included.
- *   Without them a route uses the last 30 days up to today. At most 800 days per query.
+ *   answers; UTC unless ANALYTICS_TIME_ZONE says otherwise); `from` and `to` are both included,
+ *   at most 800 days apart. Without them the funnel and profiles cover the last 30 days up to
+ *   today, and the lead list and CSV every lead (either may be given alone).
  * - Timestamps in answers are ISO 8601 strings in UTC (`2026-11-22T10:00:00.000Z`).
  * - Every answer is JSON (except the CSV) and sent with `Cache-Control: no-store`.
  */
@@ -50,6 +51,11 @@ export const retryDeliveryPath = (id: string) => `/api/coach/deliveries/${encode
 /** Query strings: every value optional; `from`/`to` are `YYYY-MM-DD`. */
 export type PeriodQuery = { from?: string; to?: string };
 
+/** The longest period one query may ask for, in days (two years and some). */
+export const MAX_PERIOD_DAYS = 800;
+/** The period of the funnel and profiles when none is given, in days up to today. */
+export const DEFAULT_PERIOD_DAYS = 30;
+
 /** Refusals, always this shape. `field` names the bad query parameter or body field, if one. */
 export type CoachApiError = {
   error: CoachErrorCode;
@@ -68,6 +74,8 @@ export type CoachErrorCode =
   | 'wrong_password'
   /** 403: a state-changing request without the site's own `Origin`. */
   | 'forbidden_origin'
+  /** 403: sign-in over plain http to a host other than localhost/127.0.0.1 (the cookie needs HTTPS). */
+  | 'https_required'
   /** 404: no such lead, delivery or route. */
   | 'not_found'
   /** 409: sign-in before any password was set (`npm run coach -- set-password`). */
