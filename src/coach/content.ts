@@ -100,6 +100,9 @@ export const coachCopy = {
     chartLabel: 'Bar chart of the funnel: visitors at each step. The same numbers are in the table.',
     conversionHint: 'Conversion: visitors at this step ÷ visitors at the step before. Lead: insights unlocked with an e-mail address.',
     dropOffHint: 'Drop-off: visitors who reached this step but not the next ÷ visitors who reached it.',
+    sourceLabel: 'Visitors from',
+    allSources: 'All sources',
+    sourceNote: 'The daily chart and the breakdown below always count all sources.',
     biggestDrop: (step: string, share: string) => `The quiz loses the most visitors at ${step}: ${share} of those who reach it leave there.`,
     empty: 'No visitors in this period yet.',
     summary: {

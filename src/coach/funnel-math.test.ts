@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { StepCount, StepCounts } from '../shared/coach-api';
 import { funnelSteps } from '../shared/funnel';
-import { biggestQuestionDropOff, funnelRows, rate, sourceRows } from './funnel-math';
+import { biggestQuestionDropOff, funnelRows, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
 
 /** Step counts in funnel order from a list of numbers (landing first). */
 function steps(counts: number[]): StepCount[] {
@@ -65,4 +65,17 @@ test('sources read as UTM source, else referring host, else direct; the rest com
     { source: null, medium: null, campaign: null, landings: 0, leads: 0, leadRate: null, courseClicks: 0 },
     { source: 'Other sources', medium: null, campaign: null, landings: 5, leads: 5, leadRate: 1, courseClicks: 0 },
   ]);
+});
+
+test('one source’s counts become its funnel steps, in funnel order, missing steps as zero', () => {
+  const partial = Object.fromEntries(Object.entries(counts({ landing: 3, question_3: 2, lead: 1 })).filter(([step]) => step !== 'question_3'));
+  expect(stepsOf(partial as StepCounts)).toEqual(steps([3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]));
+});
+
+test.each([
+  [{ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'may', referrerHost: 'mail.example' }, 'newsletter · email · may'],
+  [{ utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: 'blog.example' }, 'blog.example'],
+  [{ utmSource: null, utmMedium: 'cpc', utmCampaign: null, referrerHost: null }, 'Direct · cpc'],
+])('source %o reads %s', (source, label) => {
+  expect(sourceLabel({ ...source, counts: counts({}) }, 'Direct')).toBe(label);
 });

@@ -7,7 +7,7 @@
  * landing); such a conversion is shown as it is, over 100%, and the step's drops are zero.
  */
 import type { FunnelSource, StepCount, StepCounts } from '../shared/coach-api';
-import type { FunnelStep } from '../shared/funnel';
+import { funnelSteps, type FunnelStep } from '../shared/funnel';
 
 export type FunnelRow = {
   step: FunnelStep;
@@ -82,4 +82,15 @@ export function sourceRows(sources: readonly FunnelSource[], otherSources: StepC
   );
   if (otherSources) rows.push(sourceRow(otherLabel, null, null, otherSources));
   return rows;
+}
+
+/** The steps of one source's counts, in funnel order, as the API sends the totals. */
+export function stepsOf(counts: StepCounts): StepCount[] {
+  return funnelSteps.map((step) => ({ step, count: counts[step] ?? 0 }));
+}
+
+/** How a source reads in a list: "newsletter · email · autumn", or the direct label. */
+export function sourceLabel(source: FunnelSource, directLabel: string): string {
+  const name = source.utmSource ?? source.referrerHost ?? directLabel;
+  return [name, source.utmMedium, source.utmCampaign].filter(Boolean).join(' · ');
 }

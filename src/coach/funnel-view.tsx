@@ -2,9 +2,10 @@ import { coachApi, type FunnelResponse } from '../shared/coach-api';
 import { DailyColumns, HorizontalBars } from './charts';
 import { coachCopy, stepLabel } from './content';
 import { formatCount, formatDay, formatPercent } from './format';
-import { biggestQuestionDropOff, funnelRows, rate, sourceRows, type FunnelRow } from './funnel-math';
+import { biggestQuestionDropOff, funnelRows, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
 import type { DateRange } from './period';
-import { captionClass, Empty, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
+import { useState } from 'react';
+import { captionClass, Empty, inputClass, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 
 const copy = coachCopy.funnel;
@@ -140,15 +141,35 @@ function SourcesPanel({ data }: { data: FunnelResponse }) {
 
 export function FunnelView({ range }: { range: DateRange }) {
   const { data, error, loading, reload } = useCoachData<FunnelResponse>(coachApi.funnel, range);
+  // Which source's funnel to show: "all", or a source by its label (kept when the period changes).
+  const [source, setSource] = useState('all');
+  const direct = coachCopy.sources.direct;
   if (error) return <LoadError onRetry={reload} />;
   if (!data) return <Loading />;
 
-  const rows = funnelRows(data.steps);
+  const chosen = data.sources.find((item) => sourceLabel(item, direct) === source);
+  const rows = funnelRows(chosen ? stepsOf(chosen.counts) : data.steps);
   const count = (step: FunnelRow['step']) => rows.find((row) => row.step === step)?.count ?? 0;
   const worst = biggestQuestionDropOff(rows);
   const s = copy.summary;
   return (
     <div className={`space-y-6 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      {data.sources.length > 0 && (
+        <div className="max-w-md">
+          <label htmlFor="funnel-source" className="font-semibold text-ink">
+            {copy.sourceLabel}
+          </label>
+          <select id="funnel-source" value={chosen ? source : 'all'} onChange={(event) => setSource(event.target.value)} aria-describedby="funnel-source-note" className={`mt-1 ${inputClass}`}>
+            <option value="all">{copy.allSources}</option>
+            {[...new Set(data.sources.map((item) => sourceLabel(item, direct)))].map((label) => (
+              <option key={label} value={label}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <p id="funnel-source-note" className="mt-1 text-sm text-muted">{copy.sourceNote}</p>
+        </div>
+      )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryCard label={s.landings} value={count('landing')} />
         <SummaryCard label={s.started} value={count('quiz_started')} note={s.ofLandings(formatPercent(rate(count('quiz_started'), count('landing'))))} />
