@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
 import { FunnelCounter } from './analytics/counter';
@@ -60,11 +60,15 @@ export type AppDeps = {
   clock?: Clock;
   outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
+  /** Told about every route as it is registered (the coach API's 401 route walk uses it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     leadStore: LeadStore;
+    /** The funnel's daily counters (flushed once a second). */
+    funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
   }
@@ -97,6 +101,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   // First of all hooks, so even a request refused by the rate limit or the body parser carries them.
   const headers = securityHeaders(config);
@@ -132,6 +138,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     : null;
   app.decorate('leadStore', store);
   app.decorate('outbox', outbox);
+  app.decorate('funnelCounter', counter);
   app.addHook('onListen', (done) => {
     outbox?.start();
     done();

@@ -34,8 +34,10 @@ const utmValue = v.optional(
 /** A DNS host name or an IPv4 address, as `new URL(document.referrer).hostname` gives it. */
 const hostPattern = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+const stepMessage = 'step must be one of the funnel steps (landing, quiz_started, question_1 ... question_9, results, lead, course_click).';
+
 const eventSchema = v.strictObject({
-  step: v.custom<FunnelStep>(isFunnelStep, 'step must be one of the funnel steps (landing, quiz_started, question_1 ... question_9, results, lead, course_click).'),
+  step: v.custom<FunnelStep>(isFunnelStep, stepMessage),
   source: utmValue,
   medium: utmValue,
   campaign: utmValue,
@@ -61,6 +63,7 @@ export function parseFunnelEvent(body: unknown, ownHost: string): { key: CountKe
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { problem: { field: null, message: 'Send the event as a JSON object.' } };
   }
+  if (!isFunnelStep((body as { step?: unknown }).step)) return { problem: { field: 'step', message: stepMessage } };
   const result = v.safeParse(eventSchema, body, { abortPipeEarly: true });
   if (!result.success) {
     const key = result.issues[0].path?.[0]?.key;
