@@ -3,8 +3,8 @@
  * Chromium against the production build this run serves, and the idle prefetch that makes the
  * click on Start Your Discovery instant. Timings belong to the benchmark (npm run bench).
  */
-import { chunkOf, readBuild } from '../scripts/bench/build-info';
-import { landingBudgetBreaches } from '../scripts/bench/budgets';
+import { chunkOf, readBuild, readCoachFiles } from '../scripts/bench/build-info';
+import { dashboardLeaks, landingBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
 import { measureFirstLoad } from '../scripts/bench/first-load';
 import { prefetchMark } from '../src/app/prefetch-mark';
 import { expect, test } from './fixtures';
@@ -76,4 +76,38 @@ test('the landing page does not move while it loads, hydrates and prefetches', a
       }),
   );
   expect(shift, 'cumulative layout shift of the landing page').toBe(0);
+});
+
+test('no dashboard code reaches a visitor: no visitor chunk bundles it, no visitor page loads or names it', async ({
+  page,
+  consoleErrors,
+}) => {
+  const build = readBuild();
+  const coachFiles = readCoachFiles();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(decodeURIComponent(new URL(request.url()).pathname.slice(1))));
+
+  const loads: VisitorPageLoad[] = [];
+  for (const path of ['/', '/quiz', '/results', '/no-such-page']) {
+    requested.length = 0;
+    const response = await page.goto(path);
+    // Everything the page will ever fetch by itself: its first load and the idle prefetch of the quiz and results.
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, prefetchMark);
+    await page.waitForLoadState('networkidle');
+    loads.push({ path, requested: [...requested], html: (await response?.text()) ?? '' });
+  }
+  expect(dashboardLeaks(build, coachFiles, loads), 'dashboard files or modules on visitor pages').toEqual([]);
+  // What the spec has /results without data and an unknown path log; nothing else.
+  expect(consoleErrors).toEqual([
+    expect.stringContaining('Results opened without valid quiz data'),
+    expect.stringContaining('404'),
+    expect.stringContaining('/no-such-page'),
+  ]);
+  consoleErrors.length = 0;
+
+  // The check can fail: the dashboard's own page loads exactly those files.
+  requested.length = 0;
+  await page.goto('/coach');
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((file) => coachFiles.includes(file)), 'the dashboard’s files, fetched by /coach').not.toEqual([]);
 });

@@ -5,6 +5,7 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered, for the server to send on /quiz
  *   dist/html/results.html    an empty shell that preloads the results chunk, to send on /results
+ *   dist/html/coach.html      the coach's dashboard (its own build, vite.coach.config.ts), sent on /coach
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
  * chunk only once the entry script runs.
  * The template leaves dist/client, so the static file server never sends an HTML page by itself.
@@ -31,13 +32,13 @@ type Renderer = {
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const templatePath = `${dist}client/index.html`;
+const coachTemplatePath = `${dist}client/coach.html`;
 const placeholder = '<!--app-html-->';
 const quizSource = 'src/features/quiz/quiz-page.tsx';
 const resultsSource = 'src/features/results/results-page.tsx';
 
-const template = inlineStylesheets(await readFile(templatePath, 'utf8'), (href) =>
-  readFileSync(`${dist}client${href}`, 'utf8'),
-);
+const readStylesheet = (href: string) => readFileSync(`${dist}client${href}`, 'utf8');
+const template = inlineStylesheets(await readFile(templatePath, 'utf8'), readStylesheet);
 if (!template.includes(placeholder)) throw new Error(`${templatePath} has no ${placeholder} placeholder.`);
 
 const manifest = JSON.parse(await readFile(`${dist}client/.vite/manifest.json`, 'utf8')) as Manifest;
@@ -58,6 +59,7 @@ const pages = {
     quizCopy.questionOf(1, DRIVER_COUNT),
   ),
   'results.html': titled(preloading(resultsSource).replace(placeholder, ''), resultsCopy.profile.title),
+  'coach.html': inlineStylesheets(await readFile(coachTemplatePath, 'utf8'), readStylesheet),
 };
 
 await mkdir(`${dist}html`, { recursive: true });
@@ -68,5 +70,6 @@ for (const [name, html] of Object.entries(pages)) {
   await writeFile(`${dist}html/${name}`, html);
 }
 await rm(templatePath);
+await rm(coachTemplatePath);
 await rm(`${dist}ssr`, { recursive: true });
 console.log(`prerendered ${Object.keys(pages).join(', ')} into dist/html`);

@@ -9,9 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/app/paths';
 import type { ServerConfig } from './config';
+import { FunnelCounter } from './analytics/counter';
+import { calendarDay } from './analytics/days';
+import { eventRoutes } from './analytics/routes';
 import {
   apiNotFound,
   clientErrors,
@@ -22,8 +25,10 @@ import {
   refusalsByCode,
   shuttingDown,
 } from './client-errors';
+import { dashboardPage } from './coach/dashboard-page';
+import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
-import { LeadStore } from './storage/lead-store';
+import { LeadStore, openDatabase } from './storage/lead-store';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { securityHeaders } from './security-headers';
 import { siteConfigFor, withSiteConfig } from './site-config';
@@ -66,11 +71,15 @@ export type AppDeps = {
   clock?: Clock;
   outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
+  /** Told about every route as it is registered (the coach API's 401 route walk uses it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     leadStore: LeadStore;
+    /** The funnel's daily counters (flushed once a second). */
+    funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
     /**
@@ -186,6 +195,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     done(null, value);
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+
   // First of all hooks, so even a request refused by the rate limit or the body parser carries them.
   // While draining, every new request is refused, and the connection closed after the answer.
   let draining = false;
@@ -225,7 +236,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onOutboxRows: () => outbox?.wake(),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     now: () => clock.now(),
+    timeZone: config.analyticsTimeZone,
   });
+  // The dashboard's own connection: its reads and rare writes (sessions, erasures, counters) wait
+  // briefly for a lock held by another process, which the lead store's never does.
+  const coachDb = openDatabase(config.dataDir);
+  coachDb.pragma('busy_timeout = 1000');
+  coachDb.pragma('cache_size = -65536');
+  const counter = new FunnelCounter(coachDb, (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const outbox = config.webhook
     ? new WebhookOutbox({
         db: store.db,
@@ -239,6 +257,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     : null;
   app.decorate('leadStore', store);
   app.decorate('outbox', outbox);
+  app.decorate('funnelCounter', counter);
   app.addHook('onListen', (done) => {
     outbox?.start();
     done();
@@ -246,6 +265,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Runs once in-flight requests are done: deliveries in progress are recorded, queued leads stored.
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    counter.close();
+    coachDb.close();
     await store.close();
   });
 
@@ -267,6 +288,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(leadRoutes, { store, rateLimit: config.rateLimit, consent: config });
+  const today = calendarDay(config.analyticsTimeZone);
+  await app.register(eventRoutes, { counter, today: () => today(clock.now()), publicOrigin: config.publicUrl });
+  await app.register(coachRoutes, { db: coachDb, outbox, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
@@ -288,6 +312,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   for (const [path, html] of Object.entries(pages.byPath)) {
     app.get(path, (_request, reply) => sendPage(reply, html));
   }
+  await app.register(dashboardPage, { distDir: config.distDir });
 
   app.setNotFoundHandler((request, reply) => {
     // Any /api path, in any case (/API/LEADS too), gets JSON, never the HTML page.

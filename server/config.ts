@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resultsCopy } from '../src/content/results';
+import { isTimeZone } from './analytics/days';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -39,6 +40,10 @@ export type ServerConfig = {
   privacyUrl: string | null;
   /** The optional marketing-consent box under the gate (CONSENT_CHECKBOX, CONSENT_TEXT); null when off. */
   consentCheckbox: { text: string } | null;
+  /** IANA zone in which the dashboard counts days (funnel, profiles, periods). */
+  analyticsTimeZone: string;
+  /** How long sign-in stays locked after too many failures. */
+  signInLockMs: number;
 };
 
 export type Timeouts = {
@@ -181,6 +186,14 @@ function readFrameAncestors(env: Env): string {
   return sources.join(' ');
 }
 
+function readTimeZone(env: Env): string {
+  const zone = readRaw(env, 'ANALYTICS_TIME_ZONE') ?? 'UTC';
+  if (!isTimeZone(zone)) {
+    throw new ConfigError(`ANALYTICS_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin, got "${zone}".`);
+  }
+  return zone;
+}
+
 /** PUBLIC_URL: the site's own origin as visitors reach it (an absolute http(s) URL, no path needed). */
 function readPublicUrl(env: Env): string | null {
   const raw = readRaw(env, 'PUBLIC_URL');
@@ -257,5 +270,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     timeouts: defaultTimeouts,
     privacyUrl: readPrivacyUrl(env),
     consentCheckbox: readConsentCheckbox(env, resultsCopy.gate.defaultConsentText),
+    analyticsTimeZone: readTimeZone(env),
+    signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
   };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { BuildInfo } from './build-info';
-import { landingBudgetBreaches, landingBudgets } from './budgets';
+import { dashboardLeaks, landingBudgetBreaches, landingBudgets } from './budgets';
 
 const build: BuildInfo = {
   clientDir: '/nowhere',
@@ -80,4 +80,34 @@ test('confetti bundled into the entry chunk is a breach', () => {
   expect(landingBudgetBreaches(withinBudget, bundled)).toEqual([
     'assets/index-a.js brings confetti (canvas-confetti) into the first load (node_modules/canvas-confetti/dist/confetti.module.mjs)',
   ]);
+});
+
+const coachFiles = ['assets/coach/coach-d.js', 'assets/coach/coach-d.css'];
+const cleanPage = { path: '/', requested: ['assets/index-a.js', 'assets/results-page-c.js'], html: '<script src="/assets/index-a.js"></script>' };
+
+test('visitor pages that load and name only the visitor’s files leak nothing of the dashboard', () => {
+  expect(dashboardLeaks(build, coachFiles, [cleanPage])).toEqual([]);
+});
+
+test.each([
+  [
+    'a visitor chunk bundling a dashboard module',
+    { ...build, chunkModules: { ...build.chunkModules, 'assets/vendor-b.js': ['node_modules/react/index.js', 'src/coach/leads.tsx'] } },
+    [cleanPage],
+    "the visitor's chunk assets/vendor-b.js bundles the coach's dashboard (src/coach/leads.tsx)",
+  ],
+  [
+    'a visitor page fetching a dashboard file',
+    build,
+    [{ ...cleanPage, requested: [...cleanPage.requested, 'assets/coach/coach-d.js'] }],
+    "/ loads assets/coach/coach-d.js, a file of the coach's dashboard",
+  ],
+  [
+    'a visitor page preloading a dashboard file',
+    build,
+    [{ ...cleanPage, path: '/quiz', html: '<link rel="modulepreload" href="/assets/coach/coach-d.js">' }],
+    "/quiz names assets/coach/coach-d.js, a file of the coach's dashboard, in its HTML",
+  ],
+])('%s is a leak that names the file', (_case, buildInfo, pages, leak) => {
+  expect(dashboardLeaks(buildInfo, coachFiles, pages)).toContain(leak);
 });

@@ -23,6 +23,31 @@ export const laterOnlyModules: { what: string; pattern: RegExp }[] = [
   { what: 'confetti (canvas-confetti)', pattern: /(^|\/)node_modules\/canvas-confetti\// },
 ];
 
+/** The coach's dashboard (its own build, vite.coach.config.ts): no visitor page may load any of it. */
+export const dashboardModules = { what: "the coach's dashboard", pattern: /^src\/coach\// };
+
+/** What one visitor page fetched (every script and stylesheet, the idle prefetch included) and its HTML. */
+export type VisitorPageLoad = { path: string; requested: string[]; html: string };
+
+/**
+ * Every way dashboard code could reach a visitor, as sentences: a chunk of the visitor's build that
+ * bundles a dashboard module, or a visitor page that fetches or names a file of the dashboard's build.
+ */
+export function dashboardLeaks(build: BuildInfo, coachFiles: string[], pages: VisitorPageLoad[]): string[] {
+  const leaks: string[] = [];
+  for (const [chunk, modules] of Object.entries(build.chunkModules)) {
+    const found = modules.filter((module) => dashboardModules.pattern.test(module));
+    if (found.length > 0) leaks.push(`the visitor's chunk ${chunk} bundles ${dashboardModules.what} (${found.join(', ')})`);
+  }
+  for (const { path, requested, html } of pages) {
+    for (const file of coachFiles) {
+      if (requested.includes(file)) leaks.push(`${path} loads ${file}, a file of ${dashboardModules.what}`);
+      if (html.includes(`/${file}`)) leaks.push(`${path} names ${file}, a file of ${dashboardModules.what}, in its HTML`);
+    }
+  }
+  return leaks;
+}
+
 /** Timing and throughput targets the benchmark reports against (never checked by `npm test`). */
 export const targets = {
   landingLcpMs: 1300,

@@ -11,6 +11,10 @@ import { chunkModulesFile, type ChunkModules } from './chunk-modules';
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 
+/** The coach's dashboard is built on its own (vite.coach.config.ts): its files and its manifest. */
+export const coachAssetsDir = 'assets/coach';
+export const coachManifestFile = '.vite/coach-manifest.json';
+
 export type ManifestChunk = {
   file: string;
   src?: string;
@@ -41,6 +45,13 @@ export function readBuild(clientDir = defaultClientDir): BuildInfo {
     manifest: readJson<Manifest>(join(clientDir, '.vite', 'manifest.json')),
     chunkModules: readJson<ChunkModules>(join(clientDir, chunkModulesFile)),
   };
+}
+
+/** Every file of the coach's dashboard build (scripts, stylesheets), by path inside dist/client. */
+export function readCoachFiles(clientDir = defaultClientDir): string[] {
+  const manifest = readJson<Manifest>(join(clientDir, coachManifestFile));
+  const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+  return [...new Set(files)].sort();
 }
 
 export function sizesOf(content: Buffer | string): Sizes {

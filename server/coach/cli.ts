@@ -1,7 +1,10 @@
 /**
- * The coach's commands: `npm run leads -- export [--output <file>] | erase <email> | stats | backup <file>`.
- * Reads DATA_DIR like the server (and `.env`, if there is one), and never creates the database.
- * Only `export` outputs personal data: into the file named, or to stdout for a redirect.
+/**
+ * The coach's commands: `npm run coach -- set-password | export [--output <file>] | erase <email> |
+ * stats | backup <file>` (`npm run leads -- ...` is the same). Reads DATA_DIR like the server (and
+ * `.env`, if there is one), and never creates the database. Only `export` outputs personal data:
+ * into the file named, or to stdout for a redirect. Exports, erasures and password changes go in
+ * the audit log.
  */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,16 +12,28 @@ import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
 import { backupDatabase, eraseLead, exportCsv, leadStats } from '../leads/admin';
 import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
+import { recordAudit } from './audit';
+import { readSecret } from './read-secret';
+import { hashPassword, passwordProblem } from './password';
+import { storePasswordHash } from './sessions';
 
-const usage = `Usage: npm run leads -- <command>
+const commands = ['set-password', 'export', 'erase', 'stats', 'backup'] as const;
+type Command = (typeof commands)[number];
 
+const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> works too)
+
+  set-password             set the dashboard's password (at least 12 characters), read from stdin:
+                           typed without echo, or piped (printf '%s' "$PASSWORD" | npm run coach -- set-password).
+                           Signs out every dashboard session.
   export --output <file>   every lead as CSV, into that file (readable by you only)
-  export                   the same on stdout: npm run --silent leads -- export > leads.csv
+  export                   the same on stdout: npm run --silent coach -- export > leads.csv
                            (without --silent, npm puts its own lines ahead of the CSV)
   erase <email>            remove that person's lead, submissions and pending deliveries for good
   stats                    counts of leads and submissions, and the webhook delivery backlog
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
 `;
+
+const commandLine = { actor: 'command line' } as const;
 
 function formatAge(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -58,11 +73,26 @@ function exportToFile(db: Parameters<typeof exportCsv>[0], file: string): number
   }
 }
 
-function main(args: string[]): number {
-  const [command, ...rest] = args;
-  if (command !== 'export' && command !== 'erase' && command !== 'stats' && command !== 'backup') {
+async function setPassword(db: ReturnType<typeof openDatabase>): Promise<number> {
+  const password = await readSecret('New dashboard password (at least 12 characters): ');
+  const problem = passwordProblem(password);
+  if (problem !== null) {
+    process.stderr.write(`${problem} Nothing was changed.\n`);
+    return 2;
+  }
+  const now = Date.now();
+  storePasswordHash(db, await hashPassword(password), now);
+  recordAudit(db, 'password_set', commandLine, now);
+  process.stdout.write('Password set. Every dashboard session was signed out.\n');
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  const command = commands.find((known): known is Command => known === name);
+  if (command === undefined) {
     process.stderr.write(usage);
-    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+    return name === undefined || name === 'help' || name === '--help' ? 0 : 2;
   }
   loadEnvFile();
   const { dataDir } = loadConfig();
@@ -75,13 +105,16 @@ function main(args: string[]): number {
   }
   const db = openDatabase(dataDir);
   try {
-    if (command === 'export') {
+    if (command === 'set-password') {
+      return await setPassword(db);
+    } else if (command === 'export') {
       const output = exportOutput(rest);
       if (output === null) {
-        process.stderr.write('Usage: npm run leads -- export --output <file>   (or, for stdout: npm run --silent leads -- export)\n');
+        process.stderr.write('Usage: npm run coach -- export --output <file>   (or, for stdout: npm run --silent coach -- export)\n');
         return 2;
       }
       const count = output === undefined ? exportCsv(db, (chunk) => process.stdout.write(chunk)) : exportToFile(db, output);
+      recordAudit(db, 'export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
       const [email] = rest;
@@ -90,6 +123,7 @@ function main(args: string[]): number {
         return 2;
       }
       const erased = eraseLead(db, email);
+      if (erased.leads > 0) recordAudit(db, 'erase', commandLine, Date.now());
       // Never repeat the address: this output may end up in a terminal log or a ticket.
       process.stdout.write(
         erased.leads === 0
@@ -124,7 +158,7 @@ function main(args: string[]): number {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   // Messages of our own errors and SQLite's never hold an address; print them, not the stack.
   const message = error instanceof ConfigError ? `Configuration error: ${error.message}` : String((error as Error).message);

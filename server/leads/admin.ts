@@ -6,7 +6,9 @@ import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { coreDrivers } from '../../src/content/drivers';
 import { withoutHiddenCharacters } from '../../src/shared/lead';
+import { idRange, type TimeRange } from '../coach/leads-query';
 import { normalizeEmail } from '../storage/lead-store';
+import { aggregateTimeZone, profileAggregator, type ProfileRow } from '../storage/profile-aggregate';
 
 /**
  * Where a spreadsheet may start a cell: at the start of the value, or after any character some
@@ -47,9 +49,11 @@ const marketingCell = (value: number | null) => (value === null ? '' : value ===
 
 /**
  * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
- * Starts with a byte-order mark, so spreadsheet programs read accented names as UTF-8.
+ * With a period, the people whose latest submission falls in it (found through the time index,
+ * without reading every lead). Starts with a byte-order mark, so spreadsheet programs read accented
+ * names as UTF-8.
  */
-export function exportCsv(db: Database.Database, write: (chunk: string) => void): number {
+export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
   const header = [
     'email',
     'first_name',
@@ -66,14 +70,27 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void)
     'consent_recorded_utc',
   ];
   write(`\uFEFF${csvRow(header)}`);
-  const rows = db
-    .prepare<[], ExportRow>(
-      `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, l.submissions,
-         s.consent_version, s.consent_wording, s.marketing_consent
-       FROM leads l JOIN submissions s ON s.id = l.last_submission_id
-       ORDER BY l.updated_at DESC, l.last_submission_id DESC`,
-    )
-    .iterate();
+  const rows = period
+    ? db
+        .prepare<Record<string, number>, ExportRow>(
+          `SELECT s.email, s.first_name, s.ratings, s.submitted_at AS updated_at,
+             (SELECT min(f.submitted_at) FROM submissions AS f WHERE f.email = s.email) AS created_at,
+             (SELECT count(*) FROM submissions AS c WHERE c.email = s.email) AS submissions,
+             s.consent_version, s.consent_wording, s.marketing_consent
+           FROM submissions AS s
+           WHERE s.id BETWEEN @lo AND @hi AND +s.submitted_at >= @from AND +s.submitted_at < @to
+             AND NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)
+           ORDER BY s.id DESC`,
+        )
+        .iterate({ ...idRange(db, period), from: period.fromMs ?? 0, to: period.toMs ?? Number.MAX_SAFE_INTEGER })
+    : db
+        .prepare<[], ExportRow>(
+          `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, l.submissions,
+             s.consent_version, s.consent_wording, s.marketing_consent
+           FROM leads l JOIN submissions s ON s.id = l.last_submission_id
+           ORDER BY l.updated_at DESC, l.last_submission_id DESC`,
+        )
+        .iterate();
   let count = 0;
   for (const row of rows) {
     write(
@@ -102,7 +119,8 @@ export type EraseResult = { leads: number; submissions: number; pendingDeliverie
 /**
  * Removes a person: every submission under their address, and by cascade their outbox rows (their
  * Idempotency-Keys are stored on the submissions), with secure_delete so the freed space is zeroed,
- * then a TRUNCATE checkpoint so the WAL file holds no old copy either.
+ * then a TRUNCATE checkpoint so the WAL file holds no old copy either. Their submissions leave the
+ * daily profile aggregate in the same transaction.
  */
 export function eraseLead(db: Database.Database, email: string): EraseResult {
   db.pragma('secure_delete = ON');
@@ -118,6 +136,11 @@ export function eraseLead(db: Database.Database, email: string): EraseResult {
     const pending = db
       .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id IN (${person})`)
       .get(address);
+    const timeZone = aggregateTimeZone(db);
+    if (timeZone !== null) {
+      const rows = db.prepare<[string], ProfileRow>(`SELECT submitted_at, ratings FROM submissions WHERE id IN (${person})`).all(address);
+      profileAggregator(db, timeZone)(rows, -1);
+    }
     db.prepare(`DELETE FROM submissions WHERE id IN (${person})`).run(address);
     return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Lead } from '../../src/shared/lead';
 import type { ConsentRecord } from '../leads/consent';
 import { migrate } from './migrations';
+import { profileAggregator, type ProfileRow } from './profile-aggregate';
 
 export const DATABASE_FILE = 'leads.db';
 
@@ -54,10 +55,14 @@ export type SubmitResult =
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
- * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row. It throws, having
- * stored nothing, if any part fails.
+ * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
+ * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch. It throws,
+ * having stored nothing, if any part fails.
  */
-export function batchWriter(db: Database.Database, options: { outbox: boolean }): (batch: Submission[]) => SubmitResult[] {
+export function batchWriter(
+  db: Database.Database,
+  options: { outbox: boolean; timeZone?: string },
+): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
   const insertSubmission = db.prepare<Row>(
@@ -75,6 +80,8 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
   let lastForget = 0;
+  const addToProfiles = profileAggregator(db, options.timeZone ?? 'UTC');
+  let storedNow: ProfileRow[] = [];
 
   const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
     const email = normalizeEmail(lead.email);
@@ -100,6 +107,7 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
       return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
     }
     if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
+    storedNow.push({ submitted_at: now, ratings });
     return { kind: 'stored', id, replayed: false };
   };
 
@@ -112,6 +120,9 @@ export function batchWriter(db: Database.Database, options: { outbox: boolean })
       lastForget = now;
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
-    return batch.map(storeOne);
+    storedNow = [];
+    const results = batch.map(storeOne);
+    addToProfiles(storedNow, 1);
+    return results;
   }).immediate;
 }

@@ -22,6 +22,7 @@ import type Database from 'better-sqlite3';
 import type { Lead } from '../../src/shared/lead';
 import type { ConsentRecord } from '../leads/consent';
 import { batchWriter, openDatabase, type Submission, type SubmitResult } from './lead-db';
+import { ensureProfileAggregate } from './profile-aggregate';
 
 export { DATABASE_FILE, normalizeEmail, openDatabase, type SubmitResult } from './lead-db';
 
@@ -48,6 +49,8 @@ export type StoreOptions = {
   onCheckpointFailure?: (error: unknown) => void;
   now?: () => number;
   batchCap?: number;
+  /** The analytics time zone: the days of the profile aggregate (default UTC). */
+  timeZone?: string;
 };
 
 class StoreClosedError extends Error {
@@ -73,12 +76,14 @@ export class LeadStore {
 
   constructor(dataDir: string, options: StoreOptions) {
     this.db = openDatabase(dataDir);
+    // Built once, or rebuilt when the analytics time zone changed (one scan of the submissions).
+    ensureProfileAggregate(this.db, options.timeZone ?? 'UTC');
     // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
     this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
     this.db.pragma('busy_timeout = 0');
     this.#options = { ...options, now: options.now ?? Date.now, batchCap: options.batchCap ?? DEFAULT_BATCH_CAP };
-    this.#write = batchWriter(this.db, { outbox: options.outbox });
+    this.#write = batchWriter(this.db, { outbox: options.outbox, timeZone: options.timeZone });
     this.#checkpointTimer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
     this.#checkpointTimer.unref();
   }

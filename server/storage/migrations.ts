@@ -101,6 +101,97 @@ export const migrations: readonly string[] = [
   ALTER TABLE submissions ADD COLUMN consent_wording TEXT;
   ALTER TABLE submissions ADD COLUMN marketing_consent INTEGER CHECK (marketing_consent IN (0, 1));
   `,
+
+  // 4: the coach's side. The password (a scrypt hash), sessions (only a hash of each token), the
+  //    audit log (who and when, never what), the funnel's daily counts (no IP address, user agent or
+  //    identifier: a step, a day and where the run came from) and a daily aggregate of the profiles
+  //    submitted, kept in step with the submissions so the dashboard never reads every lead.
+  `
+  CREATE TABLE coach_account (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    password_hash TEXT NOT NULL,
+    password_set_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- token_hash: SHA-256 of the cookie's random token, so a copy of the file signs nobody in.
+  CREATE TABLE coach_sessions (
+    id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- actor: 'dashboard' (session_id says which sign-in) or 'command line'. No address, no search.
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    session_id INTEGER
+  ) STRICT;
+
+  -- One row per day (in the analytics time zone), step and source; '' where a source part is unknown.
+  CREATE TABLE funnel_daily (
+    day TEXT NOT NULL,
+    step TEXT NOT NULL,
+    utm_source TEXT NOT NULL,
+    utm_medium TEXT NOT NULL,
+    utm_campaign TEXT NOT NULL,
+    referrer_host TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, step, utm_source, utm_medium, utm_campaign, referrer_host)
+  ) STRICT, WITHOUT ROWID;
+
+  -- Per day (in the analytics time zone, recorded in analytics_meta): submissions, how many rated
+  -- driver N as R (dN_R), and how many showed each summary pattern of SPEC section 4.
+  CREATE TABLE profile_daily (
+    day TEXT PRIMARY KEY,
+    submissions INTEGER NOT NULL DEFAULT 0,
+    d1_1 INTEGER NOT NULL DEFAULT 0,
+    d1_2 INTEGER NOT NULL DEFAULT 0,
+    d1_3 INTEGER NOT NULL DEFAULT 0,
+    d2_1 INTEGER NOT NULL DEFAULT 0,
+    d2_2 INTEGER NOT NULL DEFAULT 0,
+    d2_3 INTEGER NOT NULL DEFAULT 0,
+    d3_1 INTEGER NOT NULL DEFAULT 0,
+    d3_2 INTEGER NOT NULL DEFAULT 0,
+    d3_3 INTEGER NOT NULL DEFAULT 0,
+    d4_1 INTEGER NOT NULL DEFAULT 0,
+    d4_2 INTEGER NOT NULL DEFAULT 0,
+    d4_3 INTEGER NOT NULL DEFAULT 0,
+    d5_1 INTEGER NOT NULL DEFAULT 0,
+    d5_2 INTEGER NOT NULL DEFAULT 0,
+    d5_3 INTEGER NOT NULL DEFAULT 0,
+    d6_1 INTEGER NOT NULL DEFAULT 0,
+    d6_2 INTEGER NOT NULL DEFAULT 0,
+    d6_3 INTEGER NOT NULL DEFAULT 0,
+    d7_1 INTEGER NOT NULL DEFAULT 0,
+    d7_2 INTEGER NOT NULL DEFAULT 0,
+    d7_3 INTEGER NOT NULL DEFAULT 0,
+    d8_1 INTEGER NOT NULL DEFAULT 0,
+    d8_2 INTEGER NOT NULL DEFAULT 0,
+    d8_3 INTEGER NOT NULL DEFAULT 0,
+    d9_1 INTEGER NOT NULL DEFAULT 0,
+    d9_2 INTEGER NOT NULL DEFAULT 0,
+    d9_3 INTEGER NOT NULL DEFAULT 0,
+    pattern_allWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_allStrong INTEGER NOT NULL DEFAULT 0,
+    pattern_allNeutral INTEGER NOT NULL DEFAULT 0,
+    pattern_mostWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_mostStrong INTEGER NOT NULL DEFAULT 0,
+    pattern_strongAndWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_general INTEGER NOT NULL DEFAULT 0
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE analytics_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
+
+  -- Leads for a period (list, CSV). Always appended at its right edge: the cheapest index to keep.
+  CREATE INDEX submissions_by_time ON submissions (submitted_at);
+  -- Deliveries that failed for good, listed and counted without reading every delivered row.
+  CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
+  CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
+  `,
 ];
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/lead-store';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
+import { manualClock } from '../test/manual-clock';
 
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
 
@@ -86,19 +87,6 @@ async function startReceiver(): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks/leads`;
   receivers.push(receiver);
   return receiver;
-}
-
-/** A clock that only moves when the test says so; its timers never fire by themselves. */
-function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void } {
-  let now = start;
-  return {
-    now: () => now,
-    setTimeout: () => ({}),
-    clearTimeout: () => undefined,
-    advance: (ms) => {
-      now += ms;
-    },
-  };
 }
 
 async function startWithWebhook(receiver: Receiver, clock: Clock, overrides: Partial<ServerConfig> = {}) {

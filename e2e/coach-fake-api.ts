@@ -1,0 +1,231 @@
+/**
+ * A stand-in for the coach API (src/shared/coach-api.ts) inside the browser, for checking every
+ * dashboard screen in states the real flow rarely reaches in a test: failing deliveries, a consent
+ * record, several pages of leads, throttled sign-in. Typed with the contract, so it cannot drift from
+ * it. The real API is exercised end to end by coach-dashboard.spec.ts.
+ */
+import type { Page, Route } from '@playwright/test';
+import { coreDrivers } from '../src/content/drivers';
+import { summarizePattern } from '../src/features/results/insights';
+import type {
+  CoachApiError,
+  DeliveriesResponse,
+  FunnelResponse,
+  LeadDetail,
+  LeadListResponse,
+  LeadSummary,
+  ProfilesResponse,
+  SessionStatus,
+  StepCounts,
+} from '../src/shared/coach-api';
+import type { Rating } from '../src/shared/constants';
+import { funnelSteps } from '../src/shared/funnel';
+
+export const fakePassword = 'correct horse battery staple';
+
+const today = new Date().toISOString().slice(0, 10);
+const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+function counts(landing: number): StepCounts {
+  // A plausible funnel: each step keeps most of the one before.
+  const keep = [1, 0.62, 0.95, 0.93, 0.9, 0.94, 0.9, 0.96, 0.95, 0.97, 0.98, 0.9, 0.41, 0.3];
+  let value = landing;
+  return Object.fromEntries(
+    funnelSteps.map((step, index) => {
+      value = Math.round(value * (keep[index] ?? 1));
+      return [step, value];
+    }),
+  ) as StepCounts;
+}
+
+function sum(list: StepCounts[]): StepCounts {
+  return Object.fromEntries(funnelSteps.map((step) => [step, list.reduce((total, item) => total + (item[step] ?? 0), 0)])) as StepCounts;
+}
+
+function funnel(from: string, to: string): FunnelResponse {
+  const daily = Array.from({ length: 30 }, (_, index) => {
+    const date = dayBefore(29 - index);
+    return { date, counts: counts(20 + ((index * 37) % 23) + (index % 7 === 5 ? 25 : 0)) };
+  });
+  const total = sum(daily.map((day) => day.counts));
+  return {
+    from,
+    to,
+    timeZone: 'UTC',
+    steps: funnelSteps.map((step) => ({ step, count: total[step] ?? 0 })),
+    daily,
+    sources: [
+      { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'autumn-2026', referrerHost: null, counts: counts(412) },
+      { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: 'www.instagram.com', counts: counts(201) },
+      { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null, counts: counts(118) },
+    ],
+    otherSources: counts(31),
+  };
+}
+
+const ratingsOf = (digits: string) => [...digits].map(Number) as Rating[];
+const people = [
+  ['Ana', 'ana.lopez@example.com', '113121312'],
+  ['Ben', 'ben@example.org', '333233323'],
+  ['Chioma', 'chioma.okafor+quiz@example.net', '111112111'],
+  ['Dana', 'dana@example.com', '222222222'],
+  ['Eitan', 'eitan@example.com', '321321321'],
+] as const;
+
+function leadSummary([firstName, email, digits]: (typeof people)[number], index: number): LeadSummary {
+  const ratings = ratingsOf(digits);
+  const named = ratings.map((rating, driver) => ({ rating, name: coreDrivers[driver]?.shortName ?? '' }));
+  return {
+    id: `lead-${index}`,
+    email,
+    firstName,
+    ratings,
+    pattern: summarizePattern(coreDrivers.map((driver, i) => ({ id: driver.id, rating: ratings[i] ?? 2 }))).rule,
+    weakDrivers: named.filter((item) => item.rating === 1).map((item) => item.name),
+    strongDrivers: named.filter((item) => item.rating === 3).map((item) => item.name),
+    submittedAt: new Date(Date.now() - (index + 1) * 3_600_000 * 7).toISOString(),
+  };
+}
+
+const leads = people.map(leadSummary);
+
+function leadDetail(lead: LeadSummary): LeadDetail {
+  const drivers = coreDrivers.map((driver, i) => ({ id: driver.id, rating: lead.ratings[i] ?? 2 }));
+  return {
+    id: lead.id,
+    email: lead.email,
+    firstName: lead.firstName,
+    firstSubmittedAt: lead.submittedAt,
+    submissions: [
+      {
+        submittedAt: lead.submittedAt,
+        ratings: coreDrivers.map((driver, i) => ({ driverId: driver.id, driver: driver.shortName, rating: lead.ratings[i] ?? 2 })),
+        pattern: lead.pattern,
+        summary: summarizePattern(drivers).text,
+        weakDrivers: lead.weakDrivers,
+        strongDrivers: lead.strongDrivers,
+        consent: {
+          text: 'We’ll e-mail you your insights. Privacy policy: https://coach.example/privacy',
+          marketingConsent: false,
+          recordedAt: lead.submittedAt,
+        },
+        delivery: {
+          id: `delivery-${lead.id}`,
+          webhookId: `msg_${lead.id}`,
+          state: 'pending',
+          attempts: 3,
+          createdAt: lead.submittedAt,
+          lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
+          lastStatus: 503,
+          nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+        },
+      },
+    ],
+  };
+}
+
+function profiles(from: string, to: string): ProfilesResponse {
+  return {
+    from,
+    to,
+    timeZone: 'UTC',
+    submissions: 118,
+    drivers: coreDrivers.map((driver, index) => {
+      const weak = 15 + ((index * 29) % 50);
+      const strong = 8 + ((index * 17) % 40);
+      return { driverId: driver.id, driver: driver.shortName, ratings: { 1: weak, 2: 118 - weak - strong, 3: strong } };
+    }),
+    patterns: [
+      { pattern: 'allWeak', count: 4 },
+      { pattern: 'allStrong', count: 1 },
+      { pattern: 'allNeutral', count: 3 },
+      { pattern: 'mostWeak', count: 31 },
+      { pattern: 'mostStrong', count: 12 },
+      { pattern: 'strongAndWeak', count: 52 },
+      { pattern: 'general', count: 15 },
+    ],
+  };
+}
+
+function deliveries(): DeliveriesResponse {
+  return {
+    webhookConfigured: true,
+    counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
+    oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
+    deliveries: leads.slice(0, 2).map((lead, index) => ({
+      id: `delivery-${lead.id}`,
+      webhookId: `msg_${lead.id}`,
+      state: 'pending',
+      attempts: 3 + index,
+      createdAt: lead.submittedAt,
+      lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
+      lastStatus: index === 0 ? 503 : null,
+      nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+      email: lead.email,
+      leadId: lead.id,
+    })),
+    nextCursor: null,
+  };
+}
+
+export type FakeApiOptions = {
+  /** Sign-in answers 429 with this many seconds to wait. */
+  throttledFor?: number;
+};
+
+const session: SessionStatus = {
+  signedIn: true,
+  account: 'coach',
+  signedInAt: new Date().toISOString(),
+  idleTimeoutSeconds: 1800,
+  expiresAt: new Date(Date.now() + 43_200_000).toISOString(),
+  timeZone: 'UTC',
+  webhookConfigured: true,
+};
+
+/** Answers every /api/coach/ request of `page` from the data above. */
+export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
+  let signedIn = false;
+  const json = (route: Route, status: number, body: unknown) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const refuse = (route: Route, status: number, body: CoachApiError) => json(route, status, body);
+
+  await page.route('**/api/coach/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const path = url.pathname;
+    const method = request.method();
+    const from = url.searchParams.get('from') ?? dayBefore(29);
+    const to = url.searchParams.get('to') ?? today;
+
+    if (path === '/api/coach/session' && method === 'POST') {
+      if (options.throttledFor) {
+        return refuse(route, 429, { error: 'too_many_attempts', message: 'Too many attempts.', retryAfterSeconds: options.throttledFor });
+      }
+      const { password } = request.postDataJSON() as { password: string };
+      if (password !== fakePassword) return refuse(route, 401, { error: 'wrong_password', message: 'Wrong password.' });
+      signedIn = true;
+      return json(route, 200, session);
+    }
+    if (!signedIn) return refuse(route, 401, { error: 'unauthorized', message: 'Please sign in.' });
+    if (path === '/api/coach/session' && method === 'DELETE') {
+      signedIn = false;
+      return route.fulfill({ status: 204 });
+    }
+    if (path === '/api/coach/session') return json(route, 200, session);
+    if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
+    if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
+    if (path === '/api/coach/deliveries') return json(route, 200, deliveries());
+    if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries().deliveries[0], state: 'pending' } });
+    if (path === '/api/coach/leads') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const found = leads.filter((lead) => !q || lead.email.startsWith(q) || lead.firstName.toLowerCase().startsWith(q));
+      const body: LeadListResponse = { leads: found, nextCursor: null };
+      return json(route, 200, body);
+    }
+    const lead = leads.find((item) => path === `/api/coach/leads/${item.id}`);
+    if (lead && method === 'DELETE') return json(route, 200, { erased: { submissions: 1, pendingDeliveries: 1 } });
+    if (lead) return json(route, 200, leadDetail(lead));
+    return refuse(route, 404, { error: 'not_found', message: 'Not found.' });
+  });
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { DATABASE_FILE } from '../storage/lead-store';
+import { testConfig } from '../test/helpers';
+import { manualClock } from '../test/manual-clock';
+
+const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(overrides: Partial<ServerConfig> = {}, clock = manualClock(Date.parse('2026-11-23T22:30:00Z'))) {
+  app = await buildApp(testConfig(overrides), { clock });
+  return app;
+}
+
+const send = (body: string, headers: Record<string, string> = {}) =>
+  (app as FastifyInstance).inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': browser, ...headers },
+    body,
+  });
+
+function rows() {
+  (app as FastifyInstance).funnelCounter.flush();
+  return (app as FastifyInstance).leadStore.db
+    .prepare('SELECT day, step, utm_source, utm_medium, utm_campaign, referrer_host, count FROM funnel_daily ORDER BY step')
+    .all();
+}
+
+test('a beacon (text/plain JSON) counts its step on the day, with its source', async () => {
+  await start();
+  const event = JSON.stringify({ step: 'landing', source: 'newsletter', medium: 'email', campaign: 'nov', referrer: 'blog.example.org' });
+  expect((await send(event)).statusCode).toBe(204);
+  expect((await send(event)).statusCode).toBe(204);
+  const json = await app?.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': browser }, payload: { step: 'quiz_started' } });
+  expect(json?.statusCode).toBe(204);
+  expect(rows()).toEqual([
+    { day: '2026-11-23', step: 'landing', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'nov', referrer_host: 'blog.example.org', count: 2 },
+    { day: '2026-11-23', step: 'quiz_started', utm_source: '', utm_medium: '', utm_campaign: '', referrer_host: '', count: 1 },
+  ]);
+});
+
+test('days are counted in ANALYTICS_TIME_ZONE', async () => {
+  // 23:30 UTC on the 23rd is already the 24th in Berlin (UTC+1 in November).
+  await start({ analyticsTimeZone: 'Europe/Berlin' }, manualClock(Date.parse('2026-11-23T23:30:00Z')));
+  await send(JSON.stringify({ step: 'landing' }));
+  expect(rows()).toMatchObject([{ day: '2026-11-24', step: 'landing', count: 1 }]);
+});
+
+test('known bots, and requests without a user agent, are answered 204 and not counted', async () => {
+  await start();
+  const event = JSON.stringify({ step: 'landing' });
+  expect((await send(event, { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' })).statusCode).toBe(204);
+  expect((await send(event, { 'user-agent': '' })).statusCode).toBe(204);
+  expect(rows()).toEqual([]);
+});
+
+test.each([
+  ['not JSON', 'landing', 400, null],
+  ['an unknown step', JSON.stringify({ step: 'checkout' }), 400, 'step'],
+  ['an identifier', JSON.stringify({ step: 'landing', visitorId: 'v-123' }), 400, null],
+  ['a referrer URL', JSON.stringify({ step: 'landing', referrer: 'https://example.org/page?email=x' }), 400, 'referrer'],
+])('%s gets a clear 4xx and changes nothing', async (_name, body, status, field) => {
+  await start();
+  const response = await send(body);
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), field });
+  expect(rows()).toEqual([]);
+});
+
+test('another content type, another site and an oversized body are refused', async () => {
+  await start();
+  const form = await app?.inject({ method: 'POST', url: '/api/events', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': browser }, body: 'step=landing' });
+  expect(form?.statusCode).toBe(415);
+  expect((await send(JSON.stringify({ step: 'landing' }), { origin: 'https://elsewhere.example' })).statusCode).toBe(403);
+  expect((await send(JSON.stringify({ step: 'landing', campaign: 'x'.repeat(2000) }))).statusCode).toBe(413);
+  expect(rows()).toEqual([]);
+});
+
+test('one address may send 120 events a minute; the next is refused with 429 and not counted', async () => {
+  await start();
+  const event = JSON.stringify({ step: 'question_1' });
+  for (let i = 0; i < 120; i += 1) expect((await send(event)).statusCode).toBe(204);
+  const refused = await send(event);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.headers['retry-after']).toBeDefined();
+  expect(rows()).toMatchObject([{ step: 'question_1', count: 120 }]);
+});
+
+test('no event row holds an IP address, a user agent or an identifier: not in its columns, not anywhere in the file', async () => {
+  const config = testConfig({ trustProxy: ['127.0.0.1'] });
+  app = await buildApp(config, { clock: manualClock() });
+  const userAgent = `${browser} Zq7Marker/9.9`;
+  for (const step of ['landing', 'quiz_started', 'question_1']) {
+    await send(JSON.stringify({ step, source: 'ads' }), { 'user-agent': userAgent, 'x-forwarded-for': '203.0.113.77', cookie: 'id=tracking-cookie-123' });
+  }
+  const columns = (app.leadStore.db.prepare('SELECT name FROM pragma_table_info(?)').all('funnel_daily') as { name: string }[]).map((c) => c.name);
+  expect(columns).toEqual(['day', 'step', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'count']);
+  expect(rows()).toHaveLength(3);
+  await app.close();
+  app = undefined;
+  const file = readFileSync(join(config.dataDir, DATABASE_FILE)).toString('latin1');
+  expect(file).toContain('quiz_started');
+  for (const secret of ['203.0.113.77', 'Zq7Marker', 'tracking-cookie-123']) expect(file).not.toContain(secret);
+});

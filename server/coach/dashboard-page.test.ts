@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../test/helpers';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  // Visitor pages may be framed by the coach's site (FRAME_ANCESTORS); the dashboard never.
+  app = await buildApp(testConfig({ frameAncestors: 'https://coach.example' }));
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+test.each(['/coach', '/coach/', '/coach/leads', '/coach/leads/some-id'])(
+  '%s answers 200 with the dashboard page, never stored, framed or indexed',
+  async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('Coach dashboard');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  },
+);
+
+test('the visitor’s pages keep their own framing rule', async () => {
+  const response = await app.inject({ url: '/' });
+  expect(response.headers['content-security-policy']).toContain('frame-ancestors https://coach.example');
+  expect(response.body).not.toContain('Coach dashboard');
+});
+
+test.each(['/coaching', '/coach.html'])('%s is not the dashboard: 404', async (url) => {
+  const response = await app.inject({ url });
+  expect(response.statusCode).toBe(404);
+});

@@ -1,0 +1,256 @@
+/**
+ * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/README.md,
+ * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
+ * for anything that changes state the site's own Origin. Every answer is `no-store`.
+ */
+import fastifyCookie from '@fastify/cookie';
+import type Database from 'better-sqlite3';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  coachApi,
+  type CoachApiError,
+  type CoachErrorCode,
+  type EraseResponse,
+  type ProfilesResponse,
+  type SessionStatus,
+} from '../../src/shared/coach-api';
+import { coreDrivers } from '../../src/content/drivers';
+import { summaryPatterns } from '../../src/shared/coach-api';
+import { readFunnel } from '../analytics/report';
+import type { ServerConfig } from '../config';
+import { eraseLead, exportCsv } from '../leads/admin';
+import { readProfileTotals } from '../storage/profile-aggregate';
+import type { WebhookOutbox } from '../webhooks/outbox';
+import { type Actor, listAudit, recordAudit } from './audit';
+import { listDeliveries, retryDelivery } from './deliveries';
+import { emailOfLead, leadDetail, listLeads } from './leads-query';
+import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
+import {
+  BadQuery,
+  parseClosedPeriod,
+  parseCursor,
+  parseDeliveryFilter,
+  parseId,
+  parseLimit,
+  parsePeriod,
+  parseSearch,
+  type Query,
+  timeRangeOf,
+  valueOf,
+} from './queries';
+import { readPasswordHash, type Session, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import { SignInThrottle } from './throttle';
+
+export type CoachRouteOptions = {
+  /** The coach's own connection to the lead database. */
+  db: Database.Database;
+  outbox: WebhookOutbox | null;
+  config: ServerConfig;
+  now: () => number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    coachSession: Session | null;
+  }
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, message: string, extra: Partial<CoachApiError> = {}) =>
+  reply.code(status).send({ error, message, ...extra } satisfies CoachApiError);
+
+const queryOf = (request: FastifyRequest) => request.query as Query;
+
+const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { db, outbox, config, now }) => {
+  const sessions = new SessionStore(db);
+  const throttle = new SignInThrottle(config.signInLockMs);
+  const timeZone = config.analyticsTimeZone;
+  const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const dashboard = (request: FastifyRequest): Actor => ({ actor: 'dashboard', sessionId: request.coachSession?.id ?? null });
+
+  await app.register(fastifyCookie);
+  app.decorateRequest('coachSession', null);
+
+  // A bad query parameter is a 400 naming it; anything else goes on to the app's error handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof BadQuery) return refuse(reply, 400, 'invalid_request', error.refusal.message, { field: error.refusal.field });
+    throw error;
+  });
+
+  // Lead data and session state must never sit in a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // The guard: every route of this plugin, the 401 route walk in routes.test.ts proves it.
+  app.addHook('onRequest', async (request, reply) => {
+    const signingIn = request.method === 'POST' && request.routeOptions.url === coachApi.session;
+    if (!signingIn) {
+      request.coachSession = sessions.find(request.cookies[SESSION_COOKIE], now());
+      if (!request.coachSession) return refuse(reply, 401, 'unauthorized', 'Please sign in.');
+    }
+    if (isStateChanging(request.method) && request.headers.origin !== ownOrigin(request)) {
+      return refuse(reply, 403, 'forbidden_origin', 'This request must come from the dashboard itself. Behind a proxy, set PUBLIC_URL.');
+    }
+    return undefined;
+  });
+
+  const sessionStatus = (session: Session): SessionStatus => ({
+    signedIn: true,
+    account: 'coach',
+    signedInAt: new Date(session.createdAt).toISOString(),
+    idleTimeoutSeconds: sessionTimings.idleTimeoutMs / 1000,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+    timeZone,
+    webhookConfigured: config.webhook !== null,
+  });
+
+  app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
+    const body = request.body as { password?: unknown } | null;
+    const password = typeof body === 'object' && body !== null ? body.password : undefined;
+    if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_LENGTH) {
+      return refuse(reply, 400, 'invalid_request', 'Send {"password": "..."} as JSON.', { field: 'password' });
+    }
+    const secure = config.publicUrl ? config.publicUrl.startsWith('https:') : request.protocol === 'https';
+    if (!secure && !loopbackHosts.has(request.hostname)) {
+      return refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
+    }
+    const verdict = throttle.check(request.ip, now());
+    if (!verdict.allowed) {
+      const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
+      reply.header('retry-after', String(retryAfterSeconds));
+      return refuse(
+        reply,
+        429,
+        'too_many_attempts',
+        verdict.locked
+          ? `Too many wrong passwords: sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} min.`
+          : `Too many wrong passwords: wait ${retryAfterSeconds} s before trying again.`,
+        { retryAfterSeconds },
+      );
+    }
+    const hash = readPasswordHash(db);
+    if (hash === null) {
+      return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
+    }
+    // Counted as a failure until it proves right, so parallel guesses are throttled too.
+    throttle.failed(request.ip, now());
+    if (!(await verifyPassword(password, hash))) {
+      recordAudit(db, 'sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
+      return refuse(reply, 401, 'wrong_password', 'That password is not right.');
+    }
+    throttle.succeeded(request.ip);
+    const { token, session } = sessions.create(now());
+    recordAudit(db, 'sign_in', { actor: 'dashboard', sessionId: session.id }, now());
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      maxAge: sessionTimings.maxLifetimeMs / 1000,
+    });
+    return sessionStatus(session);
+  });
+
+  app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
+
+  app.delete(coachApi.session, async (request, reply) => {
+    const session = request.coachSession as Session;
+    sessions.end(session.id);
+    recordAudit(db, 'sign_out', dashboard(request), now());
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
+    return reply.code(204).send();
+  });
+
+  app.get(coachApi.funnel, async (request) => {
+    const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
+    return readFunnel(db, period.from, period.to, timeZone);
+  });
+
+  app.get(coachApi.profiles, async (request) => {
+    const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
+    const totals = readProfileTotals(db, period.from, period.to);
+    return {
+      ...period,
+      timeZone,
+      submissions: totals.submissions,
+      drivers: coreDrivers.map((driver, index) => {
+        const [one = 0, two = 0, three = 0] = totals.ratings[index] ?? [];
+        return { driverId: driver.id, driver: driver.shortName, ratings: { 1: one, 2: two, 3: three } };
+      }),
+      patterns: summaryPatterns.map((pattern) => ({ pattern, count: totals.patterns[pattern] })),
+    } satisfies ProfilesResponse;
+  });
+
+  app.get(coachApi.leads, async (request) => {
+    const query = queryOf(request);
+    const period = valueOf(parsePeriod(query, timeZone, now(), null));
+    return listLeads(db, {
+      q: valueOf(parseSearch(query)),
+      cursor: valueOf(parseCursor(query)),
+      limit: valueOf(parseLimit(query)),
+      ...timeRangeOf(period, timeZone),
+    });
+  });
+
+  app.get(coachApi.leadsCsv, async (request, reply) => {
+    const period = valueOf(parsePeriod(queryOf(request), timeZone, now(), null));
+    const chunks: string[] = [];
+    exportCsv(db, (chunk) => void chunks.push(chunk), period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
+    recordAudit(db, 'export', dashboard(request), now());
+    const name = `core-drivers-leads-${period.from ?? 'start'}-to-${period.to ?? 'now'}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(chunks.join(''));
+  });
+
+  const leadId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, 'id');
+
+  app.get(coachApi.lead, async (request, reply) => {
+    const id = valueOf(leadId(request));
+    const detail = id === null ? null : leadDetail(db, id);
+    return detail ?? refuse(reply, 404, 'not_found', 'No such lead (it may have been erased).');
+  });
+
+  app.delete(coachApi.lead, async (request, reply) => {
+    const id = valueOf(leadId(request));
+    const email = id === null ? null : emailOfLead(db, id);
+    if (email === null) return refuse(reply, 404, 'not_found', 'No such lead (it may have been erased already).');
+    const erased = eraseLead(db, email);
+    recordAudit(db, 'erase', dashboard(request), now());
+    return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries } } satisfies EraseResponse;
+  });
+
+  app.get(coachApi.deliveries, async (request) => {
+    const query = queryOf(request);
+    return listDeliveries(db, {
+      filter: valueOf(parseDeliveryFilter(query)),
+      cursor: valueOf(parseCursor(query)),
+      limit: valueOf(parseLimit(query)),
+      webhookConfigured: config.webhook !== null,
+    });
+  });
+
+  app.post(coachApi.retryDelivery, async (request, reply) => {
+    if (!outbox) return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    const id = valueOf(leadId(request));
+    const outcome = id === null ? ({ problem: 'not_found' } as const) : retryDelivery(db, id, now());
+    if ('problem' in outcome) {
+      return outcome.problem === 'delivered'
+        ? refuse(reply, 400, 'invalid_request', 'This delivery already succeeded.', { field: 'id' })
+        : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
+    }
+    recordAudit(db, 'delivery_retry', dashboard(request), now());
+    outbox.wake();
+    return outcome;
+  });
+
+  app.get(coachApi.audit, async (request) => {
+    const query = queryOf(request);
+    return listAudit(db, valueOf(parseCursor(query)), valueOf(parseLimit(query)));
+  });
+};

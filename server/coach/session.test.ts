@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { coachPassword, ownOrigin, setTestPassword, signedIn, signIn } from '../test/coach-session';
+import { testConfig } from '../test/helpers';
+import { manualClock } from '../test/manual-clock';
+import { SESSION_COOKIE, sessionTimings } from './sessions';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(overrides: Partial<ServerConfig> = {}, clock = manualClock()) {
+  app = await buildApp(testConfig(overrides), { clock });
+  return app;
+}
+
+const auditActions = (instance: FastifyInstance) =>
+  (instance.leadStore.db.prepare('SELECT action, actor FROM audit_log ORDER BY id').all() as { action: string; actor: string }[]).map(
+    (row) => `${row.action} (${row.actor})`,
+  );
+
+test('before a password is set, sign-in says how to set one', async () => {
+  const instance = await start();
+  const response = await signIn(instance);
+  expect(response.statusCode).toBe(409);
+  expect(response.json()).toMatchObject({ error: 'password_not_set', message: expect.stringContaining('npm run coach -- set-password') });
+});
+
+test('the right password starts a session in a __Host- cookie: HttpOnly, SameSite=Strict, Secure, Path=/', async () => {
+  const instance = await start();
+  await setTestPassword(instance);
+  const response = await signIn(instance);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.json()).toMatchObject({ signedIn: true, account: 'coach', idleTimeoutSeconds: 3600, timeZone: 'UTC', webhookConfigured: false });
+  const setCookie = String(response.headers['set-cookie']);
+  expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
+  expect(setCookie).toContain('Path=/');
+  expect(setCookie).toContain('HttpOnly');
+  expect(setCookie).toContain('Secure');
+  expect(setCookie).toContain('SameSite=Strict');
+  expect(setCookie).not.toContain('Domain');
+  // Only a hash of the token is stored.
+  const token = setCookie.split(';')[0]?.split('=')[1] ?? '';
+  const stored = instance.leadStore.db.prepare('SELECT token_hash FROM coach_sessions').get() as { token_hash: string };
+  expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(stored.token_hash).not.toContain(token);
+});
+
+test('a wrong password is refused, and recorded without what was typed', async () => {
+  const instance = await start();
+  await setTestPassword(instance);
+  const response = await signIn(instance, 'not the password at all');
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toMatchObject({ error: 'wrong_password' });
+  expect(response.cookies).toEqual([]);
+  expect(auditActions(instance)).toEqual(['sign_in_failed (dashboard)']);
+  const everything = JSON.stringify(instance.leadStore.db.prepare('SELECT * FROM audit_log').all());
+  expect(everything).not.toContain('not the password');
+});
+
+test.each([
+  ['no body', undefined],
+  ['no password', { pass: coachPassword }],
+  ['a number', { password: 12 }],
+])('sign-in with %s is a 400 naming the password field', async (_name, payload) => {
+  const instance = await start();
+  await setTestPassword(instance);
+  const response = await instance.inject({ method: 'POST', url: '/api/coach/session', headers: { origin: ownOrigin }, ...(payload ? { payload } : {}) });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ error: 'invalid_request', field: 'password' });
+});
+
+test('sign-in from another origin, or with none, is refused before the password is checked', async () => {
+  const instance = await start();
+  await setTestPassword(instance);
+  for (const headers of [{ origin: 'https://evil.example' }, { origin: '' }]) {
+    const response = await instance.inject({ method: 'POST', url: '/api/coach/session', headers, payload: { password: coachPassword } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'forbidden_origin' });
+  }
+  expect(auditActions(instance)).toEqual([]);
+});
+
+test('with PUBLIC_URL the origin must be that one, and plain http to a real host is refused', async () => {
+  const secure = await start({ publicUrl: 'https://coach.example.com' });
+  await setTestPassword(secure);
+  expect((await signIn(secure)).statusCode).toBe(403);
+  expect((await signIn(secure, coachPassword, { origin: 'https://coach.example.com' })).statusCode).toBe(200);
+  await secure.close();
+
+  const plain = await start({ publicUrl: 'http://coach.example.com' });
+  await setTestPassword(plain);
+  const response = await signIn(plain, coachPassword, { origin: 'http://coach.example.com', host: 'coach.example.com' });
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toMatchObject({ error: 'https_required' });
+});
+
+test('signing out ends the session: the cookie no longer opens anything', async () => {
+  const instance = await start();
+  await setTestPassword(instance);
+  const request = await signedIn(instance);
+  expect((await request({ url: '/api/coach/session' })).statusCode).toBe(200);
+  // Signing out is a state change: it needs the dashboard's Origin.
+  expect((await request({ method: 'DELETE', url: '/api/coach/session', headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
+  const out = await request({ method: 'DELETE', url: '/api/coach/session' });
+  expect(out.statusCode).toBe(204);
+  expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+  expect((await request({ url: '/api/coach/session' })).statusCode).toBe(401);
+  expect(auditActions(instance)).toEqual(['sign_in (dashboard)', 'sign_out (dashboard)']);
+});
+
+test('a session ends after an hour idle, and after twelve hours however active', async () => {
+  const clock = manualClock();
+  const instance = await start({}, clock);
+  await setTestPassword(instance);
+  const idle = await signedIn(instance);
+  clock.advance(sessionTimings.idleTimeoutMs - 60_000);
+  expect((await idle({ url: '/api/coach/session' })).statusCode).toBe(200);
+  clock.advance(sessionTimings.idleTimeoutMs);
+  expect((await idle({ url: '/api/coach/session' })).statusCode).toBe(401);
+
+  const active = await signedIn(instance);
+  for (let elapsed = 0; elapsed < sessionTimings.maxLifetimeMs - 30 * 60_000; elapsed += 30 * 60_000) {
+    clock.advance(30 * 60_000);
+    expect((await active({ url: '/api/coach/session' })).statusCode).toBe(200);
+  }
+  clock.advance(30 * 60_000);
+  expect((await active({ url: '/api/coach/session' })).statusCode).toBe(401);
+});
+
+test('a new password ends every session', async () => {
+  const instance = await start();
+  await setTestPassword(instance);
+  const request = await signedIn(instance);
+  await setTestPassword(instance, 'a completely new passphrase');
+  expect((await request({ url: '/api/coach/session' })).statusCode).toBe(401);
+  expect((await signIn(instance)).statusCode).toBe(401);
+  expect((await signIn(instance, 'a completely new passphrase')).statusCode).toBe(200);
+});
+
+test('wrong passwords slow down, then lock; the right password is refused while locked and works once the lock ends', async () => {
+  const clock = manualClock();
+  const instance = await start({ signInLockMs: 10 * 60_000 }, clock);
+  await setTestPassword(instance);
+  const wrong = () => signIn(instance, 'wrong password, again');
+  for (let i = 0; i < 3; i += 1) expect((await wrong()).statusCode).toBe(401);
+  // The slowdown: after the fourth failure the next try must wait 1 s, then 2 s, then 4 s.
+  for (const waitSeconds of [1, 2, 4]) {
+    expect((await wrong()).statusCode).toBe(401);
+    const early = await signIn(instance);
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe(String(waitSeconds));
+    expect(early.json()).toMatchObject({ error: 'too_many_attempts', retryAfterSeconds: waitSeconds });
+    clock.advance(waitSeconds * 1000);
+  }
+  // The seventh failure locks sign-in, even for the right password.
+  expect((await wrong()).statusCode).toBe(401);
+  const locked = await signIn(instance);
+  expect(locked.statusCode).toBe(429);
+  expect(locked.json()).toMatchObject({ retryAfterSeconds: 600, message: expect.stringContaining('locked for 10 min') });
+  clock.advance(10 * 60_000 - 1000);
+  expect((await signIn(instance)).statusCode).toBe(429);
+  clock.advance(1000);
+  expect((await signIn(instance)).statusCode).toBe(200);
+});

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import {
+  coachApi,
+  deliveryFilters,
+  retryDeliveryPath,
+  type DeliveriesResponse,
+  type DeliveryFilter,
+  type DeliveryWithLead,
+  type RetryDeliveryResponse,
+} from '../shared/coach-api';
+import { CoachApiFailure, coachRequest } from './api';
+import { coachCopy } from './content';
+import { deliveryStateLabel } from './delivery-state';
+import { formatCount, formatDateTime } from './format';
+import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { useCoachData, useSessionEnded } from './use-coach-data';
+
+const copy = coachCopy.deliveries;
+
+type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
+
+function DeliveryItem({ delivery, retry, onRetry }: { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void }) {
+  const mine = retry?.id === delivery.id ? retry.status : null;
+  return (
+    <li className="grid gap-x-4 gap-y-2 py-4 sm:grid-cols-[1fr_auto]">
+      <div className="min-w-0">
+        <p className="font-semibold break-all text-ink">{delivery.email}</p>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="text-muted">{copy.columns.state}</dt>
+          <dd>{deliveryStateLabel(delivery)}</dd>
+          <dt className="text-muted">{copy.columns.attempts}</dt>
+          <dd>{formatCount(delivery.attempts)}</dd>
+          <dt className="text-muted">{copy.columns.last}</dt>
+          <dd>{delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${copy.lastResult(delivery.lastStatus)})` : copy.never}</dd>
+          <dt className="text-muted">{copy.columns.next}</dt>
+          <dd>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : copy.never}</dd>
+        </dl>
+      </div>
+      <div className="sm:text-right">
+        {delivery.state !== 'delivered' && (
+          <button
+            type="button"
+            onClick={onRetry}
+            disabled={mine === 'busy'}
+            aria-label={copy.retryLabel(delivery.email)}
+            className={secondaryButton}
+          >
+            {mine === 'busy' ? copy.retrying : copy.retry}
+          </button>
+        )}
+        <p role="status" className="mt-1 text-sm empty:hidden">
+          {mine === 'done' && copy.retried}
+          {mine === 'failed' && <span className="font-semibold text-support">{copy.retryFailed}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The webhook outbox: counts, the failing/backlog/refused/given-up lists, and retry now. */
+export function DeliveriesView() {
+  const [filter, setFilter] = useState<DeliveryFilter>('failing');
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [retry, setRetry] = useState<RetryState>(null);
+  const { data, error, loading, reload } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { state: filter, cursor });
+  const sessionEnded = useSessionEnded();
+
+  async function retryNow(id: string) {
+    setRetry({ id, status: 'busy' });
+    try {
+      await coachRequest<RetryDeliveryResponse>(retryDeliveryPath(id), { method: 'POST' });
+      setRetry({ id, status: 'done' });
+      reload();
+    } catch (failure) {
+      if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
+      setRetry({ id, status: 'failed' });
+    }
+  }
+
+  if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured)) {
+    return (
+      <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
+        <p className="rounded-2xl bg-sun-soft px-4 py-3">{copy.notConfigured}</p>
+      </Panel>
+    );
+  }
+  if (error) return <LoadError onRetry={reload} />;
+  if (!data) return <Loading />;
+
+  return (
+    <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {(['pending', 'failing', 'gone', 'expired'] as const).map((key) => (
+          <div key={key} className="rounded-2xl border border-line bg-paper p-4">
+            <dt className="text-sm font-semibold text-ink">{copy.counts[key]}</dt>
+            <dd className="text-2xl font-bold tabular-nums text-teal-dark">{formatCount(data.counts[key])}</dd>
+            <dd className="text-xs text-muted">{copy.countHints[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.oldestPendingAt && <p className="mt-3 text-sm text-muted">{copy.oldest(formatDateTime(data.oldestPendingAt))}</p>}
+
+      <fieldset className="mt-6">
+        <legend className="font-semibold text-ink">{copy.filterLabel}</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {deliveryFilters.map((value) => (
+            <label
+              key={value}
+              className="inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 border-line px-4 font-semibold text-ink has-checked:border-teal has-checked:bg-teal has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal"
+            >
+              <input
+                type="radio"
+                name="delivery-filter"
+                value={value}
+                checked={filter === value}
+                onChange={() => {
+                  setFilter(value);
+                  setCursor(undefined);
+                  setRetry(null);
+                }}
+                className="sr-only"
+              />
+              {copy.filters[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className={`mt-4 ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        {data.deliveries.length === 0 ? (
+          <Empty>{copy.empty}</Empty>
+        ) : (
+          <ul aria-label={copy.tableCaption(copy.filters[filter])} className="divide-y divide-line border-y border-line">
+            {data.deliveries.map((delivery) => (
+              <DeliveryItem key={delivery.id} delivery={delivery} retry={retry} onRetry={() => void retryNow(delivery.id)} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {data.nextCursor && (
+        <button type="button" onClick={() => setCursor(data.nextCursor ?? undefined)} className={`${secondaryButton} mt-4`}>
+          {copy.more}
+        </button>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react';
+import { RatingBadge } from '../features/results/rating-badge';
+import { leadPath, type Delivery, type LeadDetail, type SubmissionDetail } from '../shared/coach-api';
+import { coachCopy, patternLabels } from './content';
+import { deliveryStateLabel } from './delivery-state';
+import { EraseDialog } from './erase-dialog';
+import { formatDateTime } from './format';
+import { captionClass, dangerButton, LoadError, Loading, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
+import { useCoachData } from './use-coach-data';
+
+const copy = coachCopy.lead;
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold text-muted">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function DeliveryStatus({ delivery }: { delivery: Delivery | null }) {
+  if (!delivery) return <p className="text-muted">{copy.deliveryNone}</p>;
+  const dc = coachCopy.deliveries;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      <Fact term={dc.columns.state}>{deliveryStateLabel(delivery)}</Fact>
+      <Fact term={dc.columns.attempts}>{delivery.attempts}</Fact>
+      <Fact term={dc.columns.last}>
+        {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus)})` : dc.never}
+      </Fact>
+    </dl>
+  );
+}
+
+function Consent({ submission }: { submission: SubmissionDetail }) {
+  const { consent } = submission;
+  if (!consent) return <p className="text-muted">{copy.consentNone}</p>;
+  const marketing =
+    consent.marketingConsent === null ? copy.marketingNotAsked : consent.marketingConsent ? copy.marketingYes : copy.marketingNo;
+  return (
+    <dl className="space-y-3">
+      <Fact term={copy.consentText}>{consent.text}</Fact>
+      <Fact term={copy.marketing}>{marketing}</Fact>
+      <Fact term={copy.recordedAt}>{formatDateTime(consent.recordedAt)}</Fact>
+    </dl>
+  );
+}
+
+function Submission({ submission, index, latest }: { submission: SubmissionDetail; index: number; latest: boolean }) {
+  const id = `submission-${index}`;
+  const list = (names: string[]) => (names.length > 0 ? names.join(', ') : copy.none);
+  return (
+    <article aria-labelledby={id} className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6">
+      <h3 id={id} className="text-lg font-bold text-teal-dark">
+        {copy.submittedAt(formatDateTime(submission.submittedAt))}
+        {latest && <span className="ml-2 rounded-full bg-teal-soft px-2 py-0.5 align-middle text-xs font-semibold text-teal-dark">{copy.latest}</span>}
+      </h3>
+      <p className="mt-1 text-sm text-muted">{patternLabels[submission.pattern]}</p>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <div>
+          <h4 className="font-semibold text-ink">{copy.profileTitle}</h4>
+          <TableFrame label={copy.profileCaption}>
+            <table className={`${tableClass} mt-2`}>
+              <caption className={captionClass}>{copy.profileCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>{copy.columns.driver}</th>
+                  <th scope="col" className={thClass}>{copy.columns.rating}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {submission.ratings.map(({ driverId, driver, rating }) => (
+                  <tr key={driverId}>
+                    <th scope="row" className={`${tdClass} font-normal`}>{driver}</th>
+                    <td className={tdClass}>
+                      <RatingBadge rating={rating} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        </div>
+        <div className="space-y-5">
+          <div>
+            <h4 className="font-semibold text-ink">{copy.summaryTitle}</h4>
+            <p className="mt-1 rounded-2xl bg-paper px-4 py-3 text-pretty">{submission.summary}</p>
+          </div>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <Fact term={copy.weak}>{list(submission.weakDrivers)}</Fact>
+            <Fact term={copy.strong}>{list(submission.strongDrivers)}</Fact>
+          </dl>
+          <div>
+            <h4 className="font-semibold text-ink">{copy.consentTitle}</h4>
+            <div className="mt-1">
+              <Consent submission={submission} />
+            </div>
+          </div>
+          <div>
+            <h4 className="font-semibold text-ink">{copy.deliveryTitle}</h4>
+            <div className="mt-1">
+              <DeliveryStatus delivery={submission.delivery} />
+            </div>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** One person: every submission as they saw it (newest first), consent, forwarding, and erase. */
+export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: () => void; onErased: () => void }) {
+  const { data, error, reload } = useCoachData<LeadDetail>(leadPath(id));
+  const [confirming, setConfirming] = useState(false);
+
+  const back = (
+    <button type="button" onClick={onBack} className="font-semibold text-teal underline underline-offset-4">
+      <span aria-hidden="true">← </span>
+      {copy.back}
+    </button>
+  );
+  if (error?.status === 404) return <div className="space-y-4">{back}<p role="alert">{copy.notFound}</p></div>;
+  if (error) return <div className="space-y-4">{back}<LoadError onRetry={reload} /></div>;
+  if (!data) return <Loading />;
+
+  return (
+    <div className="space-y-6">
+      {back}
+      <Panel title={data.firstName} titleId="lead-title" intro={<span className="break-all">{data.email}</span>}>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Fact term={copy.firstSubmitted}>{formatDateTime(data.firstSubmittedAt)}</Fact>
+          <Fact term={copy.submissionsTerm}>{copy.submissions(data.submissions.length)}</Fact>
+        </dl>
+      </Panel>
+      {data.submissions.map((submission, index) => (
+        <Submission key={submission.submittedAt} submission={submission} index={index} latest={index === 0} />
+      ))}
+      <section aria-labelledby="erase-section" className="rounded-3xl border-2 border-support/30 bg-white p-5 sm:p-6">
+        <h3 id="erase-section" className="font-bold text-ink">{copy.erase}</h3>
+        <p className="mt-1 text-sm text-muted">{copy.eraseHint}</p>
+        <button type="button" onClick={() => setConfirming(true)} className={`${dangerButton} mt-3`}>
+          {copy.erase}
+        </button>
+      </section>
+      {confirming && (
+        <EraseDialog leadId={data.id} firstName={data.firstName} email={data.email} onClose={() => setConfirming(false)} onErased={onErased} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { coachApi, type LeadListResponse } from '../shared/coach-api';
+import { withQuery } from './api';
+import { coachCopy, patternLabels } from './content';
+import { formatDateTime } from './format';
+import { LeadDetailView } from './lead-detail';
+import type { DateRange } from './period';
+import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { useCoachData } from './use-coach-data';
+
+const copy = coachCopy.leads;
+
+/**
+ * The leads of the period, newest first, a page at a time (cursor pages: the cursors of the pages
+ * already seen are kept so "Newer" can go back), searchable; a lead opens its detail in place.
+ */
+export function LeadsView({ range }: { range: DateRange }) {
+  const [search, setSearch] = useState('');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const cursor = cursors.at(-1);
+  const { data, error, loading, reload } = useCoachData<LeadListResponse>(coachApi.leads, { ...range, q: search, cursor });
+
+  if (openId) {
+    return (
+      <LeadDetailView
+        id={openId}
+        onBack={() => setOpenId(null)}
+        onErased={() => {
+          setOpenId(null);
+          setCursors([]);
+          setNotice(copy.erased);
+          reload();
+        }}
+      />
+    );
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('q');
+    setSearch(typeof value === 'string' ? value.trim() : '');
+    setCursors([]);
+    setNotice(null);
+  }
+
+  return (
+    <Panel title={copy.title} intro={copy.intro} titleId="leads-title">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <form role="search" onSubmit={onSearch} className="flex-1 sm:max-w-md">
+          <label htmlFor="lead-search" className="font-semibold text-ink">
+            {copy.searchLabel}
+          </label>
+          <p id="lead-search-hint" className="text-sm text-muted">
+            {copy.searchHint}
+          </p>
+          <div className="mt-1 flex gap-2">
+            <input id="lead-search" name="q" type="search" defaultValue={search} aria-describedby="lead-search-hint" className={inputClass} />
+            <button type="submit" className={secondaryButton}>
+              {copy.search}
+            </button>
+          </div>
+        </form>
+        <a href={withQuery(coachApi.leadsCsv, { from: range.from, to: range.to })} download className={`${secondaryButton} self-start sm:self-auto`}>
+          {copy.download}
+        </a>
+      </div>
+
+      <div role="status" className="mt-4 empty:hidden">
+        {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
+      </div>
+
+      <div className="mt-4" aria-busy={loading}>
+        {error ? (
+          <LoadError onRetry={reload} />
+        ) : !data ? (
+          <Loading />
+        ) : data.leads.length === 0 ? (
+          <Empty>{search ? copy.noMatch : copy.empty}</Empty>
+        ) : (
+          <ul aria-label={copy.tableCaption} className={`divide-y divide-line border-y border-line ${loading ? 'opacity-60' : ''}`}>
+            {data.leads.map((lead) => (
+              <li key={lead.id} className="flex flex-col gap-x-4 gap-y-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    onClick={() => setOpenId(lead.id)}
+                    className="text-left text-base font-semibold text-teal underline decoration-teal/40 underline-offset-4 hover:decoration-teal"
+                  >
+                    {lead.firstName}
+                  </button>
+                  <p className="text-sm break-all text-ink">{lead.email}</p>
+                </div>
+                <div className="text-sm text-muted sm:text-right">
+                  <p>{formatDateTime(lead.submittedAt)}</p>
+                  <p>{patternLabels[lead.pattern]}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {(cursors.length > 0 || data?.nextCursor) && (
+        <nav aria-label={copy.page(cursors.length + 1)} className="mt-4 flex items-center justify-between gap-2">
+          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((list) => list.slice(0, -1))} className={`${secondaryButton} disabled:invisible`}>
+            {copy.previous}
+          </button>
+          <span className="text-sm text-muted">{copy.page(cursors.length + 1)}</span>
+          <button
+            type="button"
+            disabled={!data?.nextCursor}
+            onClick={() => data?.nextCursor && setCursors((list) => [...list, data.nextCursor ?? ''])}
+            className={`${secondaryButton} disabled:invisible`}
+          >
+            {copy.next}
+          </button>
+        </nav>
+      )}
+    </Panel>
+  );
+}

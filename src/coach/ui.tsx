@@ -1,0 +1,61 @@
+/** Small building blocks every dashboard view shares, so the views look and behave alike. */
+import type { ReactNode } from 'react';
+import { coachCopy } from './content';
+
+export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
+  return (
+    <section aria-labelledby={titleId} className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-lg font-bold text-teal-dark">
+        {title}
+      </h2>
+      {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A table that may be wider than a phone: it scrolls sideways on its own, by keyboard too. */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // A scrollable region must be focusable to be scrolled by keyboard (axe: scrollable-region-focusable).
+    <div role="region" aria-label={label} tabIndex={0} className="-mx-1 overflow-x-auto px-1">
+      {children}
+    </div>
+  );
+}
+
+export const tableClass = 'w-full border-collapse text-left text-sm';
+export const captionClass = 'sr-only';
+export const thClass = 'border-b-2 border-line py-2 pr-3 align-bottom font-semibold text-muted';
+export const tdClass = 'border-b border-line py-2 pr-3 align-top';
+export const numClass = 'text-right tabular-nums';
+
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-2xl bg-sun-soft px-4 py-3">
+      <p>{coachCopy.loadFailed}</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-semibold text-teal underline underline-offset-4">
+        {coachCopy.tryAgain}
+      </button>
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p role="status" className="text-muted">
+      {coachCopy.loading}
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl bg-paper px-4 py-6 text-center text-muted">{children}</p>;
+}
+
+export const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-teal px-5 font-semibold text-teal transition-colors hover:bg-teal-soft disabled:cursor-wait disabled:opacity-70';
+export const dangerButton =
+  'inline-flex min-h-11 items-center justify-center rounded-full bg-support px-5 font-semibold text-white transition-colors hover:bg-[#8f060d] disabled:cursor-wait disabled:opacity-70';
+export const inputClass =
+  'block min-h-11 w-full rounded-xl border-2 border-muted bg-white px-3 text-base text-ink aria-invalid:border-support';

@@ -1,0 +1,315 @@
+/**
+ * The coach API's contract: every route under /api/coach/, what it takes and what it answers.
+ * Plain types and constants only (no runtime dependencies), shared by the server
+ * (server/coach/) and the dashboard (src/coach/). Documented for people in server/README.md
+ * ("The coach API").
+ *
+ * Conventions:
+ * - Every route except `POST /api/coach/session` needs a valid session (the `__Host-` cookie set at
+ *   sign-in); without one it answers 401 with a {@link CoachApiError}.
+ * - Every state-changing request (POST, DELETE) must carry an `Origin` header equal to the site's
+ *   own origin; otherwise 403 `forbidden_origin`. Browsers send it on their own with `fetch`.
+ * - Dates in queries are calendar days `YYYY-MM-DD` in the analytics time zone (`timeZone` in the
+ *   answers; UTC unless ANALYTICS_TIME_ZONE says otherwise); `from` and `to` are both included,
+ *   at most 800 days apart. Without them the funnel and profiles cover the last 30 days up to
+ *   today, and the lead list and CSV every lead (either may be given alone).
+ * - Timestamps in answers are ISO 8601 strings in UTC (`2026-11-22T10:00:00.000Z`).
+ * - Every answer is JSON (except the CSV) and sent with `Cache-Control: no-store`.
+ */
+import type { FunnelStep } from './funnel';
+import type { Rating } from './constants';
+
+/** Every route of the coach API. `:id` parts are filled in with the helpers below. */
+export const coachApi = {
+  /** POST signs in ({@link SignInRequest} → {@link SessionStatus}), GET says who is signed in, DELETE signs out (204). */
+  session: '/api/coach/session',
+  /** GET ?from&to → {@link FunnelResponse}. */
+  funnel: '/api/coach/funnel',
+  /** GET ?from&to → {@link ProfilesResponse}. */
+  profiles: '/api/coach/profiles',
+  /** GET ?q&from&to&cursor&limit → {@link LeadListResponse}. */
+  leads: '/api/coach/leads',
+  /** GET → {@link LeadDetail}; DELETE → {@link EraseResponse} (erases the person: every submission). */
+  lead: '/api/coach/leads/:id',
+  /** GET ?from&to → text/csv attachment (UTF-8 with BOM, the columns of `npm run coach -- export`). */
+  leadsCsv: '/api/coach/leads.csv',
+  /** GET ?state&cursor&limit → {@link DeliveriesResponse}. */
+  deliveries: '/api/coach/deliveries',
+  /** POST (no body) → {@link RetryDeliveryResponse}: tries that delivery again now. */
+  retryDelivery: '/api/coach/deliveries/:id/retry',
+  /** GET ?cursor&limit → {@link AuditLogResponse}: sign-ins, exports, erasures (who and when). */
+  audit: '/api/coach/audit',
+} as const;
+
+export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
+
+/** The path of one lead (its `id` from the list). */
+export const leadPath = (id: string) => `/api/coach/leads/${encodeURIComponent(id)}`;
+/** The path that retries one delivery now. */
+export const retryDeliveryPath = (id: string) => `/api/coach/deliveries/${encodeURIComponent(id)}/retry`;
+
+/** Query strings: every value optional; `from`/`to` are `YYYY-MM-DD`. */
+export type PeriodQuery = { from?: string; to?: string };
+
+/** The longest period one query may ask for, in days (two years and some). */
+export const MAX_PERIOD_DAYS = 800;
+/** The period of the funnel and profiles when none is given, in days up to today. */
+export const DEFAULT_PERIOD_DAYS = 30;
+
+/** Refusals, always this shape. `field` names the bad query parameter or body field, if one. */
+export type CoachApiError = {
+  error: CoachErrorCode;
+  message: string;
+  field?: string | null;
+  /** With 429: seconds until the next sign-in attempt is accepted (also in `Retry-After`). */
+  retryAfterSeconds?: number;
+};
+
+export type CoachErrorCode =
+  /** 400: a bad query parameter or body field (see `field`). */
+  | 'invalid_request'
+  /** 401: no valid session (never signed in, signed out, expired, or ended by a new password). */
+  | 'unauthorized'
+  /** 401: sign-in with a wrong password. */
+  | 'wrong_password'
+  /** 403: a state-changing request without the site's own `Origin`. */
+  | 'forbidden_origin'
+  /** 403: sign-in over plain http to a host other than localhost/127.0.0.1 (the cookie needs HTTPS). */
+  | 'https_required'
+  /** 404: no such lead, delivery or route. */
+  | 'not_found'
+  /** 409: sign-in before any password was set (`npm run coach -- set-password`). */
+  | 'password_not_set'
+  /** 409: deliveries asked for, but no LEAD_WEBHOOK_URL is configured. */
+  | 'webhook_not_configured'
+  /** 429: too many failed sign-ins: slowed down (`locked: false`) or locked for a while. */
+  | 'too_many_attempts'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal_error';
+
+// --- Session -----------------------------------------------------------------------------------
+
+/** POST /api/coach/session, `Content-Type: application/json`. */
+export type SignInRequest = { password: string };
+
+/** Answer of POST (200, with the cookie) and GET /api/coach/session. */
+export type SessionStatus = {
+  signedIn: true;
+  /** The one account there is. */
+  account: 'coach';
+  /** When the session was started. */
+  signedInAt: string;
+  /** The session ends after this much inactivity... */
+  idleTimeoutSeconds: number;
+  /** ...and at this time in any case (maximum lifetime). */
+  expiresAt: string;
+  /** The analytics time zone (IANA name) in which days are counted. */
+  timeZone: string;
+  /** Whether lead forwarding is configured (the Deliveries view is empty without it). */
+  webhookConfigured: boolean;
+};
+
+// --- Funnel ------------------------------------------------------------------------------------
+
+export type StepCount = { step: FunnelStep; count: number };
+
+/** Counts of every step, in funnel order (`funnelSteps` in ./funnel.ts), zeros included. */
+export type StepCounts = Record<FunnelStep, number>;
+
+export type FunnelDay = { date: string; counts: StepCounts };
+
+/**
+ * One traffic source: the UTM parameters of the page the run started on and the host of the page
+ * that linked to it (an embedded quiz: the host page). `null`: none was given.
+ */
+export type FunnelSource = {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+  counts: StepCounts;
+};
+
+/** GET /api/coach/funnel?from&to */
+export type FunnelResponse = {
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Every step in funnel order with its total in the period. Conversion and drop-off derive from these. */
+  steps: StepCount[];
+  /** One entry per day of the period, oldest first, every day present (zeros included). */
+  daily: FunnelDay[];
+  /** Sources, the most landings first; at most {@link FUNNEL_SOURCES_LIMIT}, the rest summed in `otherSources`. */
+  sources: FunnelSource[];
+  /** Counts of the sources beyond the limit, or null when there are none. */
+  otherSources: StepCounts | null;
+};
+
+export const FUNNEL_SOURCES_LIMIT = 50;
+
+// --- Profiles ----------------------------------------------------------------------------------
+
+/** The summary rules of SPEC section 4 in their order (ids of `summaryRules` in src/features/results/insights.ts). */
+export const summaryPatterns = ['allWeak', 'allStrong', 'allNeutral', 'mostWeak', 'mostStrong', 'strongAndWeak', 'general'] as const;
+export type SummaryPattern = (typeof summaryPatterns)[number];
+
+export type DriverProfile = {
+  driverId: number;
+  /** The short name shown on the results page (no bracketed qualifier). */
+  driver: string;
+  /** How many submissions rated this driver 1, 2 and 3. Shares are these ÷ `submissions`. */
+  ratings: Record<Rating, number>;
+};
+
+/** GET /api/coach/profiles?from&to. Counts submissions made in the period (a repeat visitor counts each time). */
+export type ProfilesResponse = {
+  from: string;
+  to: string;
+  timeZone: string;
+  submissions: number;
+  /** The nine drivers in driver order. */
+  drivers: DriverProfile[];
+  /** Every summary pattern in rule order with how many submissions showed it. */
+  patterns: { pattern: SummaryPattern; count: number }[];
+};
+
+// --- Leads -------------------------------------------------------------------------------------
+
+export type LeadListQuery = PeriodQuery & {
+  /** Search: an e-mail address prefix (any text with "@" searches e-mail only), or a first-name prefix. */
+  q?: string;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+  /** 1 to 100, default 25. */
+  limit?: string;
+};
+
+export const LEAD_PAGE_SIZE = 25;
+export const LEAD_PAGE_MAX = 100;
+
+export type WeakStrong = { weakDrivers: string[]; strongDrivers: string[] };
+
+/** One person (one e-mail address) with their latest submission. */
+export type LeadSummary = WeakStrong & {
+  /** Opaque; use it with {@link leadPath}. Changes when the person submits again. */
+  id: string;
+  email: string;
+  firstName: string;
+  /** Ratings in driver order (nine values, 1-3). */
+  ratings: Rating[];
+  pattern: SummaryPattern;
+  /** The latest submission's time. */
+  submittedAt: string;
+};
+
+/**
+ * GET /api/coach/leads: newest first. Without `from`/`to` every lead; with them, the people whose
+ * latest submission falls in the period.
+ */
+export type LeadListResponse = {
+  leads: LeadSummary[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+};
+
+/** What the visitor agreed to at the gate (issue 11); null when it was not recorded. */
+export type ConsentRecord = {
+  /** The exact wording shown, or its version. */
+  text: string;
+  /** Whether the marketing box was ticked; null when no box was shown. */
+  marketingConsent: boolean | null;
+  recordedAt: string;
+};
+
+export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
+
+/** A webhook delivery of one submission. */
+export type Delivery = {
+  /** Opaque; use it with {@link retryDeliveryPath}. */
+  id: string;
+  /** The `webhook-id` header the receiver saw. */
+  webhookId: string;
+  /**
+   * pending: waiting (new, or failed and retrying; see `attempts`), delivered: a 2xx, gone: the
+   * receiver answered 410 and it is not retried, expired: given up after three days of failures.
+   */
+  state: DeliveryState;
+  attempts: number;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  /** HTTP status of the last attempt; null for none yet, a network error or a timeout. */
+  lastStatus: number | null;
+  /** When it is tried next; null unless pending. */
+  nextAttemptAt: string | null;
+};
+
+export type DriverRating = { driverId: number; driver: string; rating: Rating };
+
+/** One submission as the visitor saw it on the results page. */
+export type SubmissionDetail = WeakStrong & {
+  submittedAt: string;
+  ratings: DriverRating[];
+  pattern: SummaryPattern;
+  /** The "Your Unique Pattern" text the visitor read. */
+  summary: string;
+  consent: ConsentRecord | null;
+  /** Null when no webhook was configured when it was stored. */
+  delivery: Delivery | null;
+};
+
+/** GET /api/coach/leads/:id */
+export type LeadDetail = {
+  id: string;
+  email: string;
+  firstName: string;
+  firstSubmittedAt: string;
+  /** Every submission of this person, newest first (the first is the profile the list shows). */
+  submissions: SubmissionDetail[];
+};
+
+/** DELETE /api/coach/leads/:id: the person is gone (every submission and pending delivery). */
+export type EraseResponse = { erased: { submissions: number; pendingDeliveries: number } };
+
+// --- Deliveries --------------------------------------------------------------------------------
+
+/** `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt. */
+export const deliveryFilters = ['failing', 'pending', 'gone', 'expired'] as const;
+export type DeliveryFilter = (typeof deliveryFilters)[number];
+
+export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
+
+export type DeliveryWithLead = Delivery & {
+  /** The person's e-mail address and their lead's id (erasing a person removes their deliveries). */
+  email: string;
+  leadId: string;
+};
+
+/** GET /api/coach/deliveries?state=failing (the default). Newest first. */
+export type DeliveriesResponse = {
+  webhookConfigured: boolean;
+  /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
+  counts: { pending: number; failing: number; gone: number; expired: number };
+  /** Time of the oldest pending delivery, or null. */
+  oldestPendingAt: string | null;
+  deliveries: DeliveryWithLead[];
+  nextCursor: string | null;
+};
+
+/** POST /api/coach/deliveries/:id/retry: scheduled now and the outbox woken; its new state. */
+export type RetryDeliveryResponse = { delivery: Delivery };
+
+// --- Audit log ---------------------------------------------------------------------------------
+
+export type AuditAction = 'sign_in' | 'sign_in_failed' | 'sign_out' | 'password_set' | 'export' | 'erase' | 'delivery_retry';
+
+/** Who and when, never what: no address, no name, no search, no client address. */
+export type AuditEntry = {
+  at: string;
+  action: AuditAction;
+  /** `dashboard` (with the session's number) or `command line`. */
+  actor: 'dashboard' | 'command line';
+  sessionId: number | null;
+};
+
+export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: string | null };
