@@ -3,13 +3,16 @@
  * page's `<head>`, once at start-up. A data block, not a script: the CSP needs no change.
  */
 import { siteConfigElement, type SiteConfig } from '../src/shared/site-config';
+import type { ServerConfig } from './config';
 
 /**
  * What the page needs to know of the server's configuration (features add their fields, taking the
  * ServerConfig as an argument). Nothing secret belongs here: every visitor can read it.
  */
-export function siteConfigFor(): SiteConfig {
-  return {};
+export function siteConfigFor(config: ServerConfig): SiteConfig {
+  return {
+    embedOrigins: config.embedOrigins,
+  };
 }
 
 export function withSiteConfig(html: string, siteConfig: SiteConfig): string {

@@ -3,9 +3,14 @@
  * visitor's page inside its HTML, so no extra request is needed. Features add their fields here,
  * each with a default that holds when the page is hosted without the server (local-only build).
  */
-export type SiteConfig = Record<string, never>;
+export type SiteConfig = {
+  /** The coach's sites allowed to frame the quiz (EMBED_ORIGINS): the only places it posts progress to. */
+  embedOrigins: string[];
+};
 
-export const defaultSiteConfig: SiteConfig = {};
+export const defaultSiteConfig: SiteConfig = {
+  embedOrigins: [],
+};
 
 /** The id of the `<script type="application/json">` element that carries the settings. */
 export const SITE_CONFIG_ELEMENT_ID = 'core-drivers-config';
