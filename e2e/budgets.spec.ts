@@ -3,8 +3,10 @@
  * Chromium against the production build this run serves, and the idle prefetch that makes the
  * click on Start Your Discovery instant. Timings belong to the benchmark (npm run bench).
  */
-import { chunkOf, readBuild } from '../scripts/bench/build-info';
-import { landingBudgetBreaches } from '../scripts/bench/budgets';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chunkOf, readBuild, sizesOf } from '../scripts/bench/build-info';
+import { embedScriptBreaches, landingBudgetBreaches } from '../scripts/bench/budgets';
 import { measureFirstLoad } from '../scripts/bench/first-load';
 import { prefetchMark } from '../src/app/prefetch-mark';
 import { expect, test } from './fixtures';
@@ -76,4 +78,13 @@ test('the landing page does not move while it loads, hydrates and prefetches', a
       }),
   );
   expect(shift, 'cumulative layout shift of the landing page').toBe(0);
+});
+
+test('the embed script coaches load on their sites is one small self-contained script', async ({ request }) => {
+  const built = readFileSync(join(readBuild().clientDir, 'embed.js'));
+  test.info().annotations.push({ type: 'embed.js', description: `${sizesOf(built).gzip} B gzip (${built.length} raw)` });
+  expect(embedScriptBreaches(built), 'budget breaches of embed.js').toEqual([]);
+  const served = await request.get('/embed.js');
+  expect(served.ok()).toBe(true);
+  expect(await served.body()).toEqual(built);
 });

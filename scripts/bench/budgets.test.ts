@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { BuildInfo } from './build-info';
-import { landingBudgetBreaches, landingBudgets } from './budgets';
+import { embedScriptBreaches, landingBudgetBreaches, landingBudgets } from './budgets';
 
 const build: BuildInfo = {
   clientDir: '/nowhere',
@@ -79,5 +79,20 @@ test('confetti bundled into the entry chunk is a breach', () => {
   };
   expect(landingBudgetBreaches(withinBudget, bundled)).toEqual([
     'assets/index-a.js brings confetti (canvas-confetti) into the first load (node_modules/canvas-confetti/dist/confetti.module.mjs)',
+  ]);
+});
+
+test.each([
+  ['a small classic script', '(function(){document.querySelectorAll("[data-core-drivers]")})();', []],
+  ['a module that imports', 'import{a as b}from"./x.js";b();', ['embed.js imports or exports modules: it must be one classic script with no dependencies']],
+  ['a module that exports', 'var a=1;export{a};', ['embed.js imports or exports modules: it must be one classic script with no dependencies']],
+])('the embed script budget: %s', (_what, script, breaches) => {
+  expect(embedScriptBreaches(script)).toEqual(breaches);
+});
+
+test('an embed script over 3 KB gzip breaks its budget, naming its size and the limit', () => {
+  const noise = Array.from({ length: 6000 }, (_, index) => ((index * 7919) % 65_521).toString(36)).join('');
+  expect(embedScriptBreaches(`(function(){var a="${noise}"})();`)).toEqual([
+    expect.stringMatching(/^embed\.js is [\d,]+ bytes gzip, over the limit of 3,000 bytes$/),
   ]);
 });
