@@ -144,6 +144,21 @@ test('inline, the frame takes its content’s height at every step up to the unl
   expect(await page.evaluate(() => (window as unknown as { progress: string[] }).progress)).toEqual(expectedSteps);
 });
 
+test('inline, a new screen that starts above the visible part of the page is brought into view', async ({ page }) => {
+  await page.goto(`${sites.allowed}/inline`);
+  const iframe = page.locator('[data-core-drivers] iframe');
+  const quiz = page.frameLocator('[data-core-drivers] iframe');
+  const start = quiz.getByRole('link', { name: 'Start Your Discovery' });
+  await expect(start).toBeVisible();
+  await expectFrameFitsContent(page, quiz);
+  // Scrolled so that the button is on screen but the top of the frame is not.
+  await start.evaluate((link) => link.scrollIntoView({ block: 'start' }));
+  expect(await iframe.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(-100);
+  await start.click();
+  await expect(quiz.getByRole('heading', { name: coreDrivers[0]?.name })).toBeVisible();
+  await expect.poll(() => iframe.evaluate((element) => Math.abs(Math.round(element.getBoundingClientRect().top)))).toBe(0);
+});
+
 test('the popup opens a dialog that holds focus, closes on Escape from the page or from inside the quiz, and gives focus back', async ({
   page,
 }) => {
