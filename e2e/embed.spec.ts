@@ -68,6 +68,8 @@ const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } 
 test('inline, the frame takes its content’s height at every step up to the unlocked insights, and the host hears each step once, in order', async ({
   page,
 }) => {
+  // The whole quiz with a real clock, checking the frame at every step.
+  test.setTimeout(60_000);
   await page.goto(`${sites.allowed}/inline?utm_source=newsletter&utm_campaign=spring&ref=ignored`);
   const iframe = page.locator('[data-core-drivers] iframe');
   const src = new URL((await iframe.getAttribute('src')) ?? '');
@@ -114,6 +116,21 @@ test('inline, the frame takes its content’s height at every step up to the unl
   await quiz.getByRole('button', { name: 'Show Me My Insights' }).click();
   await expect(quiz.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
   await expectFrameFitsContent(page, quiz);
+
+  // Nothing was stored in the browser, so blocking third-party cookies or storage changes nothing.
+  // (This Chromium denies the frame its storage altogether; the quiz never noticed.)
+  expect(await page.context().cookies()).toEqual([]);
+  const stored = await quiz.locator('html').evaluate(() => {
+    const count = (storage: () => Storage) => {
+      try {
+        return storage().length;
+      } catch {
+        return 0;
+      }
+    };
+    return { cookie: document.cookie, local: count(() => localStorage), session: count(() => sessionStorage) };
+  });
+  expect(stored).toEqual({ cookie: '', local: 0, session: 0 });
 
   // Settled: no more resizes come (no loop of the frame and its content resizing each other).
   await settleAnimations(page);
@@ -166,6 +183,8 @@ test('the popup opens a dialog that holds focus, closes on Escape from the page 
   const button = page.getByRole('button', { name: 'Take the quiz' });
   const dialog = page.getByRole('dialog', { name: 'Core Drivers quiz' });
   await expect(dialog).toBeHidden();
+  // Nothing of the quiz loads (or counts a visit) until the visitor asks for it.
+  expect(await page.locator('[data-core-drivers] iframe').getAttribute('src')).toBeNull();
 
   await button.click();
   await expect(dialog).toBeVisible();

@@ -35,9 +35,12 @@ function frame(mode: EmbedMode): HTMLIFrameElement {
   iframe.title = title;
   // The quiz counts the visit with this site as its source, whatever the page's own referrer policy.
   iframe.referrerPolicy = 'strict-origin';
-  iframe.src = frameUrl(quizOrigin, mode, location);
   return iframe;
 }
+
+const load = (iframe: HTMLIFrameElement, mode: EmbedMode) => {
+  if (!iframe.src) iframe.src = frameUrl(quizOrigin, mode, location);
+};
 
 function focusGuard(onFocus: () => void): HTMLSpanElement {
   const guard = element('span', { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', opacity: '0' });
@@ -119,8 +122,12 @@ function popup(placeholder: HTMLElement): Embed {
   placeholder.replaceChildren(button, dialog);
 
   const closeDialog = () => dialog.close();
-  // The frame loads with the page, so the quiz is there at once; closing keeps the visitor's place.
-  button.addEventListener('click', () => dialog.showModal());
+  // The quiz loads when first opened (a visitor who never opens it is not counted as one), and
+  // closing keeps the visitor's place.
+  button.addEventListener('click', () => {
+    load(iframe, 'popup');
+    dialog.showModal();
+  });
   close.addEventListener('click', closeDialog);
   dialog.addEventListener('click', (event) => {
     if (event.target === dialog) closeDialog();
@@ -138,6 +145,7 @@ function mount(placeholder: HTMLElement): void {
     return;
   }
   const iframe = frame('inline');
+  load(iframe, 'inline');
   placeholder.replaceChildren(iframe);
   embeds.push({ placeholder, mode: 'inline', frame: iframe });
 }
