@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './e2e/browser';
+import { hostOrigins } from './e2e/embed-origins';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -10,6 +11,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // workers (which load this file again) see the same folder and can read what the server stored.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'core-drivers-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+const coachSites = hostOrigins(port);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,22 +29,35 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npm run build && node --import tsx server/main.ts',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      // Many tests submit leads from one address; the rate limit itself is tested in server/.
-      RATE_LIMIT_MAX: '1000',
-      // A developer's .env must never forward test leads.
-      LEAD_WEBHOOK_URL: '',
-      LEAD_WEBHOOK_SECRET: '',
+  webServer: [
+    {
+      command: 'npm run build && node --import tsx server/main.ts',
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        // Many tests submit leads from one address; the rate limit itself is tested in server/.
+        RATE_LIMIT_MAX: '1000',
+        // A developer's .env must never forward test leads.
+        LEAD_WEBHOOK_URL: '',
+        LEAD_WEBHOOK_SECRET: '',
+        // The coach's sites of e2e/embed.spec.ts; for every other test it only changes framing.
+        EMBED_ORIGINS: `${coachSites.allowed} ${coachSites.otherAllowed}`,
+      },
+      stdout: 'ignore',
     },
-    stdout: 'ignore',
-  },
+    {
+      // A coach's site on other loopback origins, for e2e/embed.spec.ts (e2e/host-pages.ts).
+      command: 'node --import tsx e2e/host-pages.ts',
+      url: `${coachSites.allowed}/inline`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PORT: String(port) },
+      stdout: 'ignore',
+    },
+  ],
 });

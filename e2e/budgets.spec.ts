@@ -3,8 +3,10 @@
  * Chromium against the production build this run serves, and the idle prefetch that makes the
  * click on Start Your Discovery instant. Timings belong to the benchmark (npm run bench).
  */
-import { chunkOf, readBuild, readCoachFiles } from '../scripts/bench/build-info';
-import { dashboardLeaks, landingBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chunkOf, readBuild, readCoachFiles, sizesOf } from '../scripts/bench/build-info';
+import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
 import { measureFirstLoad } from '../scripts/bench/first-load';
 import { prefetchMark } from '../src/app/prefetch-mark';
 import { expect, test } from './fixtures';
@@ -110,4 +112,13 @@ test('no dashboard code reaches a visitor: no visitor chunk bundles it, no visit
   await page.goto('/coach');
   await page.waitForLoadState('networkidle');
   expect(requested.filter((file) => coachFiles.includes(file)), 'the dashboard’s files, fetched by /coach').not.toEqual([]);
+});
+
+test('the embed script coaches load on their sites is one small self-contained script', async ({ request }) => {
+  const built = readFileSync(join(readBuild().clientDir, 'embed.js'));
+  test.info().annotations.push({ type: 'embed.js', description: `${sizesOf(built).gzip} B gzip (${built.length} raw)` });
+  expect(embedScriptBreaches(built), 'budget breaches of embed.js').toEqual([]);
+  const served = await request.get('/embed.js');
+  expect(served.ok()).toBe(true);
+  expect(await served.body()).toEqual(built);
 });

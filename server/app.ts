@@ -37,6 +37,15 @@ import { siteConfigFor, withSiteConfig } from './site-config';
 const immutableAssets = 'public, max-age=31536000, immutable';
 const shortLivedFiles = 'public, max-age=3600';
 const htmlPages = 'no-cache';
+/**
+ * The embed script keeps its name (coaches paste its address into their sites), so it is only
+ * briefly fresh: a new version reaches every site within five minutes, a stale copy is still used
+ * (and refreshed behind the scenes) for a day. Other sites load it, so it is not same-origin only.
+ */
+const embedScriptHeaders = {
+  'cache-control': 'public, max-age=300, stale-while-revalidate=86400',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 
 /** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
@@ -293,6 +302,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(coachRoutes, { db: coachDb, outbox, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  const embedScript = join(config.distDir, 'client', 'embed.js');
+  const embedScriptFiles = new Set([embedScript, `${embedScript}.br`, `${embedScript}.gz`]);
   await app.register(fastifyStatic, {
     root: join(config.distDir, 'client'),
     wildcard: false,
@@ -302,6 +313,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, path: string) {
+      // The path is of the file sent: embed.js, or its precompressed embed.js.br / .gz copy.
+      if (embedScriptFiles.has(path)) return reply.headers(embedScriptHeaders);
       reply.header('cache-control', path.includes('/assets/') ? immutableAssets : shortLivedFiles);
     },
   });

@@ -10,6 +10,7 @@ test('defaults: 127.0.0.1:3000, ./data, no proxy trusted, no webhook, no HSTS, n
     trustProxy: false,
     webhook: null,
     rateLimit: { max: 10, windowMs: 60_000 },
+    embedOrigins: [],
     frameAncestors: "'none'",
     hstsMaxAge: 0,
     publicUrl: null,
@@ -28,7 +29,7 @@ test('reads every variable', () => {
       LEAD_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       RATE_LIMIT_MAX: '5',
       RATE_LIMIT_WINDOW_SECONDS: '30',
-      FRAME_ANCESTORS: "'self' https://coach.example",
+      EMBED_ORIGINS: 'https://coach.example, https://www.coach.example',
       HSTS_MAX_AGE: '31536000',
     }),
   ).toMatchObject({
@@ -39,17 +40,25 @@ test('reads every variable', () => {
     trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
     webhook: { url: 'https://hooks.example.com/leads', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
     rateLimit: { max: 5, windowMs: 30_000 },
-    frameAncestors: "'self' https://coach.example",
+    embedOrigins: ['https://coach.example', 'https://www.coach.example'],
+    frameAncestors: 'https://coach.example https://www.coach.example',
     hstsMaxAge: 31_536_000,
   });
 });
 
 test.each([
-  ['none', "'none'"],
-  ["'self'", "'self'"],
-  ['self https://coach.example', "'self' https://coach.example"],
-])('FRAME_ANCESTORS=%s is read as %s', (value, expected) => {
-  expect(loadConfig({ FRAME_ANCESTORS: value }).frameAncestors).toBe(expected);
+  ['', [], "'none'"],
+  ['https://coach.example', ['https://coach.example'], 'https://coach.example'],
+  ['https://coach.example/', ['https://coach.example'], 'https://coach.example'],
+  ['HTTPS://Coach.Example:8443', ['https://coach.example:8443'], 'https://coach.example:8443'],
+  ['https://a.example https://b.example,https://a.example', ['https://a.example', 'https://b.example'], 'https://a.example https://b.example'],
+  ['http://127.0.0.2:4215, http://localhost:8080', ['http://127.0.0.2:4215', 'http://localhost:8080'], 'http://127.0.0.2:4215 http://localhost:8080'],
+])('EMBED_ORIGINS=%j allows %j to frame the quiz (frame-ancestors %s)', (value, origins, frameAncestors) => {
+  expect(loadConfig({ EMBED_ORIGINS: value })).toMatchObject({ embedOrigins: origins, frameAncestors });
+});
+
+test('FRAME_ANCESTORS is refused with a message pointing to EMBED_ORIGINS', () => {
+  expect(() => loadConfig({ FRAME_ANCESTORS: 'none' })).toThrow(/FRAME_ANCESTORS is replaced by EMBED_ORIGINS/);
 });
 
 test.each(['off', 'false', ''])('TRUST_PROXY=%j trusts no proxy', (value) => {
@@ -77,8 +86,13 @@ test.each([
   ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_SECRET: longSecret }],
   ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '0' }],
   ['RATE_LIMIT_WINDOW_SECONDS', { RATE_LIMIT_WINDOW_SECONDS: 'a minute' }],
-  ['FRAME_ANCESTORS', { FRAME_ANCESTORS: 'http://insecure.example' }],
-  ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' 'self'" }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: 'http://insecure.example' }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: 'https://coach.example/quiz-page' }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: 'https://*.coach.example' }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: 'coach.example' }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: "'self'" }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: '*' }],
+  ['EMBED_ORIGINS', { EMBED_ORIGINS: 'https://coach.example?x=1' }],
   ['HSTS_MAX_AGE', { HSTS_MAX_AGE: 'yes' }],
 ])('a bad %s stops start-up with a message naming it', (name, env) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -28,7 +28,9 @@ export type ServerConfig = {
   webhook: { url: string; secret: string } | null;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
-  /** The CSP `frame-ancestors` sources: who may show the site in a frame. */
+  /** EMBED_ORIGINS: the coach's sites allowed to show the quiz in a frame and to hear its progress. */
+  embedOrigins: string[];
+  /** The CSP `frame-ancestors` sources, derived from `embedOrigins` (`'none'` when there are none). */
   frameAncestors: string;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
   hstsMaxAge: number;
@@ -172,18 +174,51 @@ function readWebhook(env: Env): ServerConfig['webhook'] {
   return { url: url.href, secret };
 }
 
-/** Sources allowed in CSP frame-ancestors: 'none', 'self' or origins like https://coach.example. */
-function readFrameAncestors(env: Env): string {
-  const raw = readRaw(env, 'FRAME_ANCESTORS') ?? "'none'";
-  // .env files strip quotes, so none and self are accepted bare too.
-  const sources = raw.split(/\s+/).map((source) => (source === 'none' || source === 'self' ? `'${source}'` : source));
-  const ok = sources.every(
-    (source) => source === "'none'" || source === "'self'" || /^https:\/\/[a-z0-9.*-]+(:\d+)?$/i.test(source),
-  );
-  if (!ok || (sources.includes("'none'") && sources.length > 1)) {
-    throw new ConfigError(`FRAME_ANCESTORS must be 'none', 'self' or https:// origins separated by spaces, got "${raw}".`);
+const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
+
+/**
+ * EMBED_ORIGINS: the sites allowed to frame the quiz (CSP frame-ancestors), which are also the only
+ * places the frame sends its messages to. Origins separated by commas or spaces: `https://`, or
+ * `http://` to this machine only (for trying it out). No wildcards: a message needs one exact origin.
+ * It replaces FRAME_ANCESTORS, which is refused so that an old setting cannot silently stop counting.
+ */
+function readEmbedOrigins(env: Env): string[] {
+  if (readRaw(env, 'FRAME_ANCESTORS') !== undefined) {
+    throw new ConfigError(
+      'FRAME_ANCESTORS is replaced by EMBED_ORIGINS: list the sites allowed to show the quiz (e.g. EMBED_ORIGINS=https://coach.example), or remove it to allow none.',
+    );
   }
-  return sources.join(' ');
+  const raw = readRaw(env, 'EMBED_ORIGINS');
+  if (raw === undefined) return [];
+  const origins = raw.split(/[\s,]+/).filter((entry) => entry !== '').map((entry) => {
+    const origin = originOf(entry);
+    if (origin === null) {
+      throw new ConfigError(
+        `EMBED_ORIGINS must be site origins like https://coach.example separated by commas (http:// only for this machine, no paths or wildcards); "${entry}" is not one.`,
+      );
+    }
+    return origin;
+  });
+  return [...new Set(origins)];
+}
+
+/** The origin of `https://site[:port][/]`, or of `http://` to a loopback host; null for anything else. */
+function originOf(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && localHostnames.test(url.hostname));
+  const bare = url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  const exact = !entry.includes('*') && /^https?:\/\/[^/]+\/?$/i.test(entry);
+  return secure && bare && exact ? url.origin : null;
+}
+
+/** The CSP `frame-ancestors` sources for these origins: `'none'` when the quiz may not be framed. */
+export function frameAncestorsFor(embedOrigins: readonly string[]): string {
+  return embedOrigins.length === 0 ? "'none'" : embedOrigins.join(' ');
 }
 
 function readTimeZone(env: Env): string {
@@ -250,6 +285,8 @@ function readConsentCheckbox(env: Env, defaultText: string): ServerConfig['conse
 
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
+const embedding = (embedOrigins: string[]) => ({ embedOrigins, frameAncestors: frameAncestorsFor(embedOrigins) });
+
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
@@ -264,7 +301,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
-    frameAncestors: readFrameAncestors(env),
+    ...embedding(readEmbedOrigins(env)),
     hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
     publicUrl: readPublicUrl(env),
     timeouts: defaultTimeouts,

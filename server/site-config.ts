@@ -15,6 +15,7 @@ export function siteConfigFor(config: ServerConfig): SiteConfig {
     privacyUrl: config.privacyUrl,
     consentCheckboxText: config.consentCheckbox?.text ?? null,
     consentVersion: consentVersion(consentWording(config)),
+    embedOrigins: config.embedOrigins,
   };
 }
 

@@ -5,7 +5,11 @@ import { App } from './app/app';
 import { prefetchLazyPages } from './app/app-routes';
 import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
+import { whenFramed } from './embed/when-framed';
 import './styles.css';
+
+// Before the pages render, so the coach's page hears the very first funnel step.
+whenFramed();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { BuildInfo } from './build-info';
-import { dashboardLeaks, landingBudgetBreaches, landingBudgets } from './budgets';
+import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, landingBudgets } from './budgets';
 
 const build: BuildInfo = {
   clientDir: '/nowhere',
@@ -110,4 +110,19 @@ test.each([
   ],
 ])('%s is a leak that names the file', (_case, buildInfo, pages, leak) => {
   expect(dashboardLeaks(buildInfo, coachFiles, pages)).toContain(leak);
+});
+
+test.each([
+  ['a small classic script', '(function(){document.querySelectorAll("[data-core-drivers]")})();', []],
+  ['a module that imports', 'import{a as b}from"./x.js";b();', ['embed.js imports or exports modules: it must be one classic script with no dependencies']],
+  ['a module that exports', 'var a=1;export{a};', ['embed.js imports or exports modules: it must be one classic script with no dependencies']],
+])('the embed script budget: %s', (_what, script, breaches) => {
+  expect(embedScriptBreaches(script)).toEqual(breaches);
+});
+
+test('an embed script over 3 KB gzip breaks its budget, naming its size and the limit', () => {
+  const noise = Array.from({ length: 6000 }, (_, index) => ((index * 7919) % 65_521).toString(36)).join('');
+  expect(embedScriptBreaches(`(function(){var a="${noise}"})();`)).toEqual([
+    expect.stringMatching(/^embed\.js is [\d,]+ bytes gzip, over the limit of 3,000 bytes$/),
+  ]);
 });

@@ -4,7 +4,7 @@
  * 1 KB = 1,000 bytes, as Vite prints sizes.
  */
 import type { BuildInfo } from './build-info';
-import { entryClosure } from './build-info';
+import { entryClosure, sizesOf } from './build-info';
 
 export const KB = 1000;
 
@@ -21,6 +21,7 @@ export const laterOnlyModules: { what: string; pattern: RegExp }[] = [
   { what: 'the results page', pattern: /^src\/features\/results\// },
   { what: 'toasts (sonner)', pattern: /(^|\/)node_modules\/sonner\// },
   { what: 'confetti (canvas-confetti)', pattern: /(^|\/)node_modules\/canvas-confetti\// },
+  { what: 'the embed’s frame side (loaded only inside a frame)', pattern: /^src\/embed\/(frame|protocol|embed)\.ts$/ },
 ];
 
 /** The coach's dashboard (its own build, vite.coach.config.ts): no visitor page may load any of it. */
@@ -46,6 +47,22 @@ export function dashboardLeaks(build: BuildInfo, coachFiles: string[], pages: Vi
     }
   }
   return leaks;
+}
+
+/** The embed script coaches load on their own sites (dist/client/embed.js), gzip level 9. */
+export const embedScriptBudget = { gzip: 3 * KB };
+
+/** Every way the embed script breaks its budget: too big, or not one self-contained classic script. */
+export function embedScriptBreaches(script: Buffer | string): string[] {
+  const breaches: string[] = [];
+  const { gzip } = sizesOf(script);
+  if (gzip > embedScriptBudget.gzip) {
+    breaches.push(`embed.js is ${bytes(gzip)} gzip, over the limit of ${bytes(embedScriptBudget.gzip)}`);
+  }
+  if (/(^|[;}\s])(import|export)\b[\s{*"'`(]/.test(script.toString())) {
+    breaches.push('embed.js imports or exports modules: it must be one classic script with no dependencies');
+  }
+  return breaches;
 }
 
 /** Timing and throughput targets the benchmark reports against (never checked by `npm test`). */

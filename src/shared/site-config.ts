@@ -13,12 +13,15 @@ export type SiteConfig = {
    * gate sends it back, so the record says what this page showed. Null without the server.
    */
   consentVersion: string | null;
+  /** The coach's sites allowed to frame the quiz (EMBED_ORIGINS): the only places it posts progress to. */
+  embedOrigins: string[];
 };
 
 export const defaultSiteConfig: SiteConfig = {
   privacyUrl: null,
   consentCheckboxText: null,
   consentVersion: null,
+  embedOrigins: [],
 };
 
 /** The id of the `<script type="application/json">` element that carries the settings. */
