@@ -9,12 +9,17 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // Every run stores its leads in a fresh folder, never in ./data. Set on process.env so the test
 // workers (which load this file again) see the same folder and can read what the server stored.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'core-drivers-e2e-'));
+// A folder made here is removed at the end of the run (e2e/global-teardown.ts).
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-'));
+  process.env.E2E_DATA_DIR_IS_TEMPORARY = '1';
+}
 const dataDir = process.env.E2E_DATA_DIR;
 const coachSites = hostOrigins(port);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),

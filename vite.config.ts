@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['server/test/setup.ts'],
         },
       },
     ],

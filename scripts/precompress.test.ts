@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
+import { makeTempDir } from '../server/test/temp-dirs';
 import { precompress, shouldCompress } from './precompress';
 
 test.each([
@@ -17,7 +17,7 @@ test.each([
 });
 
 test('each script gets brotli and gzip copies that decompress to the original', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'precompress-'));
+  const root = makeTempDir('precompress-');
   mkdirSync(join(root, 'assets'));
   const script = 'export const answer = "the same line, again and again";\n'.repeat(200);
   writeFileSync(join(root, 'assets', 'index-abc.js'), script);

@@ -140,7 +140,7 @@ function hasForbiddenKey(value: unknown): boolean {
 }
 
 /** How long drain waits after the last request before it lets close() end idle connections. */
-const DRAIN_QUIET_MS = 250;
+const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const pages = readPages(config);

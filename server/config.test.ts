@@ -120,6 +120,14 @@ test('.env.example, as shipped, is a valid configuration', async () => {
   expect(() => loadConfig(parseEnv(example))).not.toThrow();
 });
 
+test('.env.example lists every build-time setting the pages read (VITE_* in src/vite-env.d.ts)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+  const declared = readFileSync(new URL('../src/vite-env.d.ts', import.meta.url), 'utf8').match(/VITE_[A-Z_]+/g) ?? [];
+  expect(declared.length).toBeGreaterThan(0);
+  for (const name of declared) expect(example).toMatch(new RegExp(`^# ${name}=`, 'm'));
+});
+
 test.each([
   [{}, 0, null],
   [{ PUBLIC_URL: 'http://127.0.0.1:3000' }, 0, 'http://127.0.0.1:3000'],

@@ -145,14 +145,12 @@ test('SIGTERM mid-burst: every request is answered (201) or refused with 503, no
   const outcomes: Outcome[] = [];
   let acknowledged = 0;
   let signalledAt = Number.POSITIVE_INFINITY;
-  const ackTimes: number[] = [];
   let next = 0;
   const client = async () => {
     while (next < 2_000) {
       const outcome = await postOn(agent, url, next++);
       outcomes.push(outcome);
       if (!('status' in outcome) || outcome.status !== 201) return;
-      ackTimes.push(performance.now());
       if (++acknowledged === 100) {
         signalledAt = performance.now();
         child.kill('SIGTERM');
@@ -170,8 +168,8 @@ test('SIGTERM mid-burst: every request is answered (201) or refused with 503, no
   const statuses = new Set(outcomes.map((outcome) => ('status' in outcome ? outcome.status : 0)));
   expect([...statuses].sort()).toEqual([201, 503]);
   expect(outcomes.filter((outcome) => 'status' in outcome && outcome.status === 503)).toHaveLength(20);
-  // Requests already being handled when the signal came were answered, not dropped.
-  expect(ackTimes.filter((time) => time > signalledAt).length).toBeGreaterThan(0);
+  // (That a request in flight at the signal is answered, not cut, is shown deterministically in
+  // server/drain.test.ts; here the timing decides how many there are.)
 
   // Every 201 is on disk, and nothing else is.
   const { integrity, ids } = openResult(dataDir);

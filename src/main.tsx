@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { hasPrerenderedHtml } from './app/has-prerendered-html';
 import { prefetchLazyPages } from './app/app-routes';
 import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
@@ -22,8 +23,8 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered pages (landing, not-found) are hydrated; the others start empty and render here.
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Prerendered pages (landing, quiz, not-found) are hydrated; the others start empty and render here.
+if (hasPrerenderedHtml(container)) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
 // Once the page has loaded and hydrated and the browser has nothing else to do, fetch the quiz and

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from './temp-dirs';
 
 /** A minimal built site in a temp folder, so server tests need no `npm run build`. */
 export function makeFakeDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'core-drivers-dist-'));
+  const dir = makeTempDir('core-drivers-dist-');
   mkdirSync(join(dir, 'html'));
   mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
   const page = (body: string) => `<!doctype html><html lang="en"><head><title>Core Drivers</title></head><body>${body}</body></html>`;

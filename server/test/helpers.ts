@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { buildApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { makeFakeDist } from './fake-dist';
+import { makeTempDir } from './temp-dirs';
 
 /** Personal data used as fixtures; tests assert they never show up in a log line. */
 export const fixtureEmail = 'zephyrine.fixture@example.org';
@@ -17,8 +15,9 @@ export const validLead = {
   ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3],
 };
 
+/** A fresh temporary folder, removed after the test file (see server/test/setup.ts). */
 export function tempDir(prefix = 'core-drivers-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return makeTempDir(prefix);
 }
 
 /** Configuration for a test: a fake build, a fresh data folder, no log unless asked for. */

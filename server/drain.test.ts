@@ -1,0 +1,80 @@
+/**
+ * The graceful stop, in one process and without timing luck: a lead held in flight (another
+ * connection holds the database's write lock) is answered 201 after drain() began, a new request
+ * on an open connection gets a 503 with the security headers, and close() then closes the store.
+ */
+import { join } from 'node:path';
+import { connect, type Socket } from 'node:net';
+import Database from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import { DATABASE_FILE } from './storage/lead-store';
+import { postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
+
+let running: RunningApp | undefined;
+
+afterEach(async () => {
+  await running?.app.close();
+  running = undefined;
+});
+
+/** Reads one whole answer (until the server closes the connection). */
+function answerOn(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('close', () => resolve(text));
+  });
+}
+
+test('drain answers the request in flight, refuses a new one with 503 and the headers, then close() ends the store', async () => {
+  const config = testConfig();
+  running = await startApp(config);
+  const { app, url } = running;
+  const port = Number(new URL(url).port);
+
+  // An open, idle connection, as a browser keeps one.
+  const idle = connect(port, '127.0.0.1');
+  await new Promise((resolve) => idle.once('connect', resolve));
+
+  // Another connection holds the write lock: the lead waits in flight (retried every 5 ms).
+  const blocker = new Database(join(config.dataDir, DATABASE_FILE));
+  blocker.exec('BEGIN IMMEDIATE');
+  const inFlight = postLead(url, validLead);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const drained = app.drain(5_000);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+
+  // A new request on the open connection is refused, in JSON, with the headers, and closed.
+  const answer = answerOn(idle);
+  idle.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+  const refused = await answer;
+  expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+  expect(refused).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
+  expect(refused).toMatch(/\r\nretry-after: 5\r\n/i);
+  expect(refused).toMatch(/\r\nconnection: close\r\n/i);
+  expect(refused).toContain('"error":"shutting_down"');
+
+  // A new connection is not accepted at all.
+  const refusedConnection = await new Promise<string>((resolve) => {
+    const late = connect(port, '127.0.0.1');
+    late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? ''));
+    late.on('connect', () => resolve('connected'));
+  });
+  expect(refusedConnection).toBe('ECONNREFUSED');
+
+  // The lead in flight is still answered once the lock goes, and drain waits for it.
+  let drainedYet = false;
+  void drained.then(() => (drainedYet = true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(drainedYet).toBe(false);
+  blocker.exec('ROLLBACK');
+  blocker.close();
+  const response = await inFlight;
+  expect(response.status).toBe(201);
+  await drained;
+
+  await app.close();
+  running = undefined;
+  expect(app.leadStore.db.open).toBe(false);
+});
