@@ -50,7 +50,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         {/* One live region for the arrival: "Analyzing..." while loading, then, once, that the profile is ready. */}
         <LiveRegion
           message={loading ? resultsCopy.loading : resultsCopy.profileReady}
-          className={loading ? 'absolute inset-x-0 top-16 pt-6 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
+          className={loading ? 'absolute inset-x-0 top-16 pt-3 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
         <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
