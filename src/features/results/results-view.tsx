@@ -3,8 +3,8 @@ import { driverById } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { pageTitle, site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
-import { LiveRegion } from '../../lib/live-region';
 import { reportFunnelStep } from '../../lib/funnel';
+import { LiveRegion } from '../../lib/live-region';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
@@ -29,7 +29,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(copy.title));
-  // The heading is hidden while the results load; it takes focus the moment it shows.
+  // The heading is transparent while the results load; it takes focus the moment it shows.
   useFocusOnArrival(heading, !loading);
 
   useEffect(() => reportFunnelStep('results'), []);
