@@ -1,9 +1,13 @@
 import { parse } from 'csv-parse/sync';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { resultsCopy } from '../../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
-import { postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
+import { DATABASE_FILE, openDatabase } from '../storage/lead-db';
+import { migrations } from '../storage/migrations';
+import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
 import { exportCsv } from './admin';
 import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
 
@@ -132,4 +136,25 @@ test('a consent field that is not the expected shape is refused, naming the fiel
   const response = await postLead(url, { ...validLead, consent: { version: 'not-a-version', marketing: true } });
   expect(response.status).toBe(400);
   expect(await response.json()).toMatchObject({ field: 'consent' });
+});
+
+test('a database from before the consent record keeps its leads, which export with empty consent cells', () => {
+  const dataDir = tempDir();
+  const old = new Database(join(dataDir, DATABASE_FILE));
+  // Schema 2: the migrations before the consent record's (index 2).
+  for (const sql of migrations.slice(0, 2)) old.exec(sql);
+  old.pragma('user_version = 2');
+  old.prepare(
+    "INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at) VALUES ('pub-1', 'old@example.org', 'Olda', '123123123', 1000)",
+  ).run();
+  old.close();
+
+  const db = openDatabase(dataDir);
+  expect(db.prepare('SELECT consent_version, consent_wording, marketing_consent FROM submissions').all()).toEqual([
+    { consent_version: null, consent_wording: null, marketing_consent: null },
+  ]);
+  let csv = '';
+  exportCsv(db, (chunk) => (csv += chunk));
+  expect(csv.slice(1).trimEnd().split('\r\n')[1]).toMatch(/^old@example\.org,Olda,.*,1,,,,$/);
+  db.close();
 });

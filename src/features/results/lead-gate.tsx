@@ -204,25 +204,27 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           )}
           {submitting ? copy.submitting : copy.submit}
         </button>
-        <p className="text-center text-sm text-muted">{copy.noSpam}</p>
-        <p className="text-center text-sm text-muted">
-          {leadCaptureMode === 'api' ? copy.notice : copy.localNotice}
-          {siteConfig.privacyUrl && (
-            <>
-              {' '}
-              {/* A new tab: leaving this page would lose the results. */}
-              <a
-                href={siteConfig.privacyUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-semibold text-teal underline underline-offset-2 hover:text-teal-dark"
-              >
-                {copy.privacyLink}
-                <span className="sr-only"> {resultsCopy.course.newTabHint}</span>
-              </a>
-            </>
-          )}
-        </p>
+        <div className="space-y-1 text-center text-sm text-muted">
+          <p>
+            {leadCaptureMode === 'api' ? copy.notice : copy.localNotice}
+            {siteConfig.privacyUrl && (
+              <>
+                {' '}
+                {/* A new tab: leaving this page would lose the results. */}
+                <a
+                  href={siteConfig.privacyUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-teal underline underline-offset-2 hover:text-teal-dark"
+                >
+                  {copy.privacyLink}
+                  <span className="sr-only"> {resultsCopy.course.newTabHint}</span>
+                </a>
+              </>
+            )}
+          </p>
+          <p>{copy.noSpam}</p>
+        </div>
       </form>
     </div>
   );

@@ -3,8 +3,8 @@ import { driverById } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { pageTitle, site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
-import { LiveRegion } from '../../lib/live-region';
 import { reportFunnelStep } from '../../lib/funnel';
+import { LiveRegion } from '../../lib/live-region';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
@@ -29,7 +29,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(copy.title));
-  // The heading is hidden while the results load; it takes focus the moment it shows.
+  // The heading is transparent while the results load; it takes focus the moment it shows.
   useFocusOnArrival(heading, !loading);
 
   useEffect(() => reportFunnelStep('results'), []);
@@ -50,7 +50,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         {/* One live region for the arrival: "Analyzing..." while loading, then, once, that the profile is ready. */}
         <LiveRegion
           message={loading ? resultsCopy.loading : resultsCopy.profileReady}
-          className={loading ? 'absolute inset-x-0 top-16 pt-6 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
+          className={loading ? 'absolute inset-x-0 top-16 pt-3 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
         <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
