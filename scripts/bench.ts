@@ -3,10 +3,11 @@
  * fresh DATA_DIR and prints one table, each figure the median of several runs:
  *   - per route (/, /quiz, /results): first-load JS and CSS bytes, raw and gzip, and requests;
  *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
- *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio.
+ *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio;
+ *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95.
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,api.
+ * --only=pages,lighthouse,api,dashboard.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,12 +18,14 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
 import { type BenchPart, parseBenchArgs } from './bench/args';
+import { measureDashboard, p50, p95 } from './bench/dashboard';
+import { seedDashboard } from './bench/dashboard-seed';
 import { readBuild } from './bench/build-info';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
-import { type Running, startNodeScript } from './bench/processes';
+import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
-import { type ApiResult, apiPath, benchRows, lighthouseRoutes, routes } from './bench/rows';
+import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
 
 /**
  * The server's per-client rate limit is raised through this variable for the load test, so one
@@ -110,6 +113,37 @@ async function measureApi(app: Running): Promise<ApiResult> {
   }
 }
 
+/** Seeds 1,000,000 leads in a fresh folder, serves them, measures, and removes the folder again. */
+async function measureDashboardPart(): Promise<DashboardResult> {
+  const seedDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-dashboard-'));
+  try {
+    log(`seeding 1,000,000 leads and two years of funnel counts (DATA_DIR ${seedDir}); about a minute`);
+    const seed = await seedDashboard(seedDir);
+    // A webhook nobody answers: the deliveries view and "retry now" have an outbox to work with.
+    const deadPort = await freePort();
+    const server = await startNodeScript(join(root, 'server/main.ts'), {
+      DATA_DIR: seedDir,
+      LOG_LEVEL: 'silent',
+      LEAD_WEBHOOK_URL: `http://127.0.0.1:${deadPort}/hook`,
+      LEAD_WEBHOOK_SECRET: 'bench-secret-of-at-least-24-characters',
+    }, '/', 120_000);
+    try {
+      const { calls, signInMs } = await measureDashboard(server.url, runs, log);
+      return {
+        submissions: seed.submissions,
+        seedSeconds: seed.seedSeconds,
+        aggregateSeconds: seed.aggregateSeconds,
+        signInMs,
+        calls: calls.map((call) => ({ name: call.name, p50Ms: p50(call.samples), p95Ms: p95(call.samples) })),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(seedDir, { recursive: true, force: true });
+  }
+}
+
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -132,6 +166,7 @@ try {
   const firstLoadSamples = measures('pages') ? await measureFirstLoads(app.url) : {};
   const lighthouseSamples = measures('lighthouse') ? await measureLighthouse(app.url) : {};
   const api = measures('api') ? await measureApi(app) : undefined;
+  const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
 
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
@@ -150,7 +185,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api);
+  const rows = benchRows(firstLoads, lighthouse, api, dashboard);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -173,6 +208,7 @@ try {
     api: api?.available
       ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
       : (api ?? 'not measured'),
+    dashboard: dashboard ?? 'not measured',
     table: rows,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

@@ -7,10 +7,15 @@ import { prefetchLazyPages } from './app/app-routes';
 import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
 import { whenFramed } from './embed/when-framed';
+import { startFunnelBeacon } from './lib/funnel-beacon';
 import './styles.css';
 
 // Before the pages render, so the coach's page hears the very first funnel step.
 whenFramed();
+// Count the funnel on the server, subscribed before the first page reports its step. The
+// local-only build (VITE_LEAD_CAPTURE=local, the switch lib/lead-client.ts reads too) has no server
+// to count on: the check is replaced at build time, so that build does not even contain the beacon.
+if (import.meta.env.VITE_LEAD_CAPTURE !== 'local') startFunnelBeacon();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -96,11 +96,34 @@ function apiRows(api: ApiResult): Row[] {
   ];
 }
 
+/** The dashboard part: how the seed went, sign-in, then p50 / p95 of every API over all samples. */
+export type DashboardResult = {
+  submissions: number;
+  seedSeconds: number;
+  aggregateSeconds: number;
+  signInMs: number;
+  calls: { name: string; p50Ms: number; p95Ms: number }[];
+};
+
+function dashboardRows(dashboard: DashboardResult): Row[] {
+  return [
+    { figure: 'dashboard seed: submissions / seconds', value: `${whole(dashboard.submissions)} / ${formatNumber(dashboard.seedSeconds, 1)}` },
+    { figure: 'dashboard profile aggregate rebuild (s)', value: formatNumber(dashboard.aggregateSeconds, 1) },
+    { figure: 'dashboard sign-in (ms, scrypt by design)', value: whole(dashboard.signInMs) },
+    ...dashboard.calls.map((call) => ({
+      figure: `dashboard ${call.name} p50 / p95 (ms)`,
+      value: pair(call.p50Ms, call.p95Ms, 1),
+      ...atMost(call.p95Ms, targets.dashboardP95Ms, 'p95 '),
+    })),
+  ];
+}
+
 /** Rows for the parts measured: a part with no medians (or no API result) was not measured. */
-export function benchRows(firstLoads: Medians, lighthouse: Medians, api: ApiResult | undefined): Row[] {
+export function benchRows(firstLoads: Medians, lighthouse: Medians, api: ApiResult | undefined, dashboard?: DashboardResult): Row[] {
   return [
     ...(Object.keys(firstLoads).length > 0 ? firstLoadRows(firstLoads) : []),
     ...(Object.keys(lighthouse).length > 0 ? lighthouseRows(lighthouse) : []),
     ...(api ? apiRows(api) : []),
+    ...(dashboard ? dashboardRows(dashboard) : []),
   ];
 }

@@ -32,7 +32,10 @@ const send = (body: string, headers: Record<string, string> = {}) =>
 function rows() {
   (app as FastifyInstance).funnelCounter.flush();
   return (app as FastifyInstance).leadStore.db
-    .prepare('SELECT day, step, utm_source, utm_medium, utm_campaign, referrer_host, count FROM funnel_daily ORDER BY step')
+    .prepare(
+      `SELECT d.day, d.step, s.utm_source, s.utm_medium, s.utm_campaign, s.referrer_host, d.count
+       FROM funnel_daily AS d JOIN funnel_sources AS s ON s.id = d.source_id ORDER BY d.step`,
+    )
     .all();
 }
 
@@ -103,8 +106,12 @@ test('no event row holds an IP address, a user agent or an identifier: not in it
   for (const step of ['landing', 'quiz_started', 'question_1']) {
     await send(JSON.stringify({ step, source: 'ads' }), { 'user-agent': userAgent, 'x-forwarded-for': '203.0.113.77', cookie: 'id=tracking-cookie-123' });
   }
-  const columns = (app.leadStore.db.prepare('SELECT name FROM pragma_table_info(?)').all('funnel_daily') as { name: string }[]).map((c) => c.name);
-  expect(columns).toEqual(['day', 'step', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'count']);
+  const columns = (table: string) =>
+    (app?.leadStore.db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((c) => c.name);
+  expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host']);
+  expect(columns('funnel_daily')).toEqual(['day', 'step', 'source_id', 'count']);
+  expect(columns('funnel_daily_totals')).toEqual(['day', 'step', 'count']);
+  expect(columns('funnel_monthly')).toEqual(['month', 'step', 'source_id', 'count']);
   expect(rows()).toHaveLength(3);
   await app.close();
   app = undefined;

@@ -1,8 +1,9 @@
 /**
  * Leads for the dashboard, read so that no page reads every lead: newest first by keyset on the
  * submissions' primary key, a period turned into a range of that key through the index on
- * submission time, e-mail search as a range on the e-mail index. A lead is a person (one e-mail
- * address) shown with their latest submission; "latest" is checked per row on the e-mail index.
+ * submission time, e-mail search as a stretch of the e-mail index (results in address order). A
+ * lead is a person (one e-mail address) shown with their latest submission; "latest" is checked
+ * per row on the e-mail index.
  *
  * Name search has no index (one more index would cost every stored lead a write): it looks at the
  * newest NAME_SEARCH_WINDOW submissions only, which server/README.md says.
@@ -12,7 +13,7 @@ import type { Delivery, DeliveryState, LeadDetail, LeadListResponse, LeadSummary
 import { normalizeEmail } from '../storage/lead-store';
 import { describeProfile, ratingsOf, summaryPatternOf, weakAndStrong } from '../leads/profile';
 
-export const NAME_SEARCH_WINDOW = 100_000;
+export const NAME_SEARCH_WINDOW = 50_000;
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };
@@ -22,19 +23,36 @@ type SubmissionRow = { id: number; email: string; first_name: string; ratings: s
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The submission ids a period covers: the first id stored at or after `fromMs` and the last before
- * `toMs` (two lookups on the time index). Exact whatever the order of ids and times.
+ * The submission ids a period covers: the first submission stored at or after `fromMs` and the last
+ * before `toMs`, each one step on the time index. Ids grow with time (they are given in the order
+ * of storing, and times are the clock's), so the ids between hold the period; the period's times
+ * are checked on every row as well.
  */
 export function idRange(db: Database.Database, { fromMs, toMs }: TimeRange): { lo: number; hi: number } {
-  const one = (sql: string, value: number) => db.prepare<[number], { id: number | null }>(sql).get(value)?.id ?? null;
-  const lo = fromMs === null ? 0 : (one('SELECT min(id) AS id FROM submissions WHERE submitted_at >= ?', fromMs) ?? Number.MAX_SAFE_INTEGER);
-  const hi = toMs === null ? Number.MAX_SAFE_INTEGER : (one('SELECT max(id) AS id FROM submissions WHERE submitted_at < ?', toMs) ?? 0);
+  const one = (sql: string, value: number) => db.prepare<[number], { id: number }>(sql).get(value)?.id ?? null;
+  const lo =
+    fromMs === null
+      ? 0
+      : (one('SELECT id FROM submissions WHERE submitted_at >= ? ORDER BY submitted_at LIMIT 1', fromMs) ?? Number.MAX_SAFE_INTEGER);
+  const hi =
+    toMs === null
+      ? Number.MAX_SAFE_INTEGER
+      : (one('SELECT id FROM submissions WHERE submitted_at < ? ORDER BY submitted_at DESC LIMIT 1', toMs) ?? 0);
   return { lo, hi };
 }
 
-/** Conditions every listed row meets: in the id range and the period, and its person's latest. */
-const listed = `s.id BETWEEN @lo AND @hi AND +s.submitted_at >= @from AND +s.submitted_at < @to
-  AND NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)`;
+const newestId = (db: Database.Database) =>
+  db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM submissions').get()?.id ?? 0;
+
+/** The person's latest submission: no later one under the same address (a probe of the e-mail index). */
+const isLatest = 'NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)';
+
+/** The period's conditions on a row, or none without a period (so the index alone can answer). */
+const inPeriod = (range: TimeRange) =>
+  [
+    ...(range.fromMs === null ? [] : ['+s.submitted_at >= @from']),
+    ...(range.toMs === null ? [] : ['+s.submitted_at < @to']),
+  ].join(' AND ') || '1';
 
 const columns = 's.id, s.email, s.first_name, s.ratings, s.submitted_at';
 
@@ -52,46 +70,57 @@ function toSummary(row: SubmissionRow): LeadSummary {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-export type LeadListParams = TimeRange & { q: string; cursor: number | null; limit: number };
+/**
+ * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
+ * address (search results are in address order, so a page is the next stretch of the index).
+ */
+export type LeadListParams = TimeRange & { q: string; cursor: string | null; limit: number };
 
 export function listLeads(db: Database.Database, { q, cursor, limit, fromMs, toMs }: LeadListParams): LeadListResponse {
-  const range = idRange(db, { fromMs, toMs });
-  const params = {
-    lo: range.lo,
-    hi: Math.min(range.hi, cursor === null ? Number.MAX_SAFE_INTEGER : cursor - 1),
-    from: fromMs ?? 0,
-    to: toMs ?? Number.MAX_SAFE_INTEGER,
-    limit: limit + 1,
-  };
+  const range = { fromMs, toMs };
+  const params = { ...idRange(db, range), from: fromMs ?? 0, to: toMs ?? 0, limit: limit + 1 };
+  const period = inPeriod(range);
   const search = normalizeEmail(q);
   let rows: SubmissionRow[];
+  let nextCursor: (row: SubmissionRow) => string;
   if (search === '') {
-    rows = db.prepare(`SELECT ${columns} FROM submissions AS s WHERE ${listed} ORDER BY s.id DESC LIMIT @limit`).all(params) as SubmissionRow[];
+    // Newest first: down the primary key from the cursor, a page at a time.
+    // One upper bound (SQLite uses one on each side of a rowid range): the cursor or the period's end.
+    const hi = Math.min(params.hi, cursor === null ? Number.MAX_SAFE_INTEGER : Number(cursor) - 1);
+    rows = db
+      .prepare(`SELECT ${columns} FROM submissions AS s WHERE s.id BETWEEN @lo AND @hi AND ${period} AND ${isLatest} ORDER BY s.id DESC LIMIT @limit`)
+      .all({ ...params, hi }) as SubmissionRow[];
+    nextCursor = (row) => String(row.id);
   } else {
-    // E-mail addresses are stored lower case: a prefix is a range of the e-mail index.
+    // E-mail addresses are stored lower case: a prefix is a stretch of the e-mail index.
+    const after = cursor ?? '';
+    const periodIds = [...(fromMs === null ? [] : ['s.id >= @lo']), ...(toMs === null ? [] : ['s.id <= @hi'])].join(' AND ') || '1';
     const byEmail = db
       .prepare(
         `SELECT ${columns} FROM submissions AS s INDEXED BY submissions_by_email
-         WHERE s.email >= @prefix AND s.email < @prefixEnd AND ${listed} ORDER BY s.id DESC LIMIT @limit`,
+         WHERE s.email >= @prefix AND s.email < @prefixEnd AND s.email > @after AND ${periodIds} AND ${period} AND ${isLatest}
+         ORDER BY s.email LIMIT @limit`,
       )
-      .all({ ...params, prefix: search, prefixEnd: `${search}\u{10FFFF}` }) as SubmissionRow[];
-    // Names (case-insensitive for ASCII, as SQLite's LIKE) among the newest submissions only.
+      .all({ ...params, prefix: search, prefixEnd: `${search}\u{10FFFF}`, after }) as SubmissionRow[];
+    // Names (case-insensitive for ASCII, as SQLite's LIKE) among the newest submissions only: a
+    // stretch of the primary key (NOT INDEXED keeps the planner off the e-mail index).
     const byName = search.includes('@')
       ? []
       : (db
           .prepare(
-            `SELECT ${columns} FROM submissions AS s
-             WHERE s.id > (SELECT coalesce(max(id), 0) FROM submissions) - @window
-               AND s.first_name LIKE @pattern ESCAPE '\\' AND ${listed} ORDER BY s.id DESC LIMIT @limit`,
+            `SELECT ${columns} FROM submissions AS s NOT INDEXED
+             WHERE s.id BETWEEN @nameLo AND @hi AND s.first_name LIKE @pattern ESCAPE '\\' AND s.email > @after AND ${period} AND ${isLatest}
+             ORDER BY s.email LIMIT @limit`,
           )
-          .all({ ...params, window: NAME_SEARCH_WINDOW, pattern: `${escapeLike(q.trim())}%` }) as SubmissionRow[]);
+          .all({ ...params, nameLo: Math.max(params.lo, newestId(db) - NAME_SEARCH_WINDOW + 1), pattern: `${escapeLike(q.trim())}%`, after }) as SubmissionRow[]);
     const merged = new Map<number, SubmissionRow>();
     for (const row of [...byEmail, ...byName]) merged.set(row.id, row);
-    rows = [...merged.values()].sort((a, b) => b.id - a.id).slice(0, limit + 1);
+    rows = [...merged.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)).slice(0, limit + 1);
+    nextCursor = (row) => row.email;
   }
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { leads: page.map(toSummary), nextCursor: rows.length > limit && last ? String(last.id) : null };
+  return { leads: page.map(toSummary), nextCursor: rows.length > limit && last ? nextCursor(last) : null };
 }
 
 type DetailRow = SubmissionRow & {

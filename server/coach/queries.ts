@@ -101,6 +101,17 @@ export function parseCursor(query: Query): Parsed<number | null> {
   return parseId(text(query, 'cursor'), 'cursor');
 }
 
+/** The lead list's cursor: an id for the list, an e-mail address for a search. */
+export function parseLeadCursor(query: Query, searching: boolean): Parsed<string | null> {
+  const raw = text(query, 'cursor');
+  if (!searching) {
+    const id = parseId(raw, 'cursor');
+    return 'refusal' in id ? id : { value: id.value === null ? null : String(id.value) };
+  }
+  if (raw !== undefined && raw.length > 254) return { refusal: { field: 'cursor', message: 'cursor is not valid; use one this API gave you.' } };
+  return { value: raw ?? null };
+}
+
 export function parseSearch(query: Query): Parsed<string> {
   const q = text(query, 'q') ?? '';
   if (q.length > 254) return { refusal: { field: 'q', message: 'The search must be at most 254 characters.' } };

@@ -31,6 +31,7 @@ import {
   parseCursor,
   parseDeliveryFilter,
   parseId,
+  parseLeadCursor,
   parseLimit,
   parsePeriod,
   parseSearch,
@@ -188,9 +189,10 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.get(coachApi.leads, async (request) => {
     const query = queryOf(request);
     const period = valueOf(parsePeriod(query, timeZone, now(), null));
+    const q = valueOf(parseSearch(query));
     return listLeads(db, {
-      q: valueOf(parseSearch(query)),
-      cursor: valueOf(parseCursor(query)),
+      q,
+      cursor: valueOf(parseLeadCursor(query, q !== '')),
       limit: valueOf(parseLimit(query)),
       ...timeRangeOf(period, timeZone),
     });

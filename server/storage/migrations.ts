@@ -103,7 +103,7 @@ export const migrations: readonly string[] = [
   `,
 
   // 4: the coach's side. The password (a scrypt hash), sessions (only a hash of each token), the
-  //    audit log (who and when, never what), the funnel's daily counts (no IP address, user agent or
+  //    audit log (who and when, never what), the funnel's counts (no IP address, user agent or
   //    identifier: a step, a day and where the run came from) and a daily aggregate of the profiles
   //    submitted, kept in step with the submissions so the dashboard never reads every lead.
   `
@@ -131,16 +131,36 @@ export const migrations: readonly string[] = [
     session_id INTEGER
   ) STRICT;
 
-  -- One row per day (in the analytics time zone), step and source; '' where a source part is unknown.
-  CREATE TABLE funnel_daily (
-    day TEXT NOT NULL,
-    step TEXT NOT NULL,
+  -- Where quiz runs came from: UTM source, medium, campaign and the referrer's host ('' = none).
+  CREATE TABLE funnel_sources (
+    id INTEGER PRIMARY KEY,
     utm_source TEXT NOT NULL,
     utm_medium TEXT NOT NULL,
     utm_campaign TEXT NOT NULL,
     referrer_host TEXT NOT NULL,
+    UNIQUE (utm_source, utm_medium, utm_campaign, referrer_host)
+  ) STRICT;
+  -- Counts per day (in the analytics time zone), step and source; the same summed per day and
+  -- step, and per month, so a period of any length reads a few thousand rows at most.
+  CREATE TABLE funnel_daily (
+    day TEXT NOT NULL,
+    step TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES funnel_sources (id),
     count INTEGER NOT NULL,
-    PRIMARY KEY (day, step, utm_source, utm_medium, utm_campaign, referrer_host)
+    PRIMARY KEY (day, step, source_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE funnel_daily_totals (
+    day TEXT NOT NULL,
+    step TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, step)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE funnel_monthly (
+    month TEXT NOT NULL,
+    step TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES funnel_sources (id),
+    count INTEGER NOT NULL,
+    PRIMARY KEY (month, step, source_id)
   ) STRICT, WITHOUT ROWID;
 
   -- Per day (in the analytics time zone, recorded in analytics_meta): submissions, how many rated

@@ -61,3 +61,14 @@ test('another time zone rebuilds the aggregate from the submissions, with days i
   expect(readProfileTotals(db, '2026-11-21', '2026-11-21')).toMatchObject({ submissions: 1, patterns: { allNeutral: 1 } });
   db.close();
 });
+
+test('a rebuild reads the submissions in pages and counts every one of them', () => {
+  const db = openDatabase(tempDir());
+  const insert = db.prepare('INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (let i = 0; i < 25_001; i += 1) insert.run(`p${i}`, `${i}@example.com`, 'N', i % 2 ? '111111111' : '333333333', day('2026-11-20T10:00:00Z'));
+  })();
+  expect(ensureProfileAggregate(db, 'UTC')).toBe(true);
+  expect(readProfileTotals(db, '2026-11-20', '2026-11-20')).toMatchObject({ submissions: 25_001, patterns: { allWeak: 12_500, allStrong: 12_501 } });
+  db.close();
+});

@@ -73,15 +73,13 @@ export function ensureProfileAggregate(db: Database.Database, timeZone: string):
   db.transaction(() => {
     db.prepare('DELETE FROM profile_daily').run();
     const add = profileAggregator(db, timeZone);
-    let chunk: ProfileRow[] = [];
-    for (const row of db.prepare<[], ProfileRow>('SELECT submitted_at, ratings FROM submissions').iterate()) {
-      chunk.push(row);
-      if (chunk.length === 10_000) {
-        add(chunk, 1);
-        chunk = [];
-      }
+    // Pages of 10,000 by id (a connection cannot write while it is still reading a statement).
+    const page = db.prepare<[number], ProfileRow & { id: number }>(
+      'SELECT id, submitted_at, ratings FROM submissions WHERE id > ? ORDER BY id LIMIT 10000',
+    );
+    for (let rows = page.all(0); rows.length > 0; rows = page.all(rows[rows.length - 1]?.id ?? Number.MAX_SAFE_INTEGER)) {
+      add(rows, 1);
     }
-    add(chunk, 1);
     db.prepare('INSERT INTO analytics_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
       TIME_ZONE_KEY,
       timeZone,

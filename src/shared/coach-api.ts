@@ -177,9 +177,12 @@ export type ProfilesResponse = {
 // --- Leads -------------------------------------------------------------------------------------
 
 export type LeadListQuery = PeriodQuery & {
-  /** Search: an e-mail address prefix (any text with "@" searches e-mail only), or a first-name prefix. */
+  /**
+   * Search: the start of an e-mail address, or of a first name (names only among the newest 50,000
+   * submissions; text with "@" searches addresses only). Results come in address order.
+   */
   q?: string;
-  /** `nextCursor` of the previous page. */
+  /** `nextCursor` of the previous page (of the same search). */
   cursor?: string;
   /** 1 to 100, default 25. */
   limit?: string;
@@ -204,8 +207,8 @@ export type LeadSummary = WeakStrong & {
 };
 
 /**
- * GET /api/coach/leads: newest first. Without `from`/`to` every lead; with them, the people whose
- * latest submission falls in the period.
+ * GET /api/coach/leads: newest first (a search: by e-mail address). Without `from`/`to` every lead;
+ * with them, the people whose latest submission falls in the period.
  */
 export type LeadListResponse = {
   leads: LeadSummary[];

@@ -1,0 +1,90 @@
+/**
+ * The dashboard part of the benchmark: a database seeded with 1,000,000 leads and two years of
+ * funnel counts (./dashboard-seed.ts), the real server on it, signed in, and every dashboard API
+ * called one request at a time (as the dashboard does), with varying arguments: p50 and p95 of each.
+ */
+import { coachApi, leadPath, retryDeliveryPath } from '../../src/shared/coach-api';
+import { addDays, calendarDay } from '../../server/analytics/days';
+import { benchPassword } from './dashboard-seed';
+
+export type DashboardCall = { name: string; samples: number[] };
+
+/** Requests per API and run, after a few unmeasured ones. */
+const REQUESTS = 40;
+const WARM_UP = 3;
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export const p50 = (values: number[]) => percentile(values, 0.5);
+export const p95 = (values: number[]) => percentile(values, 0.95);
+
+export async function measureDashboard(baseUrl: string, runs: number, log: (message: string) => void): Promise<{ calls: DashboardCall[]; signInMs: number }> {
+  const origin = new URL(baseUrl).origin;
+  const signInStarted = performance.now();
+  const signIn = await fetch(`${baseUrl}${coachApi.session}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password: benchPassword }),
+  });
+  const signInMs = performance.now() - signInStarted;
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+  if (signIn.status !== 200 || !cookie) throw new Error(`dashboard sign-in answered ${signIn.status}`);
+  const get = async (path: string, method = 'GET') => {
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie, origin } });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${body.slice(0, 200)}`);
+    return body;
+  };
+
+  const today = calendarDay('UTC')(Date.now());
+  const period = (days: number, endDaysAgo = 0) => `from=${addDays(today, 1 - days - endDaysAgo)}&to=${addDays(today, -endDaysAgo)}`;
+  const list = JSON.parse(await get(`${coachApi.leads}?limit=100`)) as { leads: { id: string; email: string }[] };
+  const failing = JSON.parse(await get(coachApi.deliveries)) as { deliveries: { id: string }[] };
+  const names = ['Ana', 'Kai', 'Nina', 'Theo', 'Zzz'];
+  const pick = <T>(items: readonly T[], index: number) => items[index % items.length] as T;
+
+  const apis: { name: string; path: (i: number) => string; method?: string }[] = [
+    { name: 'GET session', path: () => coachApi.session },
+    { name: 'GET funnel, 30 days', path: (i) => `${coachApi.funnel}?${period(30, i % 300)}` },
+    { name: 'GET funnel, 90 days', path: (i) => `${coachApi.funnel}?${period(90, i % 300)}` },
+    { name: 'GET funnel, 2 years', path: () => `${coachApi.funnel}?${period(730)}` },
+    { name: 'GET profiles, 90 days', path: (i) => `${coachApi.profiles}?${period(90, i % 300)}` },
+    { name: 'GET profiles, 2 years', path: () => `${coachApi.profiles}?${period(730)}` },
+    { name: 'GET leads, newest page', path: () => `${coachApi.leads}?limit=25` },
+    { name: 'GET leads, page 1,000 (cursor)', path: (i) => `${coachApi.leads}?limit=25&cursor=${500_000 + i * 1000}` },
+    { name: 'GET leads, 30 days a year ago', path: (i) => `${coachApi.leads}?${period(30, 365 + i)}` },
+    { name: 'GET leads, e-mail search (3 letters)', path: (i) => `${coachApi.leads}?q=${pick(names, i).slice(0, 3).toLowerCase()}` },
+    { name: 'GET leads, e-mail search (1 letter)', path: (i) => `${coachApi.leads}?q=${'abcdefghijklmnopqrstuvwxyz'[i % 26]}` },
+    { name: 'GET leads, name search', path: (i) => `${coachApi.leads}?q=${pick(names, i)}` },
+    { name: 'GET lead detail', path: (i) => leadPath(pick(list.leads, i).id) },
+    { name: 'GET deliveries (failing)', path: () => coachApi.deliveries },
+    { name: 'GET deliveries (given up)', path: () => `${coachApi.deliveries}?state=expired` },
+    { name: 'GET audit log', path: () => coachApi.audit },
+    { name: 'POST retry a delivery', path: (i) => retryDeliveryPath(pick(failing.deliveries, i).id), method: 'POST' },
+    { name: 'GET leads.csv, 1 day (~1,400 leads)', path: (i) => `${coachApi.leadsCsv}?${period(1, 1 + i)}` },
+    { name: 'GET leads.csv, 7 days (~10,000 leads)', path: (i) => `${coachApi.leadsCsv}?${period(7, 7 + i)}` },
+  ];
+  const calls: DashboardCall[] = apis.map(({ name }) => ({ name, samples: [] }));
+  for (let run = 1; run <= runs; run += 1) {
+    for (const [index, api] of apis.entries()) {
+      log(`dashboard: ${api.name} (run ${run}/${runs})`);
+      for (let i = 0; i < WARM_UP + REQUESTS; i += 1) {
+        const started = performance.now();
+        await get(api.path(i + run * REQUESTS), api.method);
+        if (i >= WARM_UP) calls[index]?.samples.push(performance.now() - started);
+      }
+    }
+  }
+  // Erasing is measured last, on 20 people of the newest page: it changes what the others read.
+  const erase: DashboardCall = { name: 'DELETE lead (erase a person)', samples: [] };
+  for (const lead of list.leads.slice(0, 20)) {
+    const started = performance.now();
+    await get(leadPath(lead.id), 'DELETE');
+    erase.samples.push(performance.now() - started);
+  }
+  calls.push(erase);
+  return { calls, signInMs };
+}
