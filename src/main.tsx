@@ -5,7 +5,13 @@ import { App } from './app/app';
 import { prefetchLazyPages } from './app/app-routes';
 import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
+import { startFunnelBeacon } from './lib/funnel-beacon';
 import './styles.css';
+
+// Count the funnel on the server, subscribed before the first page reports its step. The
+// local-only build (VITE_LEAD_CAPTURE=local, the switch lib/lead-client.ts reads too) has no server
+// to count on: the check is replaced at build time, so that build does not even contain the beacon.
+if (import.meta.env.VITE_LEAD_CAPTURE !== 'local') startFunnelBeacon();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -1,0 +1,37 @@
+/**
+ * Counts the funnel on the server: each step the pages report (./funnel.ts, once per quiz run) is
+ * sent to `POST /api/events` with `navigator.sendBeacon`, which survives the page being left
+ * (the course link, a closed tab). The event says which step and where the run came from: the
+ * UTM parameters of the first page and the linking page's host (in an embed: the host page). No
+ * cookie, no storage, no identifier. Not used in the local-only build (src/main.tsx).
+ */
+import { type FunnelEvent, funnelEventsEndpoint, UTM_MAX_LENGTH } from '../shared/funnel-event';
+import { onFunnelStep } from './funnel';
+
+export type RunSource = Omit<FunnelEvent, 'step'>;
+
+/** Where this visit came from, from the first page's query string and `document.referrer`. */
+export function runSource(search: string, referrer: string): RunSource {
+  const params = new URLSearchParams(search);
+  const source: RunSource = {};
+  for (const key of ['source', 'medium', 'campaign'] as const) {
+    const value = params.get(`utm_${key}`)?.trim();
+    // The server refuses longer values; a cut one still counts the step.
+    if (value) source[key] = value.slice(0, UTM_MAX_LENGTH);
+  }
+  try {
+    const host = new URL(referrer).hostname;
+    if (host) source.referrer = host;
+  } catch {
+    // No referrer (typed address, bookmark, a strict referrer policy): no source.
+  }
+  return source;
+}
+
+/** Subscribes the beacon to the funnel steps; returns the function that unsubscribes it. */
+export function startFunnelBeacon(): () => void {
+  const source = runSource(location.search, document.referrer);
+  return onFunnelStep((step) => {
+    navigator.sendBeacon?.(funnelEventsEndpoint, JSON.stringify({ step, ...source } satisfies FunnelEvent));
+  });
+}
