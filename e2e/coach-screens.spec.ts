@@ -27,6 +27,8 @@ for (const width of [360, 1280]) {
     test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
 
     test('every dashboard screen passes axe and fits the screen', async ({ page, consoleErrors }) => {
+      // Eight axe runs of a few seconds each on a busy 2-core machine.
+      test.setTimeout(120_000);
       await fakeCoachApi(page);
       await page.goto('/coach');
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
