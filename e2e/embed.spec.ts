@@ -111,6 +111,18 @@ test('inline, the frame takes its content’s height at every step up to the unl
   await expect(quiz.getByRole('heading', { name: 'Want to Know What This Means?' })).toBeVisible();
   await expectFrameFitsContent(page, quiz);
 
+  // A toast shows on the visible part of the tall frame, not at its top, far above the visitor.
+  await quiz.getByLabel('First name').fill('Embed');
+  await quiz.getByRole('button', { name: 'Show Me My Insights' }).click();
+  const toast = quiz.locator('[data-sonner-toast]', { hasText: 'Invalid email' });
+  await expect(toast).toBeVisible();
+  await expect
+    .poll(async () => {
+      const box = await toast.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 740;
+    }, 'the toast is on the screen')
+    .toBe(true);
+
   await quiz.getByLabel('Email').fill(`embed-${Date.now()}@example.com`);
   await quiz.getByLabel('First name').fill('Embed');
   await quiz.getByRole('button', { name: 'Show Me My Insights' }).click();

@@ -35,6 +35,13 @@ let stop = () => {};
 beforeEach(() => {
   resizeCallbacks = [];
   vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
     'ResizeObserver',
     class {
       constructor(callback: () => void) {

@@ -46,6 +46,31 @@ function contentHeight(): number {
   return Math.ceil(document.documentElement.getBoundingClientRect().height);
 }
 
+/** Steps of the visible share of the page at which the frame hears about scrolling (0.5% each). */
+const visibilitySteps = Array.from({ length: 201 }, (_, index) => index / 200);
+
+/**
+ * The frame is as tall as its page, so "the top of the screen" inside it is wherever the coach's
+ * page has scrolled to. The browser says which part of the frame is on screen; the stylesheet moves
+ * the toasts there (`--embed-visible-top`), so a visitor at the gate sees *Invalid email*.
+ */
+function followVisiblePart(stops: (() => void)[]): void {
+  const root = document.documentElement;
+  const observer = new IntersectionObserver(
+    ([entry]) => {
+      if (!entry) return;
+      const top = Math.max(0, entry.intersectionRect.top - entry.boundingClientRect.top);
+      root.style.setProperty('--embed-visible-top', `${Math.round(top)}px`);
+    },
+    { threshold: visibilitySteps },
+  );
+  observer.observe(root);
+  stops.push(() => {
+    observer.disconnect();
+    root.style.removeProperty('--embed-visible-top');
+  });
+}
+
 const tabbableSelector = 'a[href], button, input, select, textarea, [tabindex]';
 
 /** The last control Tab can reach on the page, for focus going backwards round the popup. */
@@ -91,6 +116,7 @@ export function startEmbeddedFrame(earlySteps: readonly FunnelStep[]): () => voi
     observer.observe(document.documentElement);
     stops.push(() => observer.disconnect());
     sendHeight();
+    followVisiblePart(stops);
   } else {
     // A key pressed inside the frame never reaches the host's dialog: tell it to close.
     listen('keydown', (event) => {
