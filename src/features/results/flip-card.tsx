@@ -1,22 +1,25 @@
 import { useState } from 'react';
+import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { ratingColors, type Rating } from '../../shared/constants';
+import { DriverIcon } from '../shared/driver-icon';
 import { RatingBadge } from './rating-badge';
 
 type FlipCardProps = {
+  id: DriverId;
   name: string;
-  /** One line on what the driver is, under its name. */
+  /** One line on what the driver is, under its name (on wider screens). */
   description: string;
   scenario: string;
   rating: Rating;
-  /** Before its moment in the timeline the card keeps its place but is not shown. */
+  /** Before its moment in the timeline the card's place shows as a quiet placeholder. */
   shown: boolean;
 };
 
 function FlipHint({ text }: { text: string }) {
   return (
-    <span className="mt-auto flex items-center gap-1.5 pt-3 text-sm font-semibold text-teal">
-      <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true" focusable="false">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-teal">
+      <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true" focusable="false">
         <path
           d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
           fill="none"
@@ -36,23 +39,23 @@ function FlipHint({ text }: { text: string }) {
  * back shows the scenario. Both faces share one grid cell, so flipping never changes the card's size.
  * With reduced motion the faces swap without the 3D turn.
  */
-export function FlipCard({ name, description, scenario, rating, shown }: FlipCardProps) {
+export function FlipCard({ id, name, description, scenario, rating, shown }: FlipCardProps) {
   const [flipped, setFlipped] = useState(false);
   const color = ratingColors[rating];
   const face =
-    'col-start-1 row-start-1 flex h-full flex-col overflow-hidden rounded-2xl border-2 bg-white backface-hidden';
+    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border bg-white backface-hidden';
+  // The rating's colour as a band down the card's left edge.
+  const band = <span className="block w-1.5 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
-    <li
-      className={`perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
-        shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
-      }`}
-    >
+    <li className={`rounded-2xl transition-colors duration-300 ${shown ? '' : 'bg-line/45'}`}>
       <button
         type="button"
         aria-pressed={flipped}
         onClick={() => setFlipped((current) => !current)}
-        className="block h-full w-full rounded-2xl text-left"
+        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
+          shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
+        }`}
       >
         <span
           className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
@@ -64,12 +67,19 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
             className={`${face} shadow-sm ${flipped ? 'motion-reduce:invisible' : ''}`}
             style={{ borderColor: color }}
           >
-            <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />
-            <span className="flex flex-1 flex-col p-4">
-              <RatingBadge rating={rating} />
-              <span className="mt-2 text-lg leading-snug font-bold text-ink">{name}</span>
-              <span className="mt-1 text-muted">{description}</span>
-              <FlipHint text={resultsCopy.profile.cardFrontHint} />
+            {band}
+            <span className="flex flex-1 items-start gap-3 px-3 py-2.5 sm:p-4">
+              <DriverIcon id={id} className="size-9" />
+              <span className="flex min-h-full flex-1 flex-col self-stretch">
+                <span className="leading-snug font-bold text-ink">{name}</span>
+                <span className="mt-0.5">
+                  <RatingBadge rating={rating} />
+                </span>
+                <span className="mt-1 hidden text-sm leading-snug text-muted sm:block">{description}</span>
+                <span className="mt-auto flex justify-end pt-1.5">
+                  <FlipHint text={resultsCopy.profile.cardFrontHint} />
+                </span>
+              </span>
             </span>
           </span>
           <span
@@ -77,11 +87,15 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
             className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}
             style={{ borderColor: color }}
           >
-            <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />
-            <span className="flex flex-1 flex-col p-4">
-              <span className="text-sm font-semibold text-muted">{name}</span>
-              <span className="mt-1 text-[0.95rem] leading-relaxed text-ink">{scenario}</span>
-              <FlipHint text={resultsCopy.profile.cardBackHint} />
+            {band}
+            <span className="flex-1 px-3 py-2.5 text-sm leading-[1.4] text-ink sm:p-4">
+              {/* The card stays in place, so eyes need no name on the back; a screen reader does. */}
+              <span className="sr-only">{name}: </span>
+              {scenario}
+              {/* After the text, on its last line when there is room: no line of its own. */}
+              <span className="float-right mt-0.5 ml-3">
+                <FlipHint text={resultsCopy.profile.cardBackHint} />
+              </span>
             </span>
           </span>
         </span>
