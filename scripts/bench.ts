@@ -3,10 +3,11 @@
  * fresh DATA_DIR and prints one table, each figure the median of several runs:
  *   - per route (/, /quiz, /results): first-load JS and CSS bytes, raw and gzip, and requests;
  *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
+ *   - answering a quiz question: click to next paint with the CPU slowed 4× (every answer of each run);
  *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio.
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,api.
+ * --only=pages,lighthouse,interaction,api.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
+import { measureAnswerPaints } from './bench/answer-paint';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
 import { type BenchPart, parseBenchArgs } from './bench/args';
 import { readBuild } from './bench/build-info';
@@ -82,6 +84,20 @@ async function measureLighthouse(baseUrl: string): Promise<Record<string, Lighth
   return samples;
 }
 
+async function measureInteraction(baseUrl: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  const samples: number[] = [];
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      log(`answering the nine questions with the CPU slowed 4x (run ${run}/${runs})`);
+      samples.push(...(await measureAnswerPaints(browser, `${baseUrl}/quiz`)));
+    }
+  } finally {
+    await browser.close();
+  }
+  return samples;
+}
+
 async function measureApi(app: Running): Promise<ApiResult> {
   const probe = await probeLeads(`${app.url}${apiPath}`);
   if (probe.missing) {
@@ -131,6 +147,7 @@ try {
   const measures = (part: BenchPart) => options.parts.includes(part);
   const firstLoadSamples = measures('pages') ? await measureFirstLoads(app.url) : {};
   const lighthouseSamples = measures('lighthouse') ? await measureLighthouse(app.url) : {};
+  const answerPaints = measures('interaction') ? await measureInteraction(app.url) : [];
   const api = measures('api') ? await measureApi(app) : undefined;
 
   const firstLoads = Object.fromEntries(
@@ -150,7 +167,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -170,6 +187,7 @@ try {
     settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
     firstLoad: { medians: firstLoads, samples: firstLoadSamples },
     lighthouse: { medians: lighthouse, samples: lighthouseSamples },
+    answerClickToPaintMs: { cpuSlowdown: 4, samples: answerPaints },
     api: api?.available
       ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
       : (api ?? 'not measured'),
