@@ -16,7 +16,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
-        <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
+        <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
         <h1 className="mt-3 text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
           {landing.headline}
         </h1>

@@ -8,7 +8,7 @@ import { RatingBadge } from './rating-badge';
 type FlipCardProps = {
   id: DriverId;
   name: string;
-  /** One line on what the driver is, under its name (on wider screens). */
+  /** One line on what the driver is, under its name (from 640 px up). */
   description: string;
   scenario: string;
   rating: Rating;
@@ -68,15 +68,16 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
             style={{ borderColor: color }}
           >
             {band}
-            <span className="flex flex-1 items-start gap-3 px-3 py-2.5 sm:p-4">
+            {/* On a phone the back's scenario sets the height: the front centres its name and rating in it. */}
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4">
               <DriverIcon id={id} className="size-9" />
-              <span className="flex min-h-full flex-1 flex-col self-stretch">
+              <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
                 <span className="mt-0.5">
                   <RatingBadge rating={rating} />
                 </span>
                 <span className="mt-1 hidden text-sm leading-snug text-muted sm:block">{description}</span>
-                <span className="mt-auto flex justify-end pt-1.5">
+                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5">
                   <FlipHint text={resultsCopy.profile.cardFrontHint} />
                 </span>
               </span>
