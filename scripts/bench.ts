@@ -3,11 +3,12 @@
  * fresh DATA_DIR and prints one table, each figure the median of several runs:
  *   - per route (/, /quiz, /results): first-load JS and CSS bytes, raw and gzip, and requests;
  *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
+ *   - answering a quiz question: click to next paint with the CPU slowed 4× (every answer of each run);
  *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio;
  *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95.
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,api,dashboard.
+ * --only=pages,lighthouse,interaction,api,dashboard.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
+import { measureAnswerPaints } from './bench/answer-paint';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
 import { type BenchPart, parseBenchArgs } from './bench/args';
 import { measureDashboard, p50, p95 } from './bench/dashboard';
@@ -81,6 +83,20 @@ async function measureLighthouse(baseUrl: string): Promise<Record<string, Lighth
       log(`Lighthouse on ${route} (run ${run}/${runs})`);
       (samples[route] ??= []).push(await runLighthouse(`${baseUrl}${route}`, findChromium()));
     }
+  }
+  return samples;
+}
+
+async function measureInteraction(baseUrl: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  const samples: number[] = [];
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      log(`answering the nine questions with the CPU slowed 4x (run ${run}/${runs})`);
+      samples.push(...(await measureAnswerPaints(browser, `${baseUrl}/quiz`)));
+    }
+  } finally {
+    await browser.close();
   }
   return samples;
 }
@@ -165,6 +181,7 @@ try {
   const measures = (part: BenchPart) => options.parts.includes(part);
   const firstLoadSamples = measures('pages') ? await measureFirstLoads(app.url) : {};
   const lighthouseSamples = measures('lighthouse') ? await measureLighthouse(app.url) : {};
+  const answerPaints = measures('interaction') ? await measureInteraction(app.url) : [];
   const api = measures('api') ? await measureApi(app) : undefined;
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
 
@@ -185,7 +202,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api, dashboard);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -205,6 +222,7 @@ try {
     settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
     firstLoad: { medians: firstLoads, samples: firstLoadSamples },
     lighthouse: { medians: lighthouse, samples: lighthouseSamples },
+    answerClickToPaintMs: { cpuSlowdown: 4, samples: answerPaints },
     api: api?.available
       ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
       : (api ?? 'not measured'),

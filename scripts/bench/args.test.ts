@@ -2,11 +2,12 @@ import { expect, test } from 'vitest';
 import { parseBenchArgs } from './args';
 
 test.each([
-  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'api', 'dashboard'] }],
+  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'interaction', 'api', 'dashboard'] }],
   [['--quick'], { runs: 1 }],
   [['--runs=5', '--no-build'], { runs: 5, build: false }],
   [['--connections=32', '--only=api'], { connections: 32, parts: ['api'] }],
   [['--only=pages,lighthouse'], { parts: ['pages', 'lighthouse'] }],
+  [['--only=interaction'], { parts: ['interaction'] }],
 ])('%j gives %j', (args, expected) => {
   expect(parseBenchArgs(args)).toMatchObject(expected);
 });
@@ -14,7 +15,7 @@ test.each([
 test.each([
   [['--runs=0'], /--runs must be a whole number/],
   [['--connections=many'], /--connections must be a whole number/],
-  [['--only=fonts'], /--only takes pages, lighthouse, api/],
+  [['--only=fonts'], /--only takes pages, lighthouse, interaction, api/],
   [['--fast'], /Unknown option "--fast"/],
 ])('%j is refused with a message saying why', (args, message) => {
   expect(() => parseBenchArgs(args)).toThrow(message);

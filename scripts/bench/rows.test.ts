@@ -48,3 +48,17 @@ test('the API rows give leads per second, latency and the ratio to the bare endp
   expect(row(rows, 'POST /api/leads latency p50 / p99 (ms)')).toMatchObject({ value: '1.0 / 12.0', met: true });
   expect(row(rows, 'leads/s ÷ bare answers/s')).toMatchObject({ value: '0.64', target: '>= 0.6', met: true });
 });
+
+test('the answer row gives the median and the slowest click-to-paint time; the median must stay within 50 ms', () => {
+  const fast = benchRows({}, {}, undefined, [12, 20, 16, 18, 31]);
+  expect(fast).toEqual([
+    {
+      figure: '/quiz answer click to next paint, 4× CPU slowdown, median / slowest (ms)',
+      value: '18.0 / 31.0',
+      target: 'median <= 50',
+      met: true,
+    },
+  ]);
+  expect(benchRows({}, {}, undefined, [12, 51, 80])[0]?.met).toBe(false);
+  expect(benchRows({}, {}, undefined, [])).toEqual([]);
+});

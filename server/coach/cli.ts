@@ -73,7 +73,7 @@ function exportToFile(db: Parameters<typeof exportCsv>[0], file: string): number
   }
 }
 
-async function setPassword(db: ReturnType<typeof openDatabase>): Promise<number> {
+async function setPassword(db: ReturnType<typeof openDatabase>, databaseFile: string): Promise<number> {
   const password = await readSecret('New dashboard password (at least 12 characters): ');
   const problem = passwordProblem(password);
   if (problem !== null) {
@@ -83,7 +83,7 @@ async function setPassword(db: ReturnType<typeof openDatabase>): Promise<number>
   const now = Date.now();
   storePasswordHash(db, await hashPassword(password), now);
   recordAudit(db, 'password_set', commandLine, now);
-  process.stdout.write('Password set. Every dashboard session was signed out.\n');
+  process.stdout.write(`Password set (in ${databaseFile}). Every dashboard session was signed out.\n`);
   return 0;
 }
 
@@ -96,8 +96,9 @@ async function main(args: string[]): Promise<number> {
   }
   loadEnvFile();
   const { dataDir } = loadConfig();
-  // Only the server creates the database: a mistyped DATA_DIR must not show an empty one.
-  if (!existsSync(join(dataDir, DATABASE_FILE))) {
+  // Only the server, and setting the password (often the coach's first step), create the database:
+  // a mistyped DATA_DIR must not show an empty one. set-password says where it stored the password.
+  if (command !== 'set-password' && !existsSync(join(dataDir, DATABASE_FILE))) {
     process.stderr.write(
       `No lead database in ${dataDir} (${DATABASE_FILE} is not there). Check DATA_DIR (in .env or the environment) and the folder you run this in; the server creates the database when it first starts.\n`,
     );
@@ -106,7 +107,7 @@ async function main(args: string[]): Promise<number> {
   const db = openDatabase(dataDir);
   try {
     if (command === 'set-password') {
-      return await setPassword(db);
+      return await setPassword(db, join(dataDir, DATABASE_FILE));
     } else if (command === 'export') {
       const output = exportOutput(rest);
       if (output === null) {

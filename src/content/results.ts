@@ -29,6 +29,13 @@ export const resultsCopy = {
     cardFrontHint: 'Flip to see scenario',
     cardBackHint: 'Tap to flip back',
     legendLabel: 'What the colors mean',
+    /** The counts above the cards, in words, so the profile reads at a glance. */
+    glanceLabel: 'Your profile at a glance',
+    glance: {
+      1: (count: number) => (count === 1 ? 'needs support' : 'need support'),
+      2: () => 'neutral',
+      3: () => 'strong',
+    } satisfies Record<Rating, (count: number) => string>,
   },
   ratingLabels: {
     1: 'Needs Support',

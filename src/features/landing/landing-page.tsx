@@ -20,8 +20,8 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
-        <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-        <h1 ref={heading} tabIndex={-1} className="mt-3 text-4xl outline-none leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
+        <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+        <h1 ref={heading} tabIndex={-1} className="mt-3 outline-none text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
           {landing.headline}
         </h1>
         <p className="mt-4 text-lg text-pretty text-muted sm:text-xl">{landing.subHeadline}</p>

@@ -12,11 +12,11 @@ type AnswerOptionsProps = {
 export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-8">
-      <h2 id={`${id}-prompt`} className="font-semibold text-ink sm:text-lg">
+    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3.5 sm:mt-6">
+      <h2 id={`${id}-prompt`} className="text-[0.9375rem] font-semibold text-ink sm:text-base">
         {quizCopy.prompt}
       </h2>
-      <div className="mt-3 grid gap-3">
+      <div className="mt-2 grid gap-2 sm:gap-2.5">
         {quizCopy.answers.map(({ rating, label, hint }) => {
           const pressed = rating === selected;
           return (
@@ -25,21 +25,21 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
               type="button"
               aria-pressed={pressed}
               onClick={() => onSelect(rating)}
-              className={`flex min-h-16 w-full items-center gap-4 rounded-2xl border-2 px-4 py-3 text-left transition-colors duration-150 ${
+              className={`flex min-h-13 w-full items-center gap-3 rounded-2xl border-2 px-3.5 py-2 text-left transition-colors duration-150 sm:min-h-15 sm:px-4 ${
                 pressed ? 'border-teal bg-teal-soft' : 'border-line bg-white hover:border-teal/40 hover:bg-teal-soft/40'
               }`}
             >
               <span
-                className={`grid size-7 shrink-0 place-items-center rounded-full border-2 transition-colors duration-150 ${
+                className={`grid size-6 shrink-0 place-items-center rounded-full border-2 transition-colors duration-150 ${
                   pressed ? 'border-teal bg-teal text-white' : 'border-muted/50 text-transparent'
                 }`}
               >
-                <CheckIcon className="size-4" />
+                <CheckIcon className="size-3.5" />
               </span>
               {/* Named by all its visible text, label then hint, with a space between (WCAG 2.5.3 Label in Name). */}
-              <span className="flex flex-col">
-                <span className="text-lg leading-snug font-semibold text-ink">{label}</span>{' '}
-                <span className="text-base leading-snug text-muted">{hint}</span>
+              <span className="flex min-w-0 flex-col">
+                <span className="leading-snug font-semibold text-ink sm:text-[1.0625rem]">{label}</span>{' '}
+                <span className="text-sm leading-snug text-muted">{hint}</span>
               </span>
             </button>
           );

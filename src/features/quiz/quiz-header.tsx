@@ -11,15 +11,25 @@ type QuizHeaderProps = {
   message: QuizMessage | null;
 };
 
-/** Product name, Question N of 9, the progress bar and its percent label, and the message live region. */
+/**
+ * Product name, Question N of 9, the percent label and the progress bar, in one slim band that sticks
+ * only on screens tall enough to spare it. The message floats on the band's lower edge, so it takes
+ * no room from the question and nothing moves when it comes and goes.
+ */
 export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
   const questionOf = question === null ? null : quizCopy.questionOf(question, DRIVER_COUNT);
   return (
-    <header className="sticky top-0 z-10 border-b border-line/70 bg-paper/95 backdrop-blur-sm">
-      <div className="mx-auto w-full max-w-2xl px-5 pt-4 pb-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-          {questionOf && <p className="text-sm font-semibold text-ink">{questionOf}</p>}
+    <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">
+      <div className="mx-auto w-full max-w-2xl px-5 pt-3 pb-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+          {questionOf && (
+            <p className="text-sm text-muted">
+              <span className="font-semibold text-ink">{questionOf}</span>
+              <span aria-hidden="true" className="px-1.5">·</span>
+              <span aria-hidden="true">{quizCopy.percentComplete(percent)}</span>
+            </p>
+          )}
         </div>
         {questionOf && (
           <div
@@ -29,7 +39,7 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
             aria-valuemax={100}
             aria-valuenow={percent}
             aria-valuetext={`${questionOf}, ${quizCopy.percentComplete(percent)}`}
-            className="mt-3 h-2.5 overflow-hidden rounded-full bg-teal-soft"
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-teal-soft"
           >
             <div
               className="h-full rounded-full bg-teal transition-[width] duration-300 ease-out"
@@ -37,24 +47,19 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
             />
           </div>
         )}
-        <div className="mt-1 flex min-h-9 items-center justify-between gap-3">
-          {questionOf && (
-            <p className="text-sm text-muted" aria-hidden="true">
-              {quizCopy.percentComplete(percent)}
+      </div>
+      {/* Always in the page, so screen readers hear each message. */}
+      <div aria-live="polite" aria-atomic="true" className="absolute inset-x-0 top-full">
+        <div className="mx-auto flex w-full max-w-2xl justify-end px-5">
+          {message && (
+            <p
+              key={message.key}
+              className="-mt-3.5 flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-sm font-semibold text-teal-dark shadow-sm ring-1 ring-sun transition-[scale] duration-200 motion-safe:starting:scale-90"
+            >
+              <CheckIcon className="size-4" />
+              {quizCopy.messages[message.kind]}
             </p>
           )}
-          {/* Always in the page, with its height reserved, so screen readers hear each message and nothing shifts. */}
-          <div aria-live="polite" aria-atomic="true" className="ml-auto">
-            {message && (
-              <p
-                key={message.key}
-                className="flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-sm font-semibold text-teal-dark ring-1 ring-sun transition-[scale] duration-200 motion-safe:starting:scale-90"
-              >
-                <CheckIcon className="size-4" />
-                {quizCopy.messages[message.kind]}
-              </p>
-            )}
-          </div>
         </div>
       </div>
     </header>

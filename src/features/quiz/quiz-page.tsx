@@ -39,13 +39,13 @@ export default function QuizPage() {
   const rating = currentRating(state);
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col overflow-x-clip">
       <QuizHeader
         question={complete ? null : state.question}
         percent={progressPercent(state.question)}
         message={state.message}
       />
-      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-6 pb-12 sm:pt-10">
+      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-4 pb-2 sm:pt-10 sm:pb-8">
         {complete || !driver ? (
           <QuizComplete headingRef={heading} />
         ) : (

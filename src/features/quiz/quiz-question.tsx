@@ -1,5 +1,6 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import type { CoreDriver } from '../../content/drivers';
+import { DriverIcon } from '../shared/driver-icon';
 import { splitScenario } from './split-scenario';
 
 type QuizQuestionProps = {
@@ -8,24 +9,32 @@ type QuizQuestionProps = {
   headingRef: Ref<HTMLHeadingElement>;
 };
 
-/** The driver's name, one-line description and scenario, its first seven words in bold. */
-export function QuizQuestion({ driver, headingRef }: QuizQuestionProps) {
+/**
+ * The driver's icon, name and one-line description, and its scenario with the first seven words in bold.
+ * Memoised: choosing an answer re-renders the quiz, never this part, so the click paints sooner.
+ */
+export const QuizQuestion = memo(function QuizQuestion({ driver, headingRef }: QuizQuestionProps) {
   const { bold, rest } = splitScenario(driver.scenario);
   return (
     <>
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        aria-describedby={`driver-${driver.id}-description`}
-        className="scroll-mt-36 text-[1.75rem] leading-tight font-bold text-balance text-teal-dark outline-none sm:text-4xl"
-      >
-        {driver.name}
-      </h1>
-      <p id={`driver-${driver.id}-description`} className="mt-2 text-pretty text-muted sm:text-lg">
-        {driver.description}
-      </p>
+      <div className="flex items-start gap-3">
+        <DriverIcon id={driver.id} className="mt-0.5 size-8 sm:size-10" />
+        <div className="min-w-0">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            aria-describedby={`driver-${driver.id}-description`}
+            className="text-2xl leading-tight font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-[2rem]"
+          >
+            {driver.name}
+          </h1>
+          <p id={`driver-${driver.id}-description`} className="mt-1 text-[0.9375rem] leading-snug text-pretty text-muted sm:text-base">
+            {driver.description}
+          </p>
+        </div>
+      </div>
       <p
-        className="mt-5 rounded-2xl border border-l-4 border-line bg-white px-5 py-4 sm:text-lg text-pretty shadow-sm"
+        className="mt-3 rounded-2xl border border-l-4 border-line bg-white px-4 py-3 text-[0.9375rem] leading-normal text-pretty shadow-sm sm:px-5 sm:py-4 sm:text-[1.0625rem]"
         style={{ borderLeftColor: driver.assignedColor }}
       >
         <strong className="font-semibold text-ink">{bold}</strong>
@@ -33,4 +42,4 @@ export function QuizQuestion({ driver, headingRef }: QuizQuestionProps) {
       </p>
     </>
   );
-}
+});

@@ -1,22 +1,25 @@
 import { useId, useState } from 'react';
+import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { ratingColors, type Rating } from '../../shared/constants';
+import { DriverIcon } from '../shared/driver-icon';
 import { RatingBadge } from './rating-badge';
 
 type FlipCardProps = {
+  id: DriverId;
   name: string;
-  /** One line on what the driver is, under its name. */
+  /** One line on what the driver is, under its name (from 640 px up). */
   description: string;
   scenario: string;
   rating: Rating;
-  /** Before its moment in the timeline the card keeps its place but is not shown. */
+  /** Before its moment in the timeline the card's place shows as a quiet placeholder. */
   shown: boolean;
 };
 
 function FlipHint({ text }: { text: string }) {
   return (
-    <span className="mt-auto flex items-center gap-1.5 pt-3 text-sm font-semibold text-teal">
-      <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true" focusable="false">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-teal">
+      <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true" focusable="false">
         <path
           d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
           fill="none"
@@ -40,25 +43,25 @@ function FlipHint({ text }: { text: string }) {
  * from them; the name comes from a visually hidden line), its description is the side on show, and a
  * polite live region beside it reads the scenario when the card flips.
  */
-export function FlipCard({ name, description, scenario, rating, shown }: FlipCardProps) {
+export function FlipCard({ id, name, description, scenario, rating, shown }: FlipCardProps) {
   const [flipped, setFlipped] = useState(false);
-  const id = useId();
+  const domId = useId();
   const color = ratingColors[rating];
   const face =
-    'col-start-1 row-start-1 flex h-full flex-col overflow-hidden rounded-2xl border-2 bg-white backface-hidden';
+    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border bg-white backface-hidden';
+  // The rating's colour as a band down the card's left edge.
+  const band = <span className="block w-1.5 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
-    <li
-      className={`perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
-        shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
-      }`}
-    >
+    <li className={`rounded-2xl transition-colors duration-300 ${shown ? '' : 'bg-line/45'}`}>
       <button
         type="button"
         aria-pressed={flipped}
-        aria-describedby={flipped ? `${id}-scenario` : `${id}-description`}
+        aria-describedby={flipped ? `${domId}-scenario` : `${domId}-description`}
         onClick={() => setFlipped((current) => !current)}
-        className="block h-full w-full rounded-2xl text-left"
+        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
+          shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
+        }`}
       >
         <span
           aria-hidden="true"
@@ -70,27 +73,35 @@ export function FlipCard({ name, description, scenario, rating, shown }: FlipCar
             className={`${face} shadow-sm ${flipped ? 'motion-reduce:invisible' : ''}`}
             style={{ borderColor: color }}
           >
-            <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />
-            <span className="flex flex-1 flex-col p-4">
-              <RatingBadge rating={rating} />
-              <span className="mt-2 text-lg leading-snug font-bold text-ink">{name}</span>
-              <span id={`${id}-description`} className="mt-1 text-muted">
-                {description}
+            {band}
+            {/* On a phone the back's scenario sets the height: the front centres its name and rating in it. */}
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4">
+              <DriverIcon id={id} className="size-9" />
+              <span className="flex flex-1 flex-col sm:self-stretch">
+                <span className="leading-snug font-bold text-ink">{name}</span>
+                <span className="mt-0.5">
+                  <RatingBadge rating={rating} />
+                </span>
+                <span id={`${domId}-description`} className="mt-1 hidden text-sm leading-snug text-muted sm:block">
+                  {description}
+                </span>
+                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5">
+                  <FlipHint text={resultsCopy.profile.cardFrontHint} />
+                </span>
               </span>
-              <FlipHint text={resultsCopy.profile.cardFrontHint} />
             </span>
           </span>
           <span
             className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}
             style={{ borderColor: color }}
           >
-            <span className="block h-2 shrink-0" style={{ backgroundColor: color }} />
-            <span className="flex flex-1 flex-col p-4">
-              <span className="text-sm font-semibold text-muted">{name}</span>
-              <span id={`${id}-scenario`} className="mt-1 text-[0.95rem] leading-relaxed text-ink">
-                {scenario}
+            {band}
+            <span className="flex-1 px-3 py-2.5 text-sm leading-[1.4] text-ink sm:p-4">
+              <span id={`${domId}-scenario`}>{scenario}</span>
+              {/* After the text, on its last line when there is room: no line of its own. */}
+              <span className="float-right mt-0.5 ml-3">
+                <FlipHint text={resultsCopy.profile.cardBackHint} />
               </span>
-              <FlipHint text={resultsCopy.profile.cardBackHint} />
             </span>
           </span>
         </span>

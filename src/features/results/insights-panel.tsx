@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
+import { DriverIcon } from '../shared/driver-icon';
 import type { Insights } from './insights';
 
 const copy = resultsCopy.insights;
@@ -7,14 +8,17 @@ const copy = resultsCopy.insights;
 function InsightList({ list }: { list: Insights['challenges'] }) {
   return (
     <section className="mt-8">
-      <h3 className="text-xl font-bold text-teal-dark">{list.title}</h3>
+      <h3 className="text-xl font-bold tracking-tight text-teal-dark">{list.title}</h3>
       <p className="mt-1 text-muted">{list.intro}</p>
       {list.items.length > 0 && (
-        <ul className="mt-4 space-y-4">
+        <ul className="mt-4 divide-y divide-line border-y border-line">
           {list.items.map((item) => (
-            <li key={item.id} className="rounded-2xl bg-paper p-4">
-              <p className="font-semibold text-ink">{item.name}</p>
-              <p className="mt-1">{item.text}</p>
+            <li key={item.id} className="py-4">
+              <h4 className="flex items-center gap-2.5 font-bold text-ink">
+                <DriverIcon id={item.id} className="size-7" />
+                {item.name}
+              </h4>
+              <p className="mt-1.5 text-pretty">{item.text}</p>
             </li>
           ))}
         </ul>
@@ -23,7 +27,10 @@ function InsightList({ list }: { list: Insights['challenges'] }) {
   );
 }
 
-/** The unlocked insights. Takes focus when it appears, since the gate that had it is gone. */
+/**
+ * The unlocked insights, flat on a phone so the text keeps the screen's full width; a card from
+ * 640 px up. Takes focus when it appears, since the gate that had it is gone.
+ */
 export function InsightsPanel({ insights, firstName }: { insights: Insights; firstName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -33,18 +40,18 @@ export function InsightsPanel({ insights, firstName }: { insights: Insights; fir
   }, []);
 
   return (
-    <section aria-labelledby="insights-title" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section aria-labelledby="insights-title" className="sm:rounded-3xl sm:border sm:border-line sm:bg-white sm:p-8 sm:shadow-sm">
       <p className="font-semibold text-leaf-dark">{copy.greeting(firstName)}</p>
-      <h2 id="insights-title" ref={heading} tabIndex={-1} className="mt-1 scroll-mt-36 text-2xl font-bold text-balance text-teal-dark">
+      <h2 id="insights-title" ref={heading} tabIndex={-1} className="mt-1 scroll-mt-36 text-2xl font-bold tracking-tight text-balance text-teal-dark">
         {copy.title}
       </h2>
       <InsightList list={insights.challenges} />
       <InsightList list={insights.strengths} />
       <section className="mt-8">
-        <h3 className="text-xl font-bold text-teal-dark">{copy.pattern.title}</h3>
-        <p className="mt-2">{insights.summary.text}</p>
+        <h3 className="text-xl font-bold tracking-tight text-teal-dark">{copy.pattern.title}</h3>
+        <p className="mt-2 text-pretty">{insights.summary.text}</p>
         {insights.notes.map((note) => (
-          <p key={note.id} className="mt-4 rounded-2xl bg-sun-soft p-4">
+          <p key={note.id} className="-mx-4 mt-4 bg-sun-soft px-4 py-3 text-pretty sm:mx-0 sm:rounded-2xl">
             {note.text}
           </p>
         ))}

@@ -152,7 +152,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   }
 
   return (
-    <div className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <div className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-8">
       <h2 id="gate-title" className="text-2xl font-bold text-balance text-teal-dark">
         {copy.title}
       </h2>

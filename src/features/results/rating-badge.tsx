@@ -1,16 +1,18 @@
 import { resultsCopy } from '../../content/results';
 import { ratingColors, type Rating } from '../../shared/constants';
 
-/** A shape per rating, so the rating never rests on colour alone. */
-function RatingIcon({ rating }: { rating: Rating }) {
+/**
+ * A shape per rating, so the rating never rests on colour alone: an open ring (room to grow), a
+ * half-filled ring and a full disc with a tick. No warning signs: needing support is not an error.
+ */
+export function RatingIcon({ rating }: { rating: Rating }) {
   const color = ratingColors[rating];
   return (
     <svg viewBox="0 0 16 16" className="size-4 shrink-0" aria-hidden="true" focusable="false">
-      {rating === 1 && <path d="M8 1.5 15 14H1z" fill={color} />}
-      {rating === 2 && <circle cx="8" cy="8" r="6.5" fill={color} />}
-      {rating === 3 && <rect x="1.5" y="1.5" width="13" height="13" rx="2" fill={color} />}
-      {rating === 1 && <path d="M8 6v3.5M8 11.5v.5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />}
-      {rating === 3 && <path d="m4.5 8.2 2.3 2.3 4.7-4.9" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />}
+      <circle cx="8" cy="8" r="7" fill={color} />
+      {rating === 1 && <circle cx="8" cy="8" r="4" fill="#fff" />}
+      {rating === 2 && <path d="M8 4a4 4 0 0 0 0 8z" fill="#fff" />}
+      {rating === 3 && <path d="m5 8.2 2 2 4-4.3" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />}
     </svg>
   );
 }

@@ -7,7 +7,7 @@ export function RatingLegend({ shown }: { shown: boolean }) {
   return (
     <ul
       aria-label={resultsCopy.profile.legendLabel}
-      className={`mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 rounded-2xl bg-white px-4 py-3 shadow-sm transition-opacity duration-300 motion-reduce:transition-none ${
+      className={`mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 rounded-2xl bg-white px-3 py-2 shadow-sm transition-opacity duration-300 motion-reduce:transition-none ${
         shown ? 'opacity-100' : 'invisible opacity-0'
       }`}
     >

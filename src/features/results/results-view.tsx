@@ -10,14 +10,31 @@ import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { CourseCta } from './course-cta';
 import { FlipCard } from './flip-card';
-import { buildInsights } from './insights';
+import { buildInsights, countRatings } from './insights';
 import { InsightsPanel } from './insights-panel';
 import { LeadGate } from './lead-gate';
+import { ProfileGlance } from './profile-glance';
 import { RatingLegend } from './rating-legend';
-import { Spinner } from './spinner';
 import { useResultsTimeline } from './use-results-timeline';
 
 const copy = resultsCopy.profile;
+
+/**
+ * While the profile loads, the page's own frame: room for the status where the title will be (the
+ * status itself is the live region below, which outlives the frame) and quiet placeholders where
+ * the counts will be (the cards keep placeholders of their own).
+ */
+function LoadingFrame() {
+  const bar = 'block rounded-full bg-line/60';
+  return (
+    <div aria-hidden="true" className="absolute inset-x-0 top-0 flex flex-col items-center text-center">
+      <span className={`${bar} mt-1 h-3 w-28`} />
+      <span className="mt-2.5 block h-8 sm:h-10" />
+      <span className={`${bar} mt-2.5 h-4 w-52`} />
+      <span className="mt-5 block h-[4.25rem] w-full max-w-md rounded-2xl bg-line/45" />
+    </div>
+  );
+}
 
 /**
  * The results for nine valid ratings, revealed on the SPEC section 4 timeline. Every part keeps its
@@ -27,6 +44,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
+  const counts = useMemo(() => countRatings(drivers), [drivers]);
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(copy.title));
   // The heading is transparent while the results load; it takes focus the moment it shows.
@@ -40,31 +58,40 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   }, [legendShown]);
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-5 pt-10 pb-16 sm:pt-14">
+    <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12">
       <div className="relative">
-        {loading && (
-          <div aria-hidden="true" className="absolute inset-x-0 top-0 flex justify-center pt-6">
-            <Spinner />
-          </div>
-        )}
-        {/* One live region for the arrival: "Analyzing..." while loading, then, once, that the profile is ready. */}
+        {loading && <LoadingFrame />}
+        {/* One live region for the arrival: "Analyzing..." in the frame while loading, then, once, that the profile is ready. */}
         <LiveRegion
           message={loading ? resultsCopy.loading : resultsCopy.profileReady}
-          className={loading ? 'absolute inset-x-0 top-16 pt-3 text-center text-lg font-semibold text-teal-dark' : 'sr-only'}
+          className={
+            loading
+              ? 'absolute inset-x-0 top-[1.625rem] text-center text-2xl leading-8 font-bold tracking-tight text-teal-dark motion-safe:animate-pulse sm:text-4xl sm:leading-10'
+              : 'sr-only'
+          }
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
         <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
-          <p className="text-sm font-semibold tracking-wide text-teal uppercase">{site.productName}</p>
-          <h1 id="profile-title" ref={heading} tabIndex={-1} className="mt-2 text-3xl outline-none font-bold text-balance text-teal-dark sm:text-4xl">{copy.title}</h1>
-          <p className="mt-2 text-lg text-muted">{copy.subtitle}</p>
+          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+          <h1
+            id="profile-title"
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-4xl"
+          >
+            {copy.title}
+          </h1>
+          <p className="mt-1 text-muted sm:text-lg">{copy.subtitle}</p>
+          <ProfileGlance counts={counts} />
         </header>
 
-        <ul aria-labelledby="profile-title" className="mt-8 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+        <ul aria-labelledby="profile-title" className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-2 sm:gap-3 lg:grid-cols-3">
           {drivers.map((driver, index) => {
             const { shortName, description } = driverById(driver.id);
             return (
               <FlipCard
                 key={driver.id}
+                id={driver.id}
                 name={shortName}
                 description={description}
                 scenario={driver.scenario}
@@ -77,13 +104,17 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         <RatingLegend shown={legendShown} />
       </div>
 
-      <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-muted">{site.disclaimer}</p>
+      {/* Above the gate, not below it: the insights replacing the gate then move nothing after them. */}
+      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
 
-      <div className="mx-auto mt-10 max-w-2xl">
+      <div className="mx-auto mt-6 max-w-2xl sm:mt-10">
         {unlockedFor === null ? (
-          // Inert as well as invisible until its moment: nothing hidden can take focus.
-          <div className={gateShown ? '' : 'invisible'} inert={!gateShown}>
-            <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={setUnlockedFor} />
+          // Until its moment the gate's place shows as a quiet placeholder, part of the page's frame;
+          // inert as well as invisible: nothing hidden can take focus.
+          <div className={`rounded-3xl transition-colors duration-300 ${gateShown ? '' : 'bg-line/30'}`}>
+            <div className={gateShown ? '' : 'invisible'} inert={!gateShown}>
+              <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={setUnlockedFor} />
+            </div>
           </div>
         ) : (
           <>
