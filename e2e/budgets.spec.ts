@@ -10,6 +10,7 @@ import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, type Visito
 import { measureFirstLoad } from '../scripts/bench/first-load';
 import { prefetchMark } from '../src/app/prefetch-mark';
 import { expect, test } from './fixtures';
+import { takeApiRefusals } from './coach-a11y';
 
 test('the landing page’s first load stays within its byte budgets and holds nothing needed only later', async ({
   page,
@@ -112,6 +113,8 @@ test('no dashboard code reaches a visitor: no visitor chunk bundles it, no visit
   await page.goto('/coach');
   await page.waitForLoadState('networkidle');
   expect(requested.filter((file) => coachFiles.includes(file)), 'the dashboard’s files, fetched by /coach').not.toEqual([]);
+  // Signed out, the dashboard's "who am I" is refused; Chromium logs that by itself.
+  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
 });
 
 test('the embed script coaches load on their sites is one small self-contained script', async ({ request }) => {

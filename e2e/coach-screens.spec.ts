@@ -68,7 +68,7 @@ for (const width of [360, 1280]) {
       await expect(dialog).toBeHidden();
 
       await page.getByRole('link', { name: 'Deliveries' }).click();
-      await expect(page.getByRole('button', { name: 'Retry delivery to ana.lopez@example.com now' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry now: the delivery for ana.lopez@example.com' })).toBeVisible();
       await look(page, 'deliveries', width);
       // Not signed in on arrival, then the wrong password.
       expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);

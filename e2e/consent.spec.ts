@@ -4,7 +4,6 @@
  * a visitor who ticks the box, and the coach's `npm run leads -- export` showing what they saw and
  * chose. The default (box off) is checked against the main test server.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +13,11 @@ import { loadConfig } from '../server/config';
 import { resultsCopy } from '../src/content/results';
 import { expectNoAxeViolations } from './axe';
 import { expect, test as base } from './fixtures';
+import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 const privacyUrl = 'https://coach.example/privacy';
 const boxText = 'Yes, email me tips and news about the course.';
-
-/** `npm run leads -- export` against a data folder. */
-function exportLeads(dataDir: string): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/coach/cli.ts', 'export'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-}
 
 const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: string } }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
@@ -87,18 +78,17 @@ withConsentBox(
     await page.getByRole('button', { name: 'Show Me My Insights' }).click();
     await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
 
-    const csv = exportLeads(consentServer.dataDir);
-    const header = csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '';
-    expect(header).toContain('marketing_consent,consent_version,consent_wording,consent_recorded_utc');
-    const row = (email: string) => csv.split('\r\n').find((line) => line.startsWith(email)) ?? '';
-    expect(row(ticked)).toMatch(/,yes,[0-9a-f]{16},/);
-    expect(row(unticked)).toMatch(/,no,[0-9a-f]{16},/);
+    const leads = exportLeads(consentServer.dataDir);
+    const row = (email: string) => leads.find((lead) => lead.email === email);
+    expect(row(ticked)?.marketing_consent).toBe('yes');
+    expect(row(unticked)?.marketing_consent).toBe('no');
     for (const email of [ticked, unticked]) {
+      expect(row(email)?.consent_version).toMatch(/^[0-9a-f]{16}$/);
       // The exact wording shown: the notice, the privacy link and the box's text, with the time.
-      expect(row(email)).toContain(resultsCopy.gate.notice);
-      expect(row(email)).toContain(privacyUrl);
-      expect(row(email)).toContain(boxText);
-      expect(row(email)).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+      expect(row(email)?.consent_wording).toContain(resultsCopy.gate.notice);
+      expect(row(email)?.consent_wording).toContain(privacyUrl);
+      expect(row(email)?.consent_wording).toContain(boxText);
+      expect(row(email)?.consent_recorded_utc).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     }
   },
 );

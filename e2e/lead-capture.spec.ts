@@ -2,23 +2,12 @@
  * The real lead funnel, end to end: a visitor answers the quiz in the browser, unlocks the insights,
  * and the coach finds the lead in `npm run leads -- export`, read from the server's own database.
  */
-import { execFileSync } from 'node:child_process';
 import { coreDrivers } from '../src/content/drivers';
 import { expect, test } from './fixtures';
+import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
-
-/** `npm run leads -- export`, against the data folder of the server the tests started. */
-function exportLeads(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts.');
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/coach/cli.ts', 'export'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-}
 
 test('a lead submitted through the quiz and the gate appears in the coach’s export', async ({ page }) => {
   const email = `flow-${Date.now()}@example.com`;
@@ -42,11 +31,10 @@ test('a lead submitted through the quiz and the gate appears in the coach’s ex
   await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
 
   expect(requests).toHaveLength(1);
-  const csv = exportLeads();
-  const row = csv.split(/\r?\n/).find((line) => line.includes(email));
-  expect(row, 'the lead is in the export').toBeDefined();
-  expect(row).toContain('Flow');
-  expect(row).toContain(ratings.join(','));
+  const lead = exportLeads().find((row) => row.email === email);
+  expect(lead, 'the lead is in the export').toBeDefined();
+  expect(lead?.first_name).toBe('Flow');
+  expect(coreDrivers.map((driver) => lead?.[driver.shortName])).toEqual(ratings.map(String));
 });
 
 test('when the server cannot store the lead the visitor is told, keeps what they typed, and can try again', async ({
@@ -72,7 +60,7 @@ test('when the server cannot store the lead the visitor is told, keeps what they
   await page.unroute('**/api/leads');
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
   await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
-  expect(exportLeads()).toContain(email);
+  expect(exportLeads().map((row) => row.email)).toContain(email);
 });
 
 test('a bot that fills the hidden field is answered as usual but not stored', async ({ page }) => {
@@ -83,5 +71,5 @@ test('a bot that fills the hidden field is answered as usual but not stored', as
   await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
   await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
-  expect(exportLeads()).not.toContain(email);
+  expect(exportLeads().map((row) => row.email)).not.toContain(email);
 });

@@ -16,7 +16,8 @@ async function openQuiz(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
 }
 
-const answer = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
+// Each answer is named by its label and then its hint (WCAG 2.5.3), so match the label at the start.
+const answer = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} `) });
 const nextOrResults = (page: Page) => page.getByRole('button', { name: /^(Next|See My Results)$/ });
 
 /** Where a locator lies, relative to the viewport, without scrolling anything. */

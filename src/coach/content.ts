@@ -231,7 +231,8 @@ export const coachCopy = {
     lastResult: (status: number | null) => (status === null ? 'no answer' : `HTTP ${status}`),
     never: '–',
     retry: 'Retry now',
-    retryLabel: (email: string) => `Retry delivery to ${email} now`,
+    /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */
+    retryLabel: (email: string) => `Retry now: the delivery for ${email}`,
     retrying: 'Retrying…',
     retried: 'Scheduled: it will be sent in a moment.',
     retryFailed: 'The retry could not be scheduled. Please try again.',

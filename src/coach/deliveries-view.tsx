@@ -42,7 +42,7 @@ function DeliveryItem({ delivery, retry, onRetry }: { delivery: DeliveryWithLead
             type="button"
             onClick={onRetry}
             disabled={mine === 'busy'}
-            aria-label={copy.retryLabel(delivery.email)}
+            aria-label={mine === 'busy' ? undefined : copy.retryLabel(delivery.email)}
             className={secondaryButton}
           >
             {mine === 'busy' ? copy.retrying : copy.retry}
