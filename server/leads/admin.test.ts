@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
 import Database from 'better-sqlite3';
 import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './admin';
-import { DATABASE_FILE, LeadStore } from '../storage/lead-store';
+import { DATABASE_FILE, LeadStore, openDatabase } from '../storage/lead-store';
 import { tempDir } from '../test/helpers';
 
 const run = promisify(execFile);
@@ -231,10 +231,17 @@ test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating
   expect(existsSync(missing)).toBe(false);
 }, 30_000);
 
-test('erase works on the normalised address: an address stored with a hidden character before the policy is erased by the plain one', async () => {
-  const { store } = await storeWith([[lead('bi-20\u200b@example.com', 'Ana')], [lead('bi-21@example.com', 'Bo')]]);
-  expect(eraseLead(store.db, ' BI-20@Example.com ')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
-  expect(eraseLead(store.db, 'bi-21\u2060@example.com')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
-  expect(leadStats(store.db).leads).toBe(0);
+test('erase works on the stored form of the address: an address stored with a hidden character before the policy takes that form at upgrade, and the plain one erases it', async () => {
+  const { dataDir, store } = await storeWith([[lead('bi-20@example.com', 'Ana')], [lead('bi-21@example.com', 'Bo')]]);
+  // As an older version stored it: the zero-width space kept, the schema before migration 5.
+  store.db.prepare("UPDATE submissions SET email = 'bi-20\u200b@example.com' WHERE email = 'bi-20@example.com'").run();
+  store.db.pragma('user_version = 4');
   await store.close();
+
+  const db = openDatabase(dataDir);
+  expect(db.prepare('SELECT email FROM submissions ORDER BY email').pluck().all()).toEqual(['bi-20@example.com', 'bi-21@example.com']);
+  expect(eraseLead(db, ' BI-20@Example.com ')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
+  expect(eraseLead(db, 'bi-21\u2060@example.com')).toEqual({ leads: 1, submissions: 1, pendingDeliveries: 0 });
+  expect(leadStats(db).leads).toBe(0);
+  db.close();
 });

@@ -5,7 +5,6 @@
 import { chmodSync, existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { coreDrivers } from '../../src/content/drivers';
-import { withoutHiddenCharacters } from '../../src/shared/lead';
 import { idRange, type TimeRange } from '../coach/leads-query';
 import { normalizeEmail } from '../storage/lead-store';
 import { aggregateTimeZone, profileAggregator, type ProfileRow } from '../storage/profile-aggregate';
@@ -16,6 +15,7 @@ import { aggregateTimeZone, profileAggregator, type ProfileRow } from '../storag
  * A formula starts with = + - @, or with a tab or carriage return that some programs skip first.
  */
 const formulaStart = /(?<=^|[,;\t|][ "]*)(?=[=+\-@\t\r])/g;
+const formulaCharacter = /[=+\-@\t\r]/;
 
 /**
  * One CSV cell, always quoted (RFC 4180), so no spreadsheet splits it, whatever its separator.
@@ -23,14 +23,31 @@ const formulaStart = /(?<=^|[,;\t|][ "]*)(?=[=+\-@\t\r])/g;
  * opening the export never runs what a visitor typed, even in a program that splits on `;`.
  */
 export function csvCell(value: string | number): string {
-  const text = String(value).replace(formulaStart, "'");
-  return `"${text.replaceAll('"', '""')}"`;
+  let text = String(value);
+  // Most cells hold none of the characters a formula starts with: skip the regular expression.
+  if (formulaCharacter.test(text)) text = text.replace(formulaStart, "'");
+  if (text.includes('"')) text = text.replaceAll('"', '""');
+  return `"${text}"`;
 }
 
-const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** A row of cells; a `formatted` part is cells already written by `csvCell`. */
+const csvRow = (cells: (string | number | { formatted: string })[]) =>
+  `${cells.map((cell) => (typeof cell === 'object' ? cell.formatted : csvCell(cell))).join(',')}\r\n`;
 
 const driverNames = (ratings: string, rating: string) =>
   coreDrivers.filter((_driver, index) => ratings[index] === rating).map((driver) => driver.shortName).join('; ');
+
+/** The profile's cells (nine ratings, weak and strong drivers), formatted once per distinct profile. */
+const profileCells = new Map<string, string>();
+function profileCellsOf(ratings: string): string {
+  let cells = profileCells.get(ratings);
+  if (cells === undefined) {
+    cells = [...ratings, driverNames(ratings, '1'), driverNames(ratings, '3')].map(csvCell).join(',');
+    // At most 3^9 = 19,683 profiles exist.
+    profileCells.set(ratings, cells);
+  }
+  return cells;
+}
 
 type ExportRow = {
   email: string;
@@ -97,9 +114,7 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void,
       csvRow([
         row.email,
         row.first_name,
-        ...[...row.ratings],
-        driverNames(row.ratings, '1'),
-        driverNames(row.ratings, '3'),
+        { formatted: profileCellsOf(row.ratings) },
         new Date(row.created_at).toISOString(),
         new Date(row.updated_at).toISOString(),
         row.submissions,
@@ -124,12 +139,10 @@ export type EraseResult = { leads: number; submissions: number; pendingDeliverie
  */
 export function eraseLead(db: Database.Database, email: string): EraseResult {
   db.pragma('secure_delete = ON');
-  // Compared on the normalised address without hidden characters, on both sides: a pasted address
-  // with a zero-width space erases the person, and so does the plain one for an address stored with
-  // such a character before the Unicode policy refused them (a scan, which an erase can afford).
-  db.function('erase_key', { deterministic: true }, (stored) => normalizeEmail(withoutHiddenCharacters(String(stored))));
-  const address = normalizeEmail(withoutHiddenCharacters(email));
-  const person = 'SELECT id FROM submissions WHERE erase_key(email) = ?';
+  // The stored form of the address (server/storage/email.ts): a pasted address with a zero-width
+  // space or in capitals erases the person, found through the e-mail index.
+  const address = normalizeEmail(email);
+  const person = 'SELECT id FROM submissions WHERE email = ?';
   const result = db.transaction((): EraseResult => {
     const submissions = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM (${person})`).get(address)?.n ?? 0;
     if (submissions === 0) return { leads: 0, submissions: 0, pendingDeliveries: 0 };

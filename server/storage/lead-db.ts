@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Lead } from '../../src/shared/lead';
 import type { ConsentRecord } from '../leads/consent';
+import { normalizeEmail } from './email';
 import { migrate } from './migrations';
 import { profileAggregator, type ProfileRow } from './profile-aggregate';
 
@@ -16,10 +17,7 @@ export const DATABASE_FILE = 'leads.db';
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** E-mail addresses are stored in one form, so "Ana@Example.com " and "ana@example.com" are one lead. */
-export function normalizeEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase();
-}
+export { normalizeEmail };
 
 /** Opens (and creates or migrates) the database: WAL, synchronous=FULL, foreign keys, secure delete. */
 export function openDatabase(dataDir: string): Database.Database {

@@ -3,6 +3,7 @@
  * is appended here (never edited once released) and runs once, in its own transaction, at start-up.
  */
 import type Database from 'better-sqlite3';
+import { normalizeEmail } from './email';
 
 export const migrations: readonly string[] = [
   // 1: leads (one per normalised e-mail, latest name and profile), every submission, idempotency
@@ -212,10 +213,21 @@ export const migrations: readonly string[] = [
   CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
   `,
+
+  // 5: addresses stored before the Unicode policy refused hidden characters take the one stored form
+  //    (server/storage/email.ts), so each person has one address and erase finds them through the
+  //    index instead of reading every submission. Only rows with a character outside printable
+  //    ASCII can change; the GLOB finds them without calling into JavaScript for the others.
+  `
+  UPDATE submissions SET email = normalize_email(email)
+  WHERE email GLOB '*[^ -~]*' AND email <> normalize_email(email);
+  `,
 ];
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */
 export function migrate(db: Database.Database): void {
+  // For migration 5: the stored form of an address, as the app computes it.
+  db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
   const version = () => db.pragma('user_version', { simple: true }) as number;
   const step = db.transaction(() => {
     // Read inside the write lock, so two processes starting together never run a migration twice.
