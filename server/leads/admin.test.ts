@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
 import Database from 'better-sqlite3';
-import { backupDatabase, csvCell, eraseLead, exportCsv, leadStats } from './admin';
+import { backupDatabase, csvCell, csvChunks, eraseLead, exportCsv, leadStats } from './admin';
 import { DATABASE_FILE, LeadStore, openDatabase } from '../storage/lead-store';
 import { tempDir } from '../test/helpers';
 
@@ -229,6 +229,23 @@ test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating
   expect(result.stderr).toContain(`No lead database in ${missing}`);
   expect(result.stderr).toContain('Check DATA_DIR');
   expect(existsSync(missing)).toBe(false);
+}, 30_000);
+
+test('the export reads in chunks: a person whose submissions lie in different chunks is one line, and one who submits during the export is still in it', async () => {
+  const { store } = await storeWith([[lead('early@example.com', 'Early')]]);
+  await Promise.all(Array.from({ length: 2_400 }, (_, index) => store.submit(lead(`p${index}@example.com`, 'P'))));
+  await store.submit(lead('early@example.com', 'Late', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+  const chunks = csvChunks(store.db);
+  const first = [chunks.next().value, chunks.next().value];
+  // A new submission from someone in a later chunk: their line is as it was when the export began.
+  await store.submit(lead('p0@example.com', 'Again'));
+  const rows = parse([...first, ...chunks].map((chunk) => chunk?.csv ?? '').join('').slice(1), { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(2_401);
+  expect(new Set(rows.map((row) => row.email)).size).toBe(2_401);
+  expect(rows[0]).toMatchObject({ email: 'early@example.com', first_name: 'Late', submissions: '2' });
+  expect(rows.find((row) => row.email === 'p0@example.com')?.first_name).toBe('P');
+  expect(first[1]?.leads).toBeGreaterThan(0);
+  await store.close();
 }, 30_000);
 
 test('erase works on the stored form of the address: an address stored with a hidden character before the policy takes that form at upgrade, and the plain one erases it', async () => {

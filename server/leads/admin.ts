@@ -64,69 +64,89 @@ type ExportRow = {
 /** The marketing-consent box of the latest submission: yes, no, or empty when it was not shown. */
 const marketingCell = (value: number | null) => (value === null ? '' : value === 1 ? 'yes' : 'no');
 
+const exportHeader = [
+  'email',
+  'first_name',
+  ...coreDrivers.map((driver) => driver.shortName),
+  'weak_drivers',
+  'strong_drivers',
+  'first_submitted_utc',
+  'last_submitted_utc',
+  'submissions',
+  // The consent record of the latest submission (server/leads/consent.ts); its time is that submission's.
+  'marketing_consent',
+  'consent_version',
+  'consent_wording',
+  'consent_recorded_utc',
+];
+
+function exportLine(row: ExportRow): string {
+  return csvRow([
+    row.email,
+    row.first_name,
+    { formatted: profileCellsOf(row.ratings) },
+    new Date(row.created_at).toISOString(),
+    new Date(row.updated_at).toISOString(),
+    row.submissions,
+    marketingCell(row.marketing_consent),
+    row.consent_version ?? '',
+    row.consent_wording ?? '',
+    row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
+  ]);
+}
+
+/** Submission ids per chunk of the export: each chunk is one complete query, so none stays open between chunks. */
+const EXPORT_WINDOW = 1000;
+
+/** One chunk of the export: its CSV text and how many leads it holds. */
+export type CsvChunk = { csv: string; leads: number };
+
 /**
- * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
- * With a period, the people whose latest submission falls in it (found through the time index,
- * without reading every lead). Starts with a byte-order mark, so spreadsheet programs read accented
- * names as UTF-8.
+ * The export in chunks, newest first: first the byte-order mark (so spreadsheet programs read
+ * accented names as UTF-8) and the header, then one line per person with their address, latest name
+ * and profile, dates and number of submissions. With a period, the people whose latest submission
+ * falls in it. The submissions are read in windows of ids down from the newest (a period becomes a
+ * range of ids through the time index), and each window looks up only its own people's other
+ * submissions, so no chunk reads every lead and the server stays free between chunks. What is
+ * stored after the export starts is left out, so a person who submits again meanwhile is not lost.
  */
-export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
-  const header = [
-    'email',
-    'first_name',
-    ...coreDrivers.map((driver) => driver.shortName),
-    'weak_drivers',
-    'strong_drivers',
-    'first_submitted_utc',
-    'last_submitted_utc',
-    'submissions',
-    // The consent record of the latest submission (server/leads/consent.ts); its time is that submission's.
-    'marketing_consent',
-    'consent_version',
-    'consent_wording',
-    'consent_recorded_utc',
-  ];
-  write(`\uFEFF${csvRow(header)}`);
-  const rows = period
-    ? db
-        .prepare<Record<string, number>, ExportRow>(
-          `SELECT s.email, s.first_name, s.ratings, s.submitted_at AS updated_at,
-             (SELECT min(f.submitted_at) FROM submissions AS f WHERE f.email = s.email) AS created_at,
-             (SELECT count(*) FROM submissions AS c WHERE c.email = s.email) AS submissions,
-             s.consent_version, s.consent_wording, s.marketing_consent
-           FROM submissions AS s
-           WHERE s.id BETWEEN @lo AND @hi AND +s.submitted_at >= @from AND +s.submitted_at < @to
-             AND NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)
-           ORDER BY s.id DESC`,
-        )
-        .iterate({ ...idRange(db, period), from: period.fromMs ?? 0, to: period.toMs ?? Number.MAX_SAFE_INTEGER })
-    : db
-        .prepare<[], ExportRow>(
-          `SELECT l.email, l.first_name, l.ratings, l.created_at, l.updated_at, l.submissions,
-             s.consent_version, s.consent_wording, s.marketing_consent
-           FROM leads l JOIN submissions s ON s.id = l.last_submission_id
-           ORDER BY l.updated_at DESC, l.last_submission_id DESC`,
-        )
-        .iterate();
-  let count = 0;
-  for (const row of rows) {
-    write(
-      csvRow([
-        row.email,
-        row.first_name,
-        { formatted: profileCellsOf(row.ratings) },
-        new Date(row.created_at).toISOString(),
-        new Date(row.updated_at).toISOString(),
-        row.submissions,
-        marketingCell(row.marketing_consent),
-        row.consent_version ?? '',
-        row.consent_wording ?? '',
-        row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
-      ]),
-    );
-    count += 1;
+export function* csvChunks(db: Database.Database, period?: TimeRange): Generator<CsvChunk> {
+  yield { csv: `\uFEFF${csvRow(exportHeader)}`, leads: 0 };
+  const newest = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM submissions').get()?.id ?? 0;
+  const { lo, hi } = period ? idRange(db, period) : { lo: 0, hi: newest };
+  const window = db.prepare<Record<string, number>, ExportRow>(
+    `WITH candidates AS (
+       SELECT s.id, s.email, s.first_name, s.ratings, s.submitted_at,
+         s.consent_version, s.consent_wording, s.marketing_consent
+       FROM submissions AS s
+       WHERE s.id BETWEEN @bottom AND @top AND +s.submitted_at >= @from AND +s.submitted_at < @to
+     )
+     SELECT c.email, c.first_name, c.ratings, c.submitted_at AS updated_at, person.created_at, person.submissions,
+       c.consent_version, c.consent_wording, c.marketing_consent
+     FROM candidates AS c
+     JOIN (
+       SELECT email, min(submitted_at) AS created_at, count(*) AS submissions, max(id) AS latest
+       FROM submissions
+       WHERE email IN (SELECT email FROM candidates) AND id <= @newest
+       GROUP BY email
+     ) AS person ON person.email = c.email AND person.latest = c.id
+     ORDER BY c.id DESC`,
+  );
+  const times = { from: period?.fromMs ?? 0, to: period?.toMs ?? Number.MAX_SAFE_INTEGER };
+  for (let top = Math.min(hi, newest); top >= lo; top -= EXPORT_WINDOW) {
+    const rows = window.all({ ...times, bottom: Math.max(lo, top - EXPORT_WINDOW + 1), top, newest });
+    if (rows.length > 0) yield { csv: rows.map(exportLine).join(''), leads: rows.length };
   }
-  return count;
+}
+
+/** The whole export (see `csvChunks`) through `write`; returns the number of leads. */
+export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
+  let leads = 0;
+  for (const chunk of csvChunks(db, period)) {
+    write(chunk.csv);
+    leads += chunk.leads;
+  }
+  return leads;
 }
 
 export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
