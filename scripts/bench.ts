@@ -150,7 +150,12 @@ async function measureDashboardPart(): Promise<DashboardResult> {
         seedSeconds: seed.seedSeconds,
         aggregateSeconds: seed.aggregateSeconds,
         signInMs,
-        calls: calls.map((call) => ({ name: call.name, p50Ms: p50(call.samples), p95Ms: p95(call.samples) })),
+        calls: calls.flatMap((call) => [
+          ...(call.firstByteSamples
+            ? [{ name: `${call.name}, answer starts (headers)`, p50Ms: p50(call.firstByteSamples), p95Ms: p95(call.firstByteSamples) }]
+            : []),
+          { name: call.firstByteSamples ? `${call.name}, whole file` : call.name, p50Ms: p50(call.samples), p95Ms: p95(call.samples) },
+        ]),
       };
     } finally {
       await server.stop();

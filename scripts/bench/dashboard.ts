@@ -7,7 +7,8 @@ import { coachApi, leadPath, retryDeliveryPath } from '../../src/shared/coach-ap
 import { addDays, calendarDay } from '../../server/analytics/days';
 import { benchPassword } from './dashboard-seed';
 
-export type DashboardCall = { name: string; samples: number[] };
+/** `samples`: until the whole answer is read; `firstByteSamples` (downloads only): until its headers arrived. */
+export type DashboardCall = { name: string; samples: number[]; firstByteSamples?: number[] };
 
 /** Requests per API and run, after a few unmeasured ones. */
 const REQUESTS = 40;
@@ -32,8 +33,10 @@ export async function measureDashboard(baseUrl: string, runs: number, log: (mess
   const signInMs = performance.now() - signInStarted;
   const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
   if (signIn.status !== 200 || !cookie) throw new Error(`dashboard sign-in answered ${signIn.status}`);
+  let headersAt = 0;
   const get = async (path: string, method = 'GET') => {
     const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie, origin } });
+    headersAt = performance.now();
     const body = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${body.slice(0, 200)}`);
     return body;
@@ -67,14 +70,17 @@ export async function measureDashboard(baseUrl: string, runs: number, log: (mess
     { name: 'GET leads.csv, 1 day (~1,400 leads)', path: (i) => `${coachApi.leadsCsv}?${period(1, 1 + i)}` },
     { name: 'GET leads.csv, 7 days (~10,000 leads)', path: (i) => `${coachApi.leadsCsv}?${period(7, 7 + i)}` },
   ];
-  const calls: DashboardCall[] = apis.map(({ name }) => ({ name, samples: [] }));
+  const calls: DashboardCall[] = apis.map(({ name }) => ({ name, samples: [], ...(name.includes('.csv') ? { firstByteSamples: [] } : {}) }));
   for (let run = 1; run <= runs; run += 1) {
     for (const [index, api] of apis.entries()) {
       log(`dashboard: ${api.name} (run ${run}/${runs})`);
       for (let i = 0; i < WARM_UP + REQUESTS; i += 1) {
         const started = performance.now();
         await get(api.path(i + run * REQUESTS), api.method);
-        if (i >= WARM_UP) calls[index]?.samples.push(performance.now() - started);
+        if (i >= WARM_UP) {
+          calls[index]?.samples.push(performance.now() - started);
+          calls[index]?.firstByteSamples?.push(headersAt - started);
+        }
       }
     }
   }
