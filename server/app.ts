@@ -211,11 +211,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   let draining = false;
   let inFlight = 0;
   let lastRequestAt = 0;
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     lastRequestAt = performance.now();
     if (draining) {
-      void refuse(reply.header('connection', 'close').header('retry-after', '5'), 503, shuttingDown);
+      // The body is read (and dropped) first: closing a connection with unread data on it sends a
+      // TCP reset, which can reach the client before the 503 does.
+      request.raw.once('end', () => void refuse(reply.header('connection', 'close').header('retry-after', '5'), 503, shuttingDown));
+      request.raw.resume();
       return;
     }
     inFlight += 1;

@@ -78,3 +78,27 @@ test('drain answers the request in flight, refuses a new one with 503 and the he
   running = undefined;
   expect(app.leadStore.db.open).toBe(false);
 });
+
+test('while draining, a POST whose body comes after its headers gets its 503 once the body is read, and the connection ends cleanly (no reset)', async () => {
+  running = await startApp(testConfig());
+  const { app, url } = running;
+  const idle = connect(Number(new URL(url).port), '127.0.0.1');
+  await new Promise((resolve) => idle.once('connect', resolve));
+  const drained = app.drain(5_000);
+
+  const body = JSON.stringify(validLead);
+  let text = '';
+  let error = '';
+  idle.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  idle.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
+  const closed = new Promise((resolve) => idle.on('close', resolve));
+  idle.write(`POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  // Nothing yet: answering now and closing would leave the body unread, and the kernel would reset.
+  expect(text).toBe('');
+  idle.write(body);
+  await closed;
+  expect(error).toBe('');
+  expect(text).toMatch(/^HTTP\/1\.1 503 /);
+  await drained;
+});
