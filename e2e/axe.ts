@@ -1,7 +1,10 @@
 /** axe-core, current release, with every WCAG 2.0, 2.1 and 2.2 A and AA tag plus best practice. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { expect, settleAnimations } from './fixtures';
+
+const { version: axeVersion } = createRequire(import.meta.url)('axe-core/package.json') as { version: string };
 
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
@@ -9,6 +12,8 @@ export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', '
 export async function expectNoAxeViolations(page: Page, state: string) {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  // The wrapper (4.13, the last for Node 20) injects the axe-core the project pins (package.json overrides).
+  expect(results.testEngine.version, 'axe-core version').toBe(axeVersion);
   const found = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
