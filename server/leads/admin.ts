@@ -32,7 +32,7 @@ const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\
 const driverNames = (ratings: string, rating: string) =>
   coreDrivers.filter((_driver, index) => ratings[index] === rating).map((driver) => driver.shortName).join('; ');
 
-type ExportRow = {
+export type ExportRow = {
   email: string;
   first_name: string;
   ratings: string;
@@ -47,13 +47,8 @@ type ExportRow = {
 /** The marketing-consent box of the latest submission: yes, no, or empty when it was not shown. */
 const marketingCell = (value: number | null) => (value === null ? '' : value === 1 ? 'yes' : 'no');
 
-/**
- * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
- * With a period, the people whose latest submission falls in it (found through the time index,
- * without reading every lead). Starts with a byte-order mark, so spreadsheet programs read accented
- * names as UTF-8.
- */
-export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
+/** The export's first line: a byte-order mark and the column names. */
+export function csvHeader(): string {
   const header = [
     'email',
     'first_name',
@@ -69,7 +64,35 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void,
     'consent_wording',
     'consent_recorded_utc',
   ];
-  write(`\uFEFF${csvRow(header)}`);
+  return `\uFEFF${csvRow(header)}`;
+}
+
+/** One lead's line of the export. */
+export function csvLine(row: ExportRow): string {
+  return csvRow([
+    row.email,
+    row.first_name,
+    ...[...row.ratings],
+    driverNames(row.ratings, '1'),
+    driverNames(row.ratings, '3'),
+    new Date(row.created_at).toISOString(),
+    new Date(row.updated_at).toISOString(),
+    row.submissions,
+    marketingCell(row.marketing_consent),
+    row.consent_version ?? '',
+    row.consent_wording ?? '',
+    row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
+  ]);
+}
+
+/**
+ * Every lead, one line each, newest first: address, latest name and profile, dates, submissions.
+ * With a period, the people whose latest submission falls in it (found through the time index,
+ * without reading every lead). Starts with a byte-order mark, so spreadsheet programs read accented
+ * names as UTF-8.
+ */
+export function exportCsv(db: Database.Database, write: (chunk: string) => void, period?: TimeRange): number {
+  write(csvHeader());
   const rows = period
     ? db
         .prepare<Record<string, number>, ExportRow>(
@@ -93,22 +116,7 @@ export function exportCsv(db: Database.Database, write: (chunk: string) => void,
         .iterate();
   let count = 0;
   for (const row of rows) {
-    write(
-      csvRow([
-        row.email,
-        row.first_name,
-        ...[...row.ratings],
-        driverNames(row.ratings, '1'),
-        driverNames(row.ratings, '3'),
-        new Date(row.created_at).toISOString(),
-        new Date(row.updated_at).toISOString(),
-        row.submissions,
-        marketingCell(row.marketing_consent),
-        row.consent_version ?? '',
-        row.consent_wording ?? '',
-        row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
-      ]),
-    );
+    write(csvLine(row));
     count += 1;
   }
   return count;

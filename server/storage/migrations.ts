@@ -212,6 +212,12 @@ export const migrations: readonly string[] = [
   CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
   `,
+
+  // 5: the outbox's lease, as on Postgres (server/storage/storage.ts, OutboxQueue): a round claims
+  //    its rows, moving their next attempt a minute ahead, so a crash mid-round retries them then.
+  `
+  ALTER TABLE outbox ADD COLUMN lease TEXT;
+  `,
 ];
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */
