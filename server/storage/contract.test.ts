@@ -17,7 +17,7 @@ const backends: [string, (options: Options) => Promise<Storage>][] = [
   ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
 ];
 
-const lead = (email: string, firstName = 'Ana', ratings = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName, ratings });
+const lead = (email: string, firstName = 'Ana', ratings: Lead['ratings'] = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName, ratings });
 
 const opened: Storage[] = [];
 afterEach(async () => {

@@ -106,7 +106,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     if (started) run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
     remove();
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`Starting a throwaway Postgres server failed: ${(error as Error).message}\n${stderr}`);
+    throw new Error(`Starting a throwaway Postgres server failed: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
 }
 
