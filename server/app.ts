@@ -263,6 +263,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         clock,
         random: deps.outboxRandom ?? Math.random,
         fetch: deps.outboxFetch ?? globalThis.fetch,
+        leaseMs: config.webhookLeaseMs,
       })
     : null;
   app.decorate('storage', storage);

@@ -28,6 +28,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** Forwarding of each stored submission; null when LEAD_WEBHOOK_URL is not set. */
   webhook: { url: string; secret: string } | null;
+  /** How long an instance holds the outbox rows it is sending (WEBHOOK_LEASE_SECONDS, at most a minute). */
+  webhookLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
   /** EMBED_ORIGINS: the coach's sites allowed to show the quiz in a frame and to hear its progress. */
@@ -337,6 +339,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: readLogLevel(env),
     trustProxy: readTrustProxy(env),
     webhook: readWebhook(env),
+    webhookLeaseMs: readInteger(env, 'WEBHOOK_LEASE_SECONDS', 60, 5, 60) * 1000,
     rateLimit: {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,

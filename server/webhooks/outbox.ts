@@ -105,6 +105,8 @@ export type OutboxOptions = {
   clock?: Clock;
   random?: () => number;
   fetch?: typeof fetch;
+  /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
+  leaseMs?: number;
 };
 
 export type RoundSummary = { delivered: number; retrying: number; gone: number; expired: number };
@@ -127,6 +129,7 @@ export class WebhookOutbox {
       clock: options.clock ?? systemClock,
       random: options.random ?? Math.random,
       fetch: options.fetch ?? globalThis.fetch,
+      leaseMs: options.leaseMs ?? outboxTimings.leaseMs,
     };
   }
 
@@ -192,7 +195,7 @@ export class WebhookOutbox {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
       const now = this.#options.clock.now();
-      const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, outboxTimings.leaseMs);
+      const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, this.#options.leaseMs);
       if (rows.length === 0) return total;
       const outcomes = await this.#sendAll(rows);
       const { updates, summary } = this.#decide(rows, outcomes, this.#options.clock.now());
