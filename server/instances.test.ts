@@ -6,60 +6,24 @@
  * must get every lead, each webhook-id processed once. The dashboard and the commands then see the
  * same data from either instance. Bounded: 300 leads, 16 at a time, about half a minute in all.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
 import { SESSION_COOKIE } from './coach/sessions';
-import { makeFakeDist } from './test/fake-dist';
 import { postLead, tempDir } from './test/helpers';
 import { freshPostgresUrl } from './test/postgres';
+import { spawnServer } from './test/server-process';
 
 const root = new URL('..', import.meta.url).pathname;
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
-const children: ChildProcess[] = [];
 const servers: Server[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
-
-type Instance = { child: ChildProcess; url: string };
-
-async function spawnInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDir(),
-      DIST_DIR: makeFakeDist(),
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '100000',
-      TRUST_PROXY: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('an instance did not start')), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { child, url };
-}
 
 /** A receiver that answers 503 while `refusing`, then 200; it processes each webhook-id once. */
 async function startReceiver() {
@@ -94,7 +58,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   const databaseUrl = await freshPostgresUrl();
   const receiver = await startReceiver();
   const env = { DATABASE_URL: databaseUrl, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, WEBHOOK_LEASE_SECONDS: '5' };
-  const [a, b] = await Promise.all([spawnInstance(env), spawnInstance(env)]);
+  const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   if (!a || !b) throw new Error('two instances');
 
   // The burst: lead i goes to a or b in turn; if a is dead or the answer was lost, the client
@@ -168,7 +132,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   }
 
   // The dashboard and the commands, from either instance: a replacement for the killed one, and b.
-  const a2 = await spawnInstance(env);
+  const a2 = await spawnServer(env);
   const cli = (args: string[], input = '') =>
     spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
       cwd: root,

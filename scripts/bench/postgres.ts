@@ -10,8 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { type PostgresCluster, startPostgresCluster } from '../../server/test/postgres-cluster';
+import { createDatabase, startPostgresCluster } from '../../server/test/postgres-cluster';
 import { type ApiFigures, loadLeads } from './api-load';
 import { seedDashboard } from './dashboard-seed';
 import { type Running, startNodeScript } from './processes';
@@ -19,17 +18,6 @@ import { type Running, startNodeScript } from './processes';
 export type PostgresApiResult = { sqlite: ApiFigures[]; bare: ApiFigures[]; postgresOne: ApiFigures[]; postgresTwo: ApiFigures[] };
 
 type Context = { root: string; runs: number; seconds: number; warmUpSeconds: number; connections: number; log: (message: string) => void };
-
-async function createDatabase(cluster: PostgresCluster, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return cluster.url.replace(/\/postgres$/, `/${name}`);
-}
 
 /** Two load generators at once, half the connections each: leads/s add up, the worse p99 counts. */
 async function loadBoth(urls: [string, string], seconds: number, connections: number): Promise<ApiFigures> {
@@ -55,7 +43,7 @@ export async function measurePostgresApi(sqliteApp: Running, bare: Running, env:
   const instances: Running[] = [];
   const dataDirs: string[] = [];
   try {
-    const databaseUrl = await createDatabase(cluster, 'bench');
+    const databaseUrl = await createDatabase(cluster.url, 'bench');
     for (let index = 0; index < 2; index += 1) {
       dataDirs.push(mkdtempSync(join(tmpdir(), 'core-drivers-bench-pg-')));
       instances.push(await startNodeScript(join(root, 'server/main.ts'), { ...env, DATA_DIR: dataDirs[index] as string, DATABASE_URL: databaseUrl }));
@@ -89,7 +77,7 @@ export async function measureMigration(root: string, people: number, log: (messa
   try {
     log(`seeding ${people.toLocaleString('en')} people into SQLite for migrate-to-postgres`);
     const seed = await seedDashboard(dataDir, Date.now(), people);
-    const databaseUrl = await createDatabase(cluster, 'migrated');
+    const databaseUrl = await createDatabase(cluster.url, 'migrated');
     log('npm run coach -- migrate-to-postgres');
     const started = performance.now();
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'migrate-to-postgres'], {

@@ -177,23 +177,46 @@ export type LeadStats = {
   outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
 };
 
-export function leadStats(db: Database.Database, now = Date.now()): LeadStats {
-  const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
-  const day = 24 * 60 * 60 * 1000;
-  const states = db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state').all();
-  const inState = (state: string) => states.find((row) => row.state === state)?.n ?? 0;
-  const oldest = one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'");
+/** The counts `leadStats` is made of, as either backend reads them. */
+export type StatsCounts = {
+  leads: number;
+  submissions: number;
+  last24h: number;
+  last7d: number;
+  states: { state: string; n: number }[];
+  oldestPending: number | null;
+};
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function statsOf(counts: StatsCounts, now: number): LeadStats {
+  const inState = (state: string) => counts.states.find((row) => row.state === state)?.n ?? 0;
   return {
-    leads: one('SELECT count(*) AS n FROM leads') ?? 0,
-    submissions: one('SELECT count(*) AS n FROM submissions') ?? 0,
-    submissionsLast24h: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - day) ?? 0,
-    submissionsLast7d: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - 7 * day) ?? 0,
+    leads: counts.leads,
+    submissions: counts.submissions,
+    submissionsLast24h: counts.last24h,
+    submissionsLast7d: counts.last7d,
     outbox: {
       pending: inState('pending'),
       delivered: inState('delivered'),
       gone: inState('gone'),
       expired: inState('expired'),
-      oldestPendingAgeMs: oldest === null ? null : now - oldest,
+      oldestPendingAgeMs: counts.oldestPending === null ? null : now - counts.oldestPending,
     },
   };
+}
+
+export function leadStats(db: Database.Database, now = Date.now()): LeadStats {
+  const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
+  return statsOf(
+    {
+      leads: one('SELECT count(*) AS n FROM leads') ?? 0,
+      submissions: one('SELECT count(*) AS n FROM submissions') ?? 0,
+      last24h: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - DAY_MS) ?? 0,
+      last7d: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - 7 * DAY_MS) ?? 0,
+      states: db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state').all(),
+      oldestPending: one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'"),
+    },
+    now,
+  );
 }

@@ -31,7 +31,7 @@ import {
   toSummary,
 } from '../../coach/leads-query';
 import type { PostgresSettings } from '../../config';
-import { csvHeader, csvLine, type EraseResult, type ExportRow, type LeadStats } from '../../leads/admin';
+import { csvHeader, csvLine, DAY_MS, type EraseResult, type ExportRow, type LeadStats, statsOf } from '../../leads/admin';
 import type { ConsentRecord } from '../../leads/consent';
 import { IDEMPOTENCY_TTL_MS, normalizeEmail, type SubmitResult } from '../lead-db';
 import { profileColumns, profileSumsByDay, profileTotalsOf, type ProfileRow, type ProfileTotals, TIME_ZONE_KEY } from '../profile-aggregate';
@@ -551,24 +551,18 @@ export class PostgresStorage implements Storage {
   }
 
   async leadStats(now: number): Promise<LeadStats> {
-    const day = 24 * 60 * 60 * 1000;
     const one = async (sql: string, ...values: unknown[]) => (await this.pool.query<{ n: number | null }>(sql, values)).rows[0]?.n ?? null;
-    const states = (await this.pool.query<{ state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state')).rows;
-    const inState = (state: string) => states.find((row) => row.state === state)?.n ?? 0;
-    const oldest = await one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'");
-    return {
-      leads: (await one('SELECT count(DISTINCT email) AS n FROM submissions')) ?? 0,
-      submissions: (await one('SELECT count(*) AS n FROM submissions')) ?? 0,
-      submissionsLast24h: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - day)) ?? 0,
-      submissionsLast7d: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - 7 * day)) ?? 0,
-      outbox: {
-        pending: inState('pending'),
-        delivered: inState('delivered'),
-        gone: inState('gone'),
-        expired: inState('expired'),
-        oldestPendingAgeMs: oldest === null ? null : now - oldest,
+    return statsOf(
+      {
+        leads: (await one('SELECT count(DISTINCT email) AS n FROM submissions')) ?? 0,
+        submissions: (await one('SELECT count(*) AS n FROM submissions')) ?? 0,
+        last24h: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - DAY_MS)) ?? 0,
+        last7d: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - 7 * DAY_MS)) ?? 0,
+        states: (await this.pool.query<{ state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state')).rows,
+        oldestPending: await one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'"),
       },
-    };
+      now,
+    );
   }
 
   async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
