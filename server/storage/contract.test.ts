@@ -123,6 +123,14 @@ describe.each(backends)('%s', (_name, open) => {
     const deliveries = await storage.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
     expect(deliveries.counts).toEqual({ pending: 1, failing: 1, gone: 0, expired: 0 });
     expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.webhook_id, 1, 503]]);
+    // "Retry now" while a round is sending it leaves it to that round: never sent twice at once.
+    const [inFlight] = await storage.outbox.claimDue(clock + 120_000, 10, 60_000);
+    expect(inFlight?.webhook_id).toBe(b.webhook_id);
+    expect(await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 130_000)).toMatchObject({
+      delivery: { nextAttemptAt: new Date(clock + 180_000).toISOString() },
+    });
+    if (!inFlight) throw new Error('claimed');
+    await storage.outbox.record([{ row: inFlight, state: 'pending', nextAttemptAt: clock + 200_000, status: 500, now: clock + 125_000 }]);
     const retried = await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 70_000);
     expect(retried).toMatchObject({ delivery: { state: 'pending', nextAttemptAt: new Date(clock + 70_000).toISOString() } });
     const delivered = (await storage.listDeliveries({ filter: 'pending', cursor: null, limit: 10, webhookConfigured: true })).deliveries;

@@ -17,7 +17,7 @@ import { type Lead, withoutHiddenCharacters } from '../../../src/shared/lead';
 import { calendarDay, type Day } from '../../analytics/days';
 import { assembleFunnel, type DayRow, funnelParts, type SourceRow } from '../../analytics/report';
 import type { Actor } from '../../coach/audit';
-import type { RetryOutcome } from '../../coach/deliveries';
+import { notBeingSent, type RetryOutcome } from '../../coach/deliveries';
 import {
   detailOf,
   type DetailRow,
@@ -542,12 +542,17 @@ export class PostgresStorage implements Storage {
     if (!row) return { problem: 'not_found' };
     if (row.state === 'delivered') return { problem: 'delivered' };
     const updated = await this.pool.query<OutboxRow>(
-      `UPDATE outbox AS o SET state = 'pending', next_attempt_at = $1 WHERE id = $2 AND state <> 'delivered'
-       RETURNING o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status`,
+      `UPDATE outbox SET state = 'pending', next_attempt_at = $1 WHERE id = $2 AND state <> 'delivered' AND ${notBeingSent('$1')}`,
       [now, id],
     );
-    const delivery = updated.rows[0];
-    return delivery ? { delivery: toDelivery(delivery) } : { problem: 'delivered' };
+    const current = await this.pool.query<OutboxRow>(
+      `SELECT o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status
+       FROM outbox AS o WHERE o.id = $1`,
+      [id],
+    );
+    const delivery = current.rows[0];
+    if (!delivery) return { problem: 'not_found' };
+    return updated.rowCount === 0 && delivery.state === 'delivered' ? { problem: 'delivered' } : { delivery: toDelivery(delivery) };
   }
 
   async leadStats(now: number): Promise<LeadStats> {
