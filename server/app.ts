@@ -102,6 +102,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the log says about an error: its kind, message, code and stack. Nothing else: a database
+ * error can carry the row it refused (Postgres's `detail`: "Failing row contains (...)"), which
+ * holds an address and a name.
+ */
+export const errorSerializer = (error: Error & { code?: unknown }) => ({
+  type: error.name,
+  message: error.message,
+  ...(error.code === undefined ? {} : { code: error.code }),
+  stack: error.stack ?? '',
+});
+
 /** A path segment holding an @ (or %40): an e-mail address, perhaps pasted into the address bar. */
 const addressShapedSegment = /^[^/]*(@|%40)[^/]*$/i;
 
@@ -157,7 +169,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, stream: deps.logStream, serializers: { req: requestSerializer } },
+        : { level: config.logLevel, stream: deps.logStream, serializers: { req: requestSerializer, err: errorSerializer } },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

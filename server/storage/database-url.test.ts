@@ -5,8 +5,10 @@ import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { buildApp } from '../app';
 import { makeFakeDist } from '../test/fake-dist';
-import { tempDir, testConfig } from '../test/helpers';
+import { signedIn, setTestPassword } from '../test/coach-session';
+import { captureLog, fixtureEmail, tempDir, testConfig, validLead } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
+import type { PostgresStorage } from './postgres/postgres-storage';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -69,6 +71,30 @@ test('the app on Postgres stores a lead through the API and shows it to the dash
     expect(response.statusCode).toBe(201);
     expect(app.storage.backend).toBe('postgres');
     expect((await app.storage.leadStats(Date.now())).submissions).toBe(1);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a database error that quotes the row (Postgres DETAIL) never puts the address in the log', async () => {
+  const database = await freshPostgres();
+  const log = captureLog();
+  const app = await buildApp(testConfig({ database, logLevel: 'info' }), { logStream: log.stream });
+  try {
+    expect((await app.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/json' }, payload: validLead })).statusCode).toBe(201);
+    // A trigger that refuses erasure the way a constraint does: quoting the row in DETAIL.
+    const pool = (app.storage as PostgresStorage).pool;
+    await pool.query(`CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused' USING DETAIL = 'Failing row contains (' || OLD.email || ')'; END $$`);
+    await pool.query('CREATE TRIGGER refuse_delete BEFORE DELETE ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_delete()');
+    await setTestPassword(app);
+    const coach = await signedIn(app);
+    const { leads } = (await coach({ method: 'GET', url: '/api/coach/leads' })).json() as { leads: { id: string }[] };
+    const erase = await coach({ method: 'DELETE', url: `/api/coach/leads/${leads[0]?.id}` });
+    expect(erase.statusCode).toBe(500);
+    const failure = log.lines.find((line) => line.includes('request failed'));
+    expect(failure).toContain('refused');
+    expect(log.lines.join('\n')).not.toContain(fixtureEmail);
   } finally {
     await app.close();
   }
