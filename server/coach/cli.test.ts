@@ -27,8 +27,6 @@ function coach(dataDir: string, args: string[], input: string): Promise<{ code: 
 
 test('set-password reads stdin, refuses fewer than 12 characters, stores only a hash and signs every session out', async () => {
   const dataDir = tempDir();
-  // The commands never create the database: the server does, at its first start.
-  openDatabase(dataDir).close();
   const short = await coach(dataDir, ['set-password'], 'eleven-char\n');
   expect(short.code).toBe(2);
   expect(short.stderr).toContain('at least 12 characters');

@@ -78,7 +78,7 @@ async function exportToFile(storage: Storage, file: string): Promise<number> {
   }
 }
 
-async function setPassword(storage: Storage): Promise<number> {
+async function setPassword(storage: Storage, where: string): Promise<number> {
   const password = await readSecret('New dashboard password (at least 12 characters): ');
   const problem = passwordProblem(password);
   if (problem !== null) {
@@ -88,25 +88,28 @@ async function setPassword(storage: Storage): Promise<number> {
   const now = Date.now();
   await storage.storePasswordHash(await hashPassword(password), now);
   await storage.recordAudit('password_set', commandLine, now);
-  process.stdout.write('Password set. Every dashboard session was signed out.\n');
+  process.stdout.write(`Password set (in ${where}). Every dashboard session was signed out.\n`);
   return 0;
 }
 
 /**
  * The database the commands work on: Postgres with DATABASE_URL, else the SQLite file under
- * DATA_DIR, which only the server creates (a mistyped DATA_DIR must not show an empty one).
+ * DATA_DIR. Only the server, and setting the password (often the coach's first step), create the
+ * SQLite file: a mistyped DATA_DIR must not show an empty one. `where` names it for messages.
  */
-async function openForCommands(config: ReturnType<typeof loadConfig>): Promise<Storage | null> {
+async function openForCommands(config: ReturnType<typeof loadConfig>, command: Command): Promise<{ storage: Storage; where: string } | null> {
   if (config.database !== null) {
-    return PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+    return { storage, where: config.database.safeUrl };
   }
-  if (!existsSync(join(config.dataDir, DATABASE_FILE))) {
+  const file = join(config.dataDir, DATABASE_FILE);
+  if (command !== 'set-password' && !existsSync(file)) {
     process.stderr.write(
       `No lead database in ${config.dataDir} (${DATABASE_FILE} is not there). Check DATA_DIR (in .env or the environment) and the folder you run this in; the server creates the database when it first starts.\n`,
     );
     return null;
   }
-  return new SqliteStorage(openDatabase(config.dataDir), null);
+  return { storage: new SqliteStorage(openDatabase(config.dataDir), null), where: file };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -119,11 +122,12 @@ async function main(args: string[]): Promise<number> {
   loadEnvFile();
   const config = loadConfig();
   if (command === 'migrate-to-postgres') return migrateToPostgres(config);
-  const storage = await openForCommands(config);
-  if (storage === null) return 1;
+  const opened = await openForCommands(config, command);
+  if (opened === null) return 1;
+  const { storage, where } = opened;
   try {
     if (command === 'set-password') {
-      return await setPassword(storage);
+      return await setPassword(storage, where);
     } else if (command === 'export') {
       const output = exportOutput(rest);
       if (output === null) {
