@@ -6,7 +6,8 @@
  *
  * The schema is SQLite's as of its migration 4, in Postgres types: times are milliseconds since
  * the epoch (BIGINT), e-mail addresses compare byte by byte (COLLATE "C", so a search prefix is a
- * range of the index, as on SQLite), and outbox rows carry the lease of the instance sending them.
+ * range of the index, as on SQLite), outbox rows carry the lease of the instance sending them, and
+ * the profile aggregate has shards (see below).
  */
 import type { Pool, PoolClient } from 'pg';
 import { DRIVER_COUNT, RATINGS } from '../../../src/shared/constants';
@@ -118,10 +119,14 @@ export const postgresMigrations: readonly string[] = [
     PRIMARY KEY (month, step, source_id)
   );
 
+  -- Split into shards: concurrent batches (of this instance or another) add to different rows of
+  -- the day instead of queueing for one; readers sum the shards.
   CREATE TABLE profile_daily (
-    day TEXT PRIMARY KEY,
+    day TEXT NOT NULL,
+    shard SMALLINT NOT NULL DEFAULT 0,
     submissions INTEGER NOT NULL DEFAULT 0,
-    ${profileColumns}
+    ${profileColumns},
+    PRIMARY KEY (day, shard)
   );
   CREATE TABLE analytics_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
