@@ -299,6 +299,8 @@ function readConsentCheckbox(env: Env, defaultText: string): ServerConfig['conse
 export function withoutPassword(url: URL): string {
   const copy = new URL(url.href);
   if (copy.password !== '') copy.password = '***';
+  // libpq also takes the password as a parameter: postgres://user@host/db?password=...
+  if (copy.searchParams.has('password')) copy.searchParams.set('password', '***');
   return copy.href;
 }
 

@@ -23,6 +23,9 @@ test('a postgres:// URL selects Postgres; the pool size has a default and a boun
     poolSize: 10,
   });
   expect(loadConfig({ DATABASE_URL: 'postgresql://app@db/leads', DATABASE_POOL_SIZE: '4' }).database?.poolSize).toBe(4);
+  expect(loadConfig({ DATABASE_URL: 'postgres://app@db/leads?password=s3cret&sslmode=require' }).database?.safeUrl).toBe(
+    'postgres://app@db/leads?password=***&sslmode=require',
+  );
   expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db/leads', DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
 });
 
