@@ -41,6 +41,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['server/test/setup.ts'],
+          // One throwaway Postgres server for the run (fails, saying how to install it, without Postgres).
+          globalSetup: ['server/test/postgres-global-setup.ts'],
         },
       },
     ],

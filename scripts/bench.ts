@@ -5,10 +5,12 @@
  *   - Lighthouse 12 (mobile, devtools throttling) for / and /quiz: four scores, FCP, LCP, TBT, CLS;
  *   - answering a quiz question: click to next paint with the CPU slowed 4× (every answer of each run);
  *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio;
- *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95.
+ *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95;
+ *   - POST /api/leads on Postgres with one and two instances beside SQLite and bare, and
+ *     migrate-to-postgres on 100,000 people (scripts/bench/postgres.ts).
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,interaction,api,dashboard.
+ * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { seedDashboard } from './bench/dashboard-seed';
 import { readBuild } from './bench/build-info';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
+import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
 import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
@@ -165,6 +168,21 @@ async function measureDashboardPart(): Promise<DashboardResult> {
   }
 }
 
+/** SQLite, bare Fastify and Postgres (one and two instances) in one run (scripts/bench/postgres.ts). */
+async function measurePostgresPart(app: Running) {
+  const bare = await startNodeScript(join(root, 'scripts/bench/bare-server.ts'), {});
+  try {
+    return await measurePostgresApi(
+      app,
+      bare,
+      { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
+      { root, runs, seconds: apiSeconds, warmUpSeconds: apiWarmUpSeconds, connections: apiConnections, log },
+    );
+  } finally {
+    await bare.stop();
+  }
+}
+
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -189,6 +207,8 @@ try {
   const answerPaints = measures('interaction') ? await measureInteraction(app.url) : [];
   const api = measures('api') ? await measureApi(app) : undefined;
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
+  const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
+  const migration = measures('migrate') ? await measureMigration(root, 100_000, log) : undefined;
 
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
@@ -207,7 +227,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -232,6 +252,8 @@ try {
       ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
       : (api ?? 'not measured'),
     dashboard: dashboard ?? 'not measured',
+    postgres: postgres ?? 'not measured',
+    migration: migration ?? 'not measured',
     table: rows,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

@@ -28,7 +28,8 @@ import {
 import { dashboardPage } from './coach/dashboard-page';
 import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
-import { LeadStore, openDatabase } from './storage/lead-store';
+import { openStorage } from './storage/open-storage';
+import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { securityHeaders } from './security-headers';
 import { siteConfigFor, withSiteConfig } from './site-config';
@@ -86,7 +87,8 @@ export type AppDeps = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    leadStore: LeadStore;
+    /** Where everything is kept: SQLite under DATA_DIR, or Postgres (DATABASE_URL). */
+    storage: Storage;
     /** The funnel's daily counters (flushed once a second). */
     funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
@@ -99,6 +101,18 @@ declare module 'fastify' {
     drain(deadlineMs: number): Promise<void>;
   }
 }
+
+/**
+ * What the log says about an error: its kind, message, code and stack. Nothing else: a database
+ * error can carry the row it refused (Postgres's `detail`: "Failing row contains (...)"), which
+ * holds an address and a name.
+ */
+export const errorSerializer = (error: Error & { code?: unknown }) => ({
+  type: error.name,
+  message: error.message,
+  ...(error.code === undefined ? {} : { code: error.code }),
+  stack: error.stack ?? '',
+});
 
 /** A path segment holding an @ (or %40): an e-mail address, perhaps pasted into the address bar. */
 const addressShapedSegment = /^[^/]*(@|%40)[^/]*$/i;
@@ -155,7 +169,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, stream: deps.logStream, serializers: { req: requestSerializer } },
+        : { level: config.logLevel, stream: deps.logStream, serializers: { req: requestSerializer, err: errorSerializer } },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -243,43 +257,42 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   const clock = deps.clock ?? systemClock;
-  const store = new LeadStore(config.dataDir, {
+  const storage = await openStorage(config, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
+    onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
     timeZone: config.analyticsTimeZone,
   });
-  // The dashboard's own connection: its reads and rare writes (sessions, erasures, counters) wait
-  // briefly for a lock held by another process, which the lead store's never does.
-  const coachDb = openDatabase(config.dataDir);
-  coachDb.pragma('busy_timeout = 1000');
-  coachDb.pragma('cache_size = -65536');
-  const counter = new FunnelCounter(coachDb, (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
+  const counter = new FunnelCounter(
+    (rows) => storage.addFunnelCounts(rows),
+    (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'),
+  );
   const outbox = config.webhook
     ? new WebhookOutbox({
-        db: store.db,
+        queue: storage.outbox,
         url: config.webhook.url,
         secret: config.webhook.secret,
         log: app.log.child({ component: 'outbox' }),
         clock,
         random: deps.outboxRandom ?? Math.random,
         fetch: deps.outboxFetch ?? globalThis.fetch,
+        leaseMs: config.webhookLeaseMs,
       })
     : null;
-  app.decorate('leadStore', store);
+  app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('funnelCounter', counter);
   app.addHook('onListen', (done) => {
     outbox?.start();
     done();
   });
-  // Runs once in-flight requests are done: deliveries in progress are recorded, queued leads stored.
+  // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await outbox?.stop();
-    counter.close();
-    coachDb.close();
-    await store.close();
+    await counter.close();
+    await storage.close();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -299,10 +312,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-  await app.register(leadRoutes, { store, rateLimit: config.rateLimit, consent: config });
+  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config });
   const today = calendarDay(config.analyticsTimeZone);
   await app.register(eventRoutes, { counter, today: () => today(clock.now()), publicOrigin: config.publicUrl });
-  await app.register(coachRoutes, { db: coachDb, outbox, config, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const embedScript = join(config.distDir, 'client', 'embed.js');

@@ -21,11 +21,15 @@ export type ServerConfig = {
   distDir: string;
   /** Folder holding the lead database (created if missing). */
   dataDir: string;
+  /** DATABASE_URL: Postgres instead of the SQLite file under dataDir; null for SQLite (the default). */
+  database: PostgresSettings | null;
   /** Pino level of the JSON log on stdout; `silent` turns it off. */
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** Forwarding of each stored submission; null when LEAD_WEBHOOK_URL is not set. */
   webhook: { url: string; secret: string } | null;
+  /** How long an instance holds the outbox rows it is sending (WEBHOOK_LEASE_SECONDS, at most a minute). */
+  webhookLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
   /** EMBED_ORIGINS: the coach's sites allowed to show the quiz in a frame and to hear its progress. */
@@ -72,6 +76,14 @@ export const defaultTimeouts: Timeouts = {
 
 /** HSTS max-age when PUBLIC_URL is https and HSTS_MAX_AGE is not set: one year. */
 export const DEFAULT_HTTPS_HSTS_MAX_AGE = 31_536_000;
+
+/** Where the shared Postgres database is, and how many connections each instance may open. */
+export type PostgresSettings = {
+  url: string;
+  /** The URL without its password, for messages and logs. */
+  safeUrl: string;
+  poolSize: number;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -283,6 +295,37 @@ function readConsentCheckbox(env: Env, defaultText: string): ServerConfig['conse
   return on ? { text } : null;
 }
 
+/** The URL with its password replaced, so no message or log line ever shows it. */
+export function withoutPassword(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.password !== '') copy.password = '***';
+  // libpq also takes the password as a parameter: postgres://user@host/db?password=...
+  if (copy.searchParams.has('password')) copy.searchParams.set('password', '***');
+  return copy.href;
+}
+
+/**
+ * DATABASE_URL: `postgres://user:password@host:port/database` selects Postgres; unset keeps the
+ * SQLite file under DATA_DIR. Messages name the variable and never repeat the URL's password.
+ */
+function readDatabase(env: Env): PostgresSettings | null {
+  const raw = readRaw(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL like postgres://user:password@host:5432/database (it could not be read as a URL).');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);
+  }
+  if (url.hostname === '' || url.pathname.length <= 1) {
+    throw new ConfigError(`DATABASE_URL must name a host and a database, like postgres://user:password@host:5432/database (got ${withoutPassword(url)}).`);
+  }
+  return { url: url.href, safeUrl: withoutPassword(url), poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 2, 1000) };
+}
+
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 const embedding = (embedOrigins: string[]) => ({ embedOrigins, frameAncestors: frameAncestorsFor(embedOrigins) });
@@ -294,9 +337,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: readHost(env),
     distDir: readRaw(env, 'DIST_DIR') ?? defaultDistDir,
     dataDir: resolve(readRaw(env, 'DATA_DIR') ?? './data'),
+    database: readDatabase(env),
     logLevel: readLogLevel(env),
     trustProxy: readTrustProxy(env),
     webhook: readWebhook(env),
+    webhookLeaseMs: readInteger(env, 'WEBHOOK_LEASE_SECONDS', 60, 5, 60) * 1000,
     rateLimit: {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,

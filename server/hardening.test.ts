@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp, loggablePath } from './app';
 import { defaultTimeouts, type ServerConfig } from './config';
-import { captureLog, fixtureEmail, postLead, type RunningApp, startApp, testConfig } from './test/helpers';
+import { captureLog, fixtureEmail, postLead, type RunningApp, startApp, testConfig, sqliteDb } from './test/helpers';
 
 let running: RunningApp | undefined;
 const log = captureLog();
@@ -149,7 +149,7 @@ test('a body dripped one byte at a time is cut at the request limit with a 408, 
   expectHardenedJson(answer, 408, 'request_timeout');
   expect(answer.elapsedMs).toBeGreaterThanOrEqual(fastTimeouts.requestMs - 50);
   expect(answer.elapsedMs).toBeLessThan(fastTimeouts.requestMs + 2 * fastTimeouts.checkIntervalMs + 200);
-  expect(running?.app.leadStore.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
+  expect(sqliteDb(running?.app).prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
 });
 
 test('the documented limits are what Node is configured with: 10 s for headers and for the whole request, checked every 0.5 s', async () => {

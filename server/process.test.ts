@@ -3,57 +3,13 @@
  * killed with SIGKILL mid-burst it loses no acknowledged lead; stopped with SIGTERM it finishes what
  * it accepted and exits cleanly. Load is bounded: a few hundred requests, 20 at a time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { DATABASE_FILE } from './storage/lead-store';
-import { makeFakeDist } from './test/fake-dist';
 import { postLead, tempDir } from './test/helpers';
-
-const root = new URL('..', import.meta.url).pathname;
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-type Spawned = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
-
-async function spawnServer(dataDir: string): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: makeFakeDist(),
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '100000',
-      LEAD_WEBHOOK_URL: '',
-      LEAD_WEBHOOK_SECRET: '',
-      TRUST_PROXY: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { child, url, exited, output: () => output };
-}
+import { spawnServer } from './test/server-process';
 
 const leadNumber = (index: number) => ({
   email: `burst${index}@example.net`,
@@ -95,7 +51,7 @@ function openResult(dataDir: string) {
 
 test('kill -9 in the middle of a burst: every acknowledged lead is on disk and the database is intact', async () => {
   const dataDir = tempDir();
-  const { child, url, exited } = await spawnServer(dataDir);
+  const { child, url, exited } = await spawnServer({ DATA_DIR: dataDir });
   const { acknowledged, failures } = await burst(url, 3_000, 20, (count) => {
     if (count === 300) child.kill('SIGKILL');
   });
@@ -138,7 +94,7 @@ function postOn(agent: Agent, url: string, index: number): Promise<Outcome> {
 
 test('SIGTERM mid-burst: every request is answered (201) or refused with 503, none reset; then a clean exit', async () => {
   const dataDir = tempDir();
-  const { child, url, exited, output } = await spawnServer(dataDir);
+  const { child, url, exited, output } = await spawnServer({ DATA_DIR: dataDir });
   // 20 clients, each on its own keep-alive connection, sending one lead after another until the
   // server says it is shutting down (a 503), as a well-behaved client (or a proxy) would.
   const agent = new Agent({ keepAlive: true, maxSockets: 20 });

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { loadConfig, type ServerConfig } from './config';
-import { postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
+import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
 
 let running: RunningApp | undefined;
 
@@ -51,7 +51,7 @@ test('every kind of response carries the security headers: 200, 201, 404, 413, 4
 
 test('a server error (500) and a refused lead (400) carry the security headers', async () => {
   const url = await start();
-  running?.app.leadStore.db.exec('DROP TABLE submissions');
+  sqliteDb(running?.app).exec('DROP TABLE submissions');
   const response = await postLead(url, validLead);
   expect(response.status).toBe(500);
   expectHardened(response);

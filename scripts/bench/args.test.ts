@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { parseBenchArgs } from './args';
 
 test.each([
-  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'interaction', 'api', 'dashboard'] }],
+  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'interaction', 'api', 'dashboard', 'postgres', 'migrate'] }],
+  [['--only=postgres,migrate'], { parts: ['postgres', 'migrate'] }],
   [['--quick'], { runs: 1 }],
   [['--runs=5', '--no-build'], { runs: 5, build: false }],
   [['--connections=32', '--only=api'], { connections: 32, parts: ['api'] }],

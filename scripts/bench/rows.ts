@@ -1,6 +1,7 @@
 /** The benchmark's table: medians in, one row per figure, each with its target where there is one. */
 import type { ApiFigures } from './api-load';
 import { cpuSlowdown } from './answer-paint';
+import type { MigrationResult, PostgresApiResult } from './postgres';
 import { landingBudgets, targets } from './budgets';
 import { formatNumber, medianOf, type Row } from './report';
 
@@ -136,6 +137,36 @@ function answerPaintRows(samples: number[]): Row[] {
   ];
 }
 
+/** SQLite, Postgres with one and two instances, each beside the bare endpoint measured in the same run. */
+export function postgresRows(result: PostgresApiResult): Row[] {
+  const bare = medianOf(result.bare);
+  const row = (label: string, samples: ApiFigures[]): Row => {
+    const figures = medianOf(samples);
+    const ratio = (figures.perSecond ?? 0) / (bare.perSecond ?? Number.NaN);
+    return {
+      figure: `${label}: leads/s, p99 (ms), ÷ bare, non-2xx`,
+      value: `${whole(figures.perSecond)}, ${formatNumber(figures.p99Ms ?? Number.NaN, 1)}, ${formatNumber(ratio, 2)}, ${whole(figures.non2xx)}`,
+    };
+  };
+  return [
+    { figure: 'bare Fastify (same run): answers/s, p99 (ms)', value: `${whole(bare.perSecond)}, ${formatNumber(bare.p99Ms ?? Number.NaN, 1)}` },
+    row('POST /api/leads on SQLite', result.sqlite),
+    row('on Postgres, 1 instance', result.postgresOne),
+    row('on Postgres, 2 instances on one database', result.postgresTwo),
+  ];
+}
+
+function migrationRows(result: MigrationResult): Row[] {
+  return [
+    {
+      figure: `migrate-to-postgres: ${whole(result.people)} people (${whole(result.submissions)} submissions), seconds`,
+      value: formatNumber(result.seconds, 1),
+      target: 'counts match',
+      met: result.countsMatch,
+    },
+  ];
+}
+
 /** Rows for the parts measured: a part with no medians (or no samples, or no API result) was not measured. */
 export function benchRows(
   firstLoads: Medians,
@@ -143,6 +174,8 @@ export function benchRows(
   api: ApiResult | undefined,
   answerPaints: number[] = [],
   dashboard?: DashboardResult,
+  postgres?: PostgresApiResult,
+  migration?: MigrationResult,
 ): Row[] {
   return [
     ...(Object.keys(firstLoads).length > 0 ? firstLoadRows(firstLoads) : []),
@@ -150,5 +183,7 @@ export function benchRows(
     ...(answerPaints.length > 0 ? answerPaintRows(answerPaints) : []),
     ...(api ? apiRows(api) : []),
     ...(dashboard ? dashboardRows(dashboard) : []),
+    ...(postgres ? postgresRows(postgres) : []),
+    ...(migration ? migrationRows(migration) : []),
   ];
 }

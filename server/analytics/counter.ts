@@ -8,6 +8,7 @@
  * second.
  */
 import type Database from 'better-sqlite3';
+import { type FunnelCount, isLockedError } from '../storage/storage';
 import type { Day } from './days';
 import type { CountKey } from './events';
 
@@ -16,44 +17,47 @@ export const FLUSH_INTERVAL_MS = 1_000;
 /** At most this many distinct counters wait in memory; beyond, new keys are dropped until a flush. */
 const MAX_PENDING_KEYS = 10_000;
 
-const isLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
-
-type Pending = { day: Day; key: CountKey; count: number };
+/** SQLite: writes counts to the funnel tables in one transaction. */
+export function sqliteFunnelWriter(db: Database.Database): (rows: FunnelCount[]) => void {
+  const addSource = db.prepare<[string, string, string, string]>(
+    'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const sourceId = db.prepare<[string, string, string, string], { id: number }>(
+    'SELECT id FROM funnel_sources WHERE utm_source = ? AND utm_medium = ? AND utm_campaign = ? AND referrer_host = ?',
+  );
+  const upsert = (table: string, keys: string) =>
+    db.prepare<[string, string, ...number[]]>(
+      `INSERT INTO ${table} (${keys}, count) VALUES (${keys.split(',').map(() => '?').join(', ')}, ?)
+       ON CONFLICT DO UPDATE SET count = count + excluded.count`,
+    );
+  const daily = upsert('funnel_daily', 'day, step, source_id');
+  const totals = upsert('funnel_daily_totals', 'day, step');
+  const monthly = upsert('funnel_monthly', 'month, step, source_id');
+  return db.transaction((rows: FunnelCount[]) => {
+    for (const { day, key, count } of rows) {
+      const source = [key.source, key.medium, key.campaign, key.referrer] as const;
+      addSource.run(...source);
+      const id = sourceId.get(...source)?.id;
+      if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
+      daily.run(day, key.step, id, count);
+      totals.run(day, key.step, count);
+      monthly.run(day.slice(0, 7), key.step, id, count);
+    }
+  });
+}
 
 export class FunnelCounter {
-  readonly #pending = new Map<string, Pending>();
-  readonly #write: (rows: Pending[]) => void;
+  readonly #pending = new Map<string, FunnelCount>();
+  readonly #write: (rows: FunnelCount[]) => Promise<void> | void;
   readonly #timer: NodeJS.Timeout;
   readonly #onError: (error: unknown) => void;
+  #flushing: Promise<void> | null = null;
 
-  constructor(db: Database.Database, onError: (error: unknown) => void) {
-    const addSource = db.prepare<[string, string, string, string]>(
-      'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    );
-    const sourceId = db.prepare<[string, string, string, string], { id: number }>(
-      'SELECT id FROM funnel_sources WHERE utm_source = ? AND utm_medium = ? AND utm_campaign = ? AND referrer_host = ?',
-    );
-    const upsert = (table: string, keys: string) =>
-      db.prepare<[string, string, ...number[]]>(
-        `INSERT INTO ${table} (${keys}, count) VALUES (${keys.split(',').map(() => '?').join(', ')}, ?)
-         ON CONFLICT DO UPDATE SET count = count + excluded.count`,
-      );
-    const daily = upsert('funnel_daily', 'day, step, source_id');
-    const totals = upsert('funnel_daily_totals', 'day, step');
-    const monthly = upsert('funnel_monthly', 'month, step, source_id');
-    this.#write = db.transaction((rows: Pending[]) => {
-      for (const { day, key, count } of rows) {
-        const source = [key.source, key.medium, key.campaign, key.referrer] as const;
-        addSource.run(...source);
-        const id = sourceId.get(...source)?.id;
-        if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
-        daily.run(day, key.step, id, count);
-        totals.run(day, key.step, count);
-        monthly.run(day.slice(0, 7), key.step, id, count);
-      }
-    });
+  /** `write` stores counts in one transaction (Storage.addFunnelCounts). */
+  constructor(write: (rows: FunnelCount[]) => Promise<void> | void, onError: (error: unknown) => void) {
+    this.#write = write;
     this.#onError = onError;
-    this.#timer = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
+    this.#timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
     this.#timer.unref();
   }
 
@@ -66,19 +70,36 @@ export class FunnelCounter {
   }
 
   /** Writes what is counted so far; on a failure keeps it for the next try. */
-  flush(): void {
-    if (this.#pending.size === 0) return;
-    try {
-      this.#write([...this.#pending.values()]);
-      this.#pending.clear();
-    } catch (error) {
-      if (!isLocked(error)) this.#onError(error);
-    }
+  flush(): Promise<void> {
+    if (this.#flushing) return this.#flushing;
+    if (this.#pending.size === 0) return Promise.resolve();
+    // Taken out while written: events counted meanwhile wait for the next flush.
+    const rows = [...this.#pending.values()];
+    this.#pending.clear();
+    this.#flushing = (async () => {
+      try {
+        await this.#write(rows);
+      } catch (error) {
+        for (const row of rows) this.#putBack(row);
+        if (!isLockedError(error)) this.#onError(error);
+      } finally {
+        this.#flushing = null;
+      }
+    })();
+    return this.#flushing;
+  }
+
+  #putBack(row: FunnelCount): void {
+    const id = JSON.stringify([row.day, row.key.step, row.key.source, row.key.medium, row.key.campaign, row.key.referrer]);
+    const entry = this.#pending.get(id);
+    if (entry) entry.count += row.count;
+    else this.#pending.set(id, { ...row });
   }
 
   /** Writes what is left and stops the timer. */
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.#timer);
-    this.flush();
+    await this.#flushing;
+    await this.flush();
   }
 }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from '../storage/lead-store';
 import { tempDir } from '../test/helpers';
-import { FunnelCounter } from './counter';
+import { FunnelCounter, sqliteFunnelWriter } from './counter';
 import { daysBetween } from './days';
 import { readFunnel, wholeMonths } from './report';
 
@@ -15,16 +15,16 @@ test.each([
   expect(wholeMonths(from, to)).toEqual(expected);
 });
 
-test('any period sums the same counts, whether read from days or from months and days', () => {
+test('any period sums the same counts, whether read from days or from months and days', async () => {
   const db = openDatabase(tempDir());
-  const counter = new FunnelCounter(db, (error) => {
+  const counter = new FunnelCounter(sqliteFunnelWriter(db), (error) => {
     throw error;
   });
   const days = daysBetween('2025-12-20', '2026-03-10');
   days.forEach((day, index) => {
     for (let i = 0; i <= index % 3; i += 1) counter.add(day, { step: 'landing', source: index % 2 ? 'a' : '', medium: '', campaign: '', referrer: '' });
   });
-  counter.close();
+  await counter.close();
   const expected = (from: string, to: string) => days.filter((day) => day >= from && day <= to).reduce((sum, day) => sum + (days.indexOf(day) % 3) + 1, 0);
   for (const [from, to] of [
     ['2025-12-20', '2026-03-10'],

@@ -11,8 +11,8 @@ import { addDays, daysBetween, type Day } from './days';
 const zeroCounts = (): StepCounts => Object.fromEntries(funnelSteps.map((step) => [step, 0])) as StepCounts;
 const orNull = (value: string) => (value === '' ? null : value);
 
-type DayRow = { day: Day; step: FunnelStep; count: number };
-type SourceRow = { utm_source: string; utm_medium: string; utm_campaign: string; referrer_host: string; step: FunnelStep; count: number };
+export type DayRow = { day: Day; step: FunnelStep; count: number };
+export type SourceRow = { utm_source: string; utm_medium: string; utm_campaign: string; referrer_host: string; step: FunnelStep; count: number };
 
 /**
  * The whole months inside a period (`YYYY-MM`, first and last), or null when there is none; the
@@ -26,31 +26,18 @@ export function wholeMonths(from: Day, to: Day): { first: string; last: string; 
   return { first: firstStart.slice(0, 7), last: lastEnd.slice(0, 7), headEnd: addDays(firstStart, -1), tailStart: addDays(lastEnd, 1) };
 }
 
+/** The parts of a period the source breakdown reads: days before the whole months, the months, days after. */
+export function funnelParts(from: Day, to: Day): Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string> {
+  const months = wholeMonths(from, to);
+  return months
+    ? { headFrom: from, headTo: months.headEnd, firstMonth: months.first, lastMonth: months.last, tailFrom: months.tailStart, tailTo: to }
+    : { headFrom: from, headTo: to, firstMonth: '', lastMonth: '', tailFrom: '', tailTo: '' };
+}
+
 export function readFunnel(db: Database.Database, from: Day, to: Day, timeZone: string): FunnelResponse {
-  const byDay = new Map<Day, StepCounts>(daysBetween(from, to).map((day) => [day, zeroCounts()]));
-  const totals = zeroCounts();
   const dayRows = db
     .prepare<[Day, Day], DayRow>('SELECT day, step, count FROM funnel_daily_totals WHERE day BETWEEN ? AND ?')
     .all(from, to);
-  for (const { day, step, count } of dayRows) {
-    const counts = byDay.get(day);
-    // A step no longer in the funnel (renamed in a later version) is not shown.
-    if (!counts || !(step in counts)) continue;
-    counts[step] += count;
-    totals[step] += count;
-  }
-
-  const months = wholeMonths(from, to);
-  const parts = months
-    ? {
-        headFrom: from,
-        headTo: months.headEnd,
-        firstMonth: months.first,
-        lastMonth: months.last,
-        tailFrom: months.tailStart,
-        tailTo: to,
-      }
-    : { headFrom: from, headTo: to, firstMonth: '', lastMonth: '', tailFrom: '', tailTo: '' };
   const sourceRows = db
     .prepare<Record<string, string>, SourceRow>(
       `SELECT s.utm_source, s.utm_medium, s.utm_campaign, s.referrer_host, c.step, c.count
@@ -62,7 +49,22 @@ export function readFunnel(db: Database.Database, from: Day, to: Day, timeZone: 
          ) GROUP BY source_id, step
        ) AS c JOIN funnel_sources AS s ON s.id = c.source_id`,
     )
-    .all(parts);
+    .all(funnelParts(from, to));
+  return assembleFunnel(from, to, timeZone, dayRows, sourceRows);
+}
+
+/** The funnel answer from the per-day totals and the per-source counts of the period (either backend). */
+export function assembleFunnel(from: Day, to: Day, timeZone: string, dayRows: DayRow[], sourceRows: SourceRow[]): FunnelResponse {
+  const byDay = new Map<Day, StepCounts>(daysBetween(from, to).map((day) => [day, zeroCounts()]));
+  const totals = zeroCounts();
+  for (const { day, step, count } of dayRows) {
+    const counts = byDay.get(day);
+    // A step no longer in the funnel (renamed in a later version) is not shown.
+    if (!counts || !(step in counts)) continue;
+    counts[step] += count;
+    totals[step] += count;
+  }
+
   const sources = new Map<string, FunnelSource>();
   for (const row of sourceRows) {
     const id = JSON.stringify([row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host]);

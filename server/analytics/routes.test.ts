@@ -5,7 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/lead-store';
-import { testConfig } from '../test/helpers';
+import { testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -29,9 +29,9 @@ const send = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-function rows() {
-  (app as FastifyInstance).funnelCounter.flush();
-  return (app as FastifyInstance).leadStore.db
+async function rows() {
+  await app?.funnelCounter.flush();
+  return sqliteDb(app)
     .prepare(
       `SELECT d.day, d.step, s.utm_source, s.utm_medium, s.utm_campaign, s.referrer_host, d.count
        FROM funnel_daily AS d JOIN funnel_sources AS s ON s.id = d.source_id ORDER BY d.step`,
@@ -46,7 +46,7 @@ test('a beacon (text/plain JSON) counts its step on the day, with its source', a
   expect((await send(event)).statusCode).toBe(204);
   const json = await app?.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': browser }, payload: { step: 'quiz_started' } });
   expect(json?.statusCode).toBe(204);
-  expect(rows()).toEqual([
+  expect(await rows()).toEqual([
     { day: '2026-11-23', step: 'landing', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'nov', referrer_host: 'blog.example.org', count: 2 },
     { day: '2026-11-23', step: 'quiz_started', utm_source: '', utm_medium: '', utm_campaign: '', referrer_host: '', count: 1 },
   ]);
@@ -56,7 +56,7 @@ test('days are counted in ANALYTICS_TIME_ZONE', async () => {
   // 23:30 UTC on the 23rd is already the 24th in Berlin (UTC+1 in November).
   await start({ analyticsTimeZone: 'Europe/Berlin' }, manualClock(Date.parse('2026-11-23T23:30:00Z')));
   await send(JSON.stringify({ step: 'landing' }));
-  expect(rows()).toMatchObject([{ day: '2026-11-24', step: 'landing', count: 1 }]);
+  expect(await rows()).toMatchObject([{ day: '2026-11-24', step: 'landing', count: 1 }]);
 });
 
 test('known bots, and requests without a user agent, are answered 204 and not counted', async () => {
@@ -64,7 +64,7 @@ test('known bots, and requests without a user agent, are answered 204 and not co
   const event = JSON.stringify({ step: 'landing' });
   expect((await send(event, { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' })).statusCode).toBe(204);
   expect((await send(event, { 'user-agent': '' })).statusCode).toBe(204);
-  expect(rows()).toEqual([]);
+  expect(await rows()).toEqual([]);
 });
 
 test.each([
@@ -77,7 +77,7 @@ test.each([
   const response = await send(body);
   expect(response.statusCode).toBe(status);
   expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), field });
-  expect(rows()).toEqual([]);
+  expect(await rows()).toEqual([]);
 });
 
 test('another content type, another site and an oversized body are refused', async () => {
@@ -86,7 +86,7 @@ test('another content type, another site and an oversized body are refused', asy
   expect(form?.statusCode).toBe(415);
   expect((await send(JSON.stringify({ step: 'landing' }), { origin: 'https://elsewhere.example' })).statusCode).toBe(403);
   expect((await send(JSON.stringify({ step: 'landing', campaign: 'x'.repeat(2000) }))).statusCode).toBe(413);
-  expect(rows()).toEqual([]);
+  expect(await rows()).toEqual([]);
 });
 
 test('one address may send 120 events a minute; the next is refused with 429 and not counted', async () => {
@@ -96,7 +96,7 @@ test('one address may send 120 events a minute; the next is refused with 429 and
   const refused = await send(event);
   expect(refused.statusCode).toBe(429);
   expect(refused.headers['retry-after']).toBeDefined();
-  expect(rows()).toMatchObject([{ step: 'question_1', count: 120 }]);
+  expect(await rows()).toMatchObject([{ step: 'question_1', count: 120 }]);
 });
 
 test('no event row holds an IP address, a user agent or an identifier: not in its columns, not anywhere in the file', async () => {
@@ -107,12 +107,12 @@ test('no event row holds an IP address, a user agent or an identifier: not in it
     await send(JSON.stringify({ step, source: 'ads' }), { 'user-agent': userAgent, 'x-forwarded-for': '203.0.113.77', cookie: 'id=tracking-cookie-123' });
   }
   const columns = (table: string) =>
-    (app?.leadStore.db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((c) => c.name);
+    (sqliteDb(app).prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((c) => c.name);
   expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host']);
   expect(columns('funnel_daily')).toEqual(['day', 'step', 'source_id', 'count']);
   expect(columns('funnel_daily_totals')).toEqual(['day', 'step', 'count']);
   expect(columns('funnel_monthly')).toEqual(['month', 'step', 'source_id', 'count']);
-  expect(rows()).toHaveLength(3);
+  expect(await rows()).toHaveLength(3);
   await app.close();
   app = undefined;
   const file = readFileSync(join(config.dataDir, DATABASE_FILE)).toString('latin1');

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { openDatabase } from '../storage/lead-store';
 import { tempDir } from '../test/helpers';
 import { verifyPassword } from './password';
-import { SessionStore } from './sessions';
+import { SessionStore, sqliteSessionTable } from './sessions';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -33,7 +33,7 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   expect(short.stderr).not.toContain('eleven-char');
 
   const db = openDatabase(dataDir);
-  const session = new SessionStore(db).create(Date.now());
+  const session = await new SessionStore(sqliteSessionTable(db)).create(Date.now());
   const set = await coach(dataDir, ['set-password'], 'twelve chars\n');
   expect(set.code).toBe(0);
   expect(set.stdout).toContain('Every dashboard session was signed out');
@@ -42,7 +42,7 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   expect(hash).not.toContain('twelve');
   // The final line break of piped input is not part of the password.
   expect(await verifyPassword('twelve chars', hash)).toBe(true);
-  expect(new SessionStore(db).find(session.token, Date.now())).toBeNull();
+  expect(await new SessionStore(sqliteSessionTable(db)).find(session.token, Date.now())).toBeNull();
   expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'password_set', actor: 'command line' }]);
   db.close();
 }, 30_000);

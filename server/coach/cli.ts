@@ -10,14 +10,16 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSy
 import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
-import { backupDatabase, eraseLead, exportCsv, leadStats } from '../leads/admin';
+import { backupDatabase } from '../leads/admin';
 import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
-import { recordAudit } from './audit';
+import { PostgresStorage } from '../storage/postgres/postgres-storage';
+import { SqliteStorage } from '../storage/sqlite-storage';
+import type { Storage } from '../storage/storage';
+import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
 import { hashPassword, passwordProblem } from './password';
-import { storePasswordHash } from './sessions';
 
-const commands = ['set-password', 'export', 'erase', 'stats', 'backup'] as const;
+const commands = ['set-password', 'export', 'erase', 'stats', 'backup', 'migrate-to-postgres'] as const;
 type Command = (typeof commands)[number];
 
 const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> works too)
@@ -31,6 +33,9 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   erase <email>            remove that person's lead, submissions and pending deliveries for good
   stats                    counts of leads and submissions, and the webhook delivery backlog
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
+                           (SQLite; on Postgres use pg_dump, see server/README.md)
+  migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
+                           DATABASE_URL (leads, outbox, sessions, audit log, counts), then compare counts
 `;
 
 const commandLine = { actor: 'command line' } as const;
@@ -55,12 +60,12 @@ function exportOutput(args: string[]): string | undefined | null {
  * Writes the export to a file readable by its owner only: first beside it under a temporary name,
  * then renamed, so an export that fails half-way never replaces the last good one.
  */
-function exportToFile(db: Parameters<typeof exportCsv>[0], file: string): number {
+async function exportToFile(storage: Storage, file: string): Promise<number> {
   const temporary = `${file}.partial-${process.pid}`;
   const fd = openSync(temporary, 'wx', 0o600);
   let open = true;
   try {
-    const count = exportCsv(db, (chunk) => writeSync(fd, chunk));
+    const count = await storage.exportCsv((chunk) => writeSync(fd, chunk));
     fsyncSync(fd);
     closeSync(fd);
     open = false;
@@ -73,7 +78,7 @@ function exportToFile(db: Parameters<typeof exportCsv>[0], file: string): number
   }
 }
 
-async function setPassword(db: ReturnType<typeof openDatabase>, databaseFile: string): Promise<number> {
+async function setPassword(storage: Storage, where: string): Promise<number> {
   const password = await readSecret('New dashboard password (at least 12 characters): ');
   const problem = passwordProblem(password);
   if (problem !== null) {
@@ -81,10 +86,30 @@ async function setPassword(db: ReturnType<typeof openDatabase>, databaseFile: st
     return 2;
   }
   const now = Date.now();
-  storePasswordHash(db, await hashPassword(password), now);
-  recordAudit(db, 'password_set', commandLine, now);
-  process.stdout.write(`Password set (in ${databaseFile}). Every dashboard session was signed out.\n`);
+  await storage.storePasswordHash(await hashPassword(password), now);
+  await storage.recordAudit('password_set', commandLine, now);
+  process.stdout.write(`Password set (in ${where}). Every dashboard session was signed out.\n`);
   return 0;
+}
+
+/**
+ * The database the commands work on: Postgres with DATABASE_URL, else the SQLite file under
+ * DATA_DIR. Only the server, and setting the password (often the coach's first step), create the
+ * SQLite file: a mistyped DATA_DIR must not show an empty one. `where` names it for messages.
+ */
+async function openForCommands(config: ReturnType<typeof loadConfig>, command: Command): Promise<{ storage: Storage; where: string } | null> {
+  if (config.database !== null) {
+    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+    return { storage, where: config.database.safeUrl };
+  }
+  const file = join(config.dataDir, DATABASE_FILE);
+  if (command !== 'set-password' && !existsSync(file)) {
+    process.stderr.write(
+      `No lead database in ${config.dataDir} (${DATABASE_FILE} is not there). Check DATA_DIR (in .env or the environment) and the folder you run this in; the server creates the database when it first starts.\n`,
+    );
+    return null;
+  }
+  return { storage: new SqliteStorage(openDatabase(config.dataDir), null), where: file };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -95,27 +120,23 @@ async function main(args: string[]): Promise<number> {
     return name === undefined || name === 'help' || name === '--help' ? 0 : 2;
   }
   loadEnvFile();
-  const { dataDir } = loadConfig();
-  // Only the server, and setting the password (often the coach's first step), create the database:
-  // a mistyped DATA_DIR must not show an empty one. set-password says where it stored the password.
-  if (command !== 'set-password' && !existsSync(join(dataDir, DATABASE_FILE))) {
-    process.stderr.write(
-      `No lead database in ${dataDir} (${DATABASE_FILE} is not there). Check DATA_DIR (in .env or the environment) and the folder you run this in; the server creates the database when it first starts.\n`,
-    );
-    return 1;
-  }
-  const db = openDatabase(dataDir);
+  const config = loadConfig();
+  if (command === 'migrate-to-postgres') return migrateToPostgres(config);
+  const opened = await openForCommands(config, command);
+  if (opened === null) return 1;
+  const { storage, where } = opened;
   try {
     if (command === 'set-password') {
-      return await setPassword(db, join(dataDir, DATABASE_FILE));
+      return await setPassword(storage, where);
     } else if (command === 'export') {
       const output = exportOutput(rest);
       if (output === null) {
         process.stderr.write('Usage: npm run coach -- export --output <file>   (or, for stdout: npm run --silent coach -- export)\n');
         return 2;
       }
-      const count = output === undefined ? exportCsv(db, (chunk) => process.stdout.write(chunk)) : exportToFile(db, output);
-      recordAudit(db, 'export', commandLine, Date.now());
+      const count =
+        output === undefined ? await storage.exportCsv((chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
+      await storage.recordAudit('export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
       const [email] = rest;
@@ -123,8 +144,8 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one e-mail address: npm run leads -- erase <email>\n');
         return 2;
       }
-      const erased = eraseLead(db, email);
-      if (erased.leads > 0) recordAudit(db, 'erase', commandLine, Date.now());
+      const erased = await storage.eraseLead(email);
+      if (erased.leads > 0) await storage.recordAudit('erase', commandLine, Date.now());
       // Never repeat the address: this output may end up in a terminal log or a ticket.
       process.stdout.write(
         erased.leads === 0
@@ -137,10 +158,14 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one new file name: npm run leads -- backup <file>\n');
         return 2;
       }
-      backupDatabase(db, target);
+      if (!(storage instanceof SqliteStorage)) {
+        process.stderr.write('On Postgres, back up with pg_dump (see "Several instances on Postgres" in server/README.md).\n');
+        return 2;
+      }
+      backupDatabase(storage.db, target);
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
-      const stats = leadStats(db);
+      const stats = await storage.leadStats(Date.now());
       const { outbox } = stats;
       process.stdout.write(
         [
@@ -154,7 +179,7 @@ async function main(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

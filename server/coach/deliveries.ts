@@ -47,17 +47,24 @@ export function listDeliveries(
   };
 }
 
+/** SQL: the row is not claimed by a round in progress (no lease, or its lease has ended at `now`). */
+export const notBeingSent = (now: string) => `(lease IS NULL OR state <> 'pending' OR next_attempt_at <= ${now})`;
+
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
 /**
  * Puts a delivery back in the queue, due now. A given-up one gets one more attempt (it has been
- * more than three days, so a failure gives it up again); a pending one is tried at once.
+ * more than three days, so a failure gives it up again); a pending one is tried at once, unless it
+ * is being sent right now (claimed under a lease that has not ended): then it is left to that
+ * attempt, so it is never sent twice at once.
  */
 export function retryDelivery(db: Database.Database, id: number, now: number): RetryOutcome {
   const row = db.prepare<[number], { state: string }>('SELECT state FROM outbox WHERE id = ?').get(id);
   if (!row) return { problem: 'not_found' };
   if (row.state === 'delivered') return { problem: 'delivered' };
-  db.prepare<[number, number]>("UPDATE outbox SET state = 'pending', next_attempt_at = ? WHERE id = ?").run(now, id);
+  db.prepare<[number, number, number]>(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = ? WHERE id = ? AND ${notBeingSent('?')}`,
+  ).run(now, id, now);
   const updated = db.prepare<[number], OutboxRow>(`SELECT ${deliveryColumns} FROM outbox AS o WHERE o.id = ?`).get(id);
   return updated ? { delivery: toDelivery(updated) } : { problem: 'not_found' };
 }

@@ -18,7 +18,7 @@ export const NAME_SEARCH_WINDOW = 50_000;
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };
 
-type SubmissionRow = { id: number; email: string; first_name: string; ratings: string; submitted_at: number };
+export type SubmissionRow = { id: number; email: string; first_name: string; ratings: string; submitted_at: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -56,7 +56,7 @@ const inPeriod = (range: TimeRange) =>
 
 const columns = 's.id, s.email, s.first_name, s.ratings, s.submitted_at';
 
-function toSummary(row: SubmissionRow): LeadSummary {
+export function toSummary(row: SubmissionRow): LeadSummary {
   return {
     id: String(row.id),
     email: row.email,
@@ -68,7 +68,7 @@ function toSummary(row: SubmissionRow): LeadSummary {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
@@ -123,7 +123,7 @@ export function listLeads(db: Database.Database, { q, cursor, limit, fromMs, toM
   return { leads: page.map(toSummary), nextCursor: rows.length > limit && last ? nextCursor(last) : null };
 }
 
-type DetailRow = SubmissionRow & {
+export type DetailRow = SubmissionRow & {
   o_id: number | null;
   webhook_id: string | null;
   state: DeliveryState | null;
@@ -174,6 +174,11 @@ export function leadDetail(db: Database.Database, id: number): LeadDetail | null
        WHERE s.email = ? ORDER BY s.id DESC`,
     )
     .all(email);
+  return detailOf(email, rows);
+}
+
+/** A person's detail from their submissions (newest first) with their deliveries. */
+export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
   const latest = rows[0];
   const first = rows[rows.length - 1];
   if (!latest || !first) return null;

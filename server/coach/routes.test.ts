@@ -12,7 +12,7 @@ import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
-import { fixtureEmail, fixtureName, testConfig } from '../test/helpers';
+import { fixtureEmail, fixtureName, testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 import { SESSION_COOKIE } from './sessions';
 
@@ -113,8 +113,8 @@ test.each([
 
 test('profiles: per driver how many rated it 1, 2 or 3, and how many showed each pattern', async () => {
   const { app: instance, request } = await start();
-  await instance.leadStore.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(1, 1, 1, 1, 1, 1, 1, 1, 1) });
-  await instance.leadStore.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(1, 2, 3, 3, 3, 3, 3, 3, 3) });
+  await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(1, 1, 1, 1, 1, 1, 1, 1, 1) });
+  await instance.storage.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(1, 2, 3, 3, 3, 3, 3, 3, 3) });
   const profiles = (await request({ url: '/api/coach/profiles?from=2026-11-23&to=2026-11-23' })).json<ProfilesResponse>();
   expect(profiles.submissions).toBe(2);
   expect(profiles.drivers[0]).toEqual({ driverId: 1, driver: 'Impulse Control', ratings: { 1: 2, 2: 0, 3: 0 } });
@@ -132,7 +132,7 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
     ['cleo@example.org', 'Cleo'],
     ['ana@example.com', 'Ana Maria'],
   ] as const) {
-    await instance.leadStore.submit({ email, firstName, ratings: ratings(1, 2, 3, 1, 2, 3, 1, 2, 3) });
+    await instance.storage.submit({ email, firstName, ratings: ratings(1, 2, 3, 1, 2, 3, 1, 2, 3) });
     clock.advance(60_000);
   }
   const first = (await request({ url: '/api/coach/leads?limit=2' })).json<LeadListResponse>();
@@ -167,9 +167,9 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
     { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
     { outboxFetch },
   );
-  await instance.leadStore.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
+  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
   clock.advance(60_000);
-  await instance.leadStore.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) });
   await instance.outbox?.deliverDue();
   const [listed] = (await request({ url: '/api/coach/leads' })).json<LeadListResponse>().leads;
   const detail = (await request({ url: `/api/coach/leads/${listed?.id}` })).json<LeadDetail>();
@@ -199,9 +199,9 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
 
 test('the CSV for a period downloads the leads of that period, no-store, and is recorded in the audit log', async () => {
   const { app: instance, clock } = await start();
-  await instance.leadStore.submit({ email: 'old@example.com', firstName: 'Old', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'old@example.com', firstName: 'Old', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   clock.advance(3 * day);
-  await instance.leadStore.submit({ email: 'new@example.com', firstName: 'New', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'new@example.com', firstName: 'New', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   const request = await signedIn(instance);
   const csv = await request({ url: '/api/coach/leads.csv?from=2026-11-25&to=2026-11-26' });
   expect(csv.statusCode).toBe(200);
@@ -212,7 +212,7 @@ test('the CSV for a period downloads the leads of that period, no-store, and is 
   expect(csv.body).not.toContain('old@example.com');
   const all = await request({ url: '/api/coach/leads.csv' });
   expect(all.body.split('\r\n').filter(Boolean)).toHaveLength(3);
-  const actions = instance.leadStore.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'export'").get();
+  const actions = sqliteDb(instance).prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'export'").get();
   expect(actions).toEqual({ n: 2 });
 });
 
@@ -223,8 +223,8 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
     { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
     { outboxFetch },
   );
-  await instance.leadStore.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
-  await instance.leadStore.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   await instance.outbox?.deliverDue();
   const failing = (await request({ url: '/api/coach/deliveries' })).json<DeliveriesResponse>();
   expect(failing.webhookConfigured).toBe(true);

@@ -5,7 +5,6 @@
  */
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
-import type Database from 'better-sqlite3';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   coachApi,
@@ -17,14 +16,9 @@ import {
 } from '../../src/shared/coach-api';
 import { coreDrivers } from '../../src/content/drivers';
 import { summaryPatterns } from '../../src/shared/coach-api';
-import { readFunnel } from '../analytics/report';
 import type { ServerConfig } from '../config';
-import { csvChunks, eraseLead } from '../leads/admin';
-import { readProfileTotals } from '../storage/profile-aggregate';
 import type { WebhookOutbox } from '../webhooks/outbox';
-import { type Actor, listAudit, recordAudit } from './audit';
-import { listDeliveries, retryDelivery } from './deliveries';
-import { emailOfLead, leadDetail, listLeads } from './leads-query';
+import type { Actor } from './audit';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
   BadQuery,
@@ -40,12 +34,13 @@ import {
   timeRangeOf,
   valueOf,
 } from './queries';
-import { readPasswordHash, type Session, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import { type Session, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import type { Storage } from '../storage/storage';
 import { SignInThrottle } from './throttle';
 
 export type CoachRouteOptions = {
-  /** The coach's own connection to the lead database. */
-  db: Database.Database;
+  /** Where the dashboard reads and writes (either backend). */
+  storage: Storage;
   outbox: WebhookOutbox | null;
   config: ServerConfig;
   now: () => number;
@@ -66,8 +61,8 @@ const queryOf = (request: FastifyRequest) => request.query as Query;
 
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { db, outbox, config, now }) => {
-  const sessions = new SessionStore(db);
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, config, now }) => {
+  const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(config.signInLockMs);
   const timeZone = config.analyticsTimeZone;
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -91,7 +86,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.addHook('onRequest', async (request, reply) => {
     const signingIn = request.method === 'POST' && request.routeOptions.url === coachApi.session;
     if (!signingIn) {
-      request.coachSession = sessions.find(request.cookies[SESSION_COOKIE], now());
+      request.coachSession = await sessions.find(request.cookies[SESSION_COOKIE], now());
       if (!request.coachSession) return refuse(reply, 401, 'unauthorized', 'Please sign in.');
     }
     if (isStateChanging(request.method) && request.headers.origin !== ownOrigin(request)) {
@@ -134,19 +129,19 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
         { retryAfterSeconds },
       );
     }
-    const hash = readPasswordHash(db);
+    const hash = await storage.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
     }
     // Counted as a failure until it proves right, so parallel guesses are throttled too.
     throttle.failed(request.ip, now());
     if (!(await verifyPassword(password, hash))) {
-      recordAudit(db, 'sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
+      await storage.recordAudit('sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
     throttle.succeeded(request.ip);
-    const { token, session } = sessions.create(now());
-    recordAudit(db, 'sign_in', { actor: 'dashboard', sessionId: session.id }, now());
+    const { token, session } = await sessions.create(now());
+    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -161,20 +156,20 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.delete(coachApi.session, async (request, reply) => {
     const session = request.coachSession as Session;
-    sessions.end(session.id);
-    recordAudit(db, 'sign_out', dashboard(request), now());
+    await sessions.end(session.id);
+    await storage.recordAudit('sign_out', dashboard(request), now());
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
     return reply.code(204).send();
   });
 
   app.get(coachApi.funnel, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
-    return readFunnel(db, period.from, period.to, timeZone);
+    return storage.readFunnel(period.from, period.to, timeZone);
   });
 
   app.get(coachApi.profiles, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
-    const totals = readProfileTotals(db, period.from, period.to);
+    const totals = await storage.readProfileTotals(period.from, period.to);
     return {
       ...period,
       timeZone,
@@ -191,7 +186,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     const query = queryOf(request);
     const period = valueOf(parsePeriod(query, timeZone, now(), null));
     const q = valueOf(parseSearch(query));
-    return listLeads(db, {
+    return storage.listLeads({
       q,
       cursor: valueOf(parseLeadCursor(query, q !== '')),
       limit: valueOf(parseLimit(query)),
@@ -201,14 +196,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.leadsCsv, async (request, reply) => {
     const period = valueOf(parsePeriod(queryOf(request), timeZone, now(), null));
-    const chunks = csvChunks(db, period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
-    recordAudit(db, 'export', dashboard(request), now());
+    const chunks = storage.csvChunks(period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
+    await storage.recordAudit('export', dashboard(request), now());
     const name = `core-drivers-leads-${period.from ?? 'start'}-to-${period.to ?? 'now'}.csv`;
     // Streamed a chunk at a time: the download starts at once, a big export never sits in memory
     // whole, and a slow connection holds back the reading instead of the other requests.
     const body = Readable.from(
-      (function* csvText() {
-        for (const chunk of chunks) yield chunk.csv;
+      (async function* csvText() {
+        for await (const chunk of chunks) yield chunk.csv;
       })(),
       { objectMode: false },
     );
@@ -219,22 +214,22 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.lead, async (request, reply) => {
     const id = valueOf(leadId(request));
-    const detail = id === null ? null : leadDetail(db, id);
+    const detail = id === null ? null : await storage.leadDetail(id);
     return detail ?? refuse(reply, 404, 'not_found', 'No such lead (it may have been erased).');
   });
 
   app.delete(coachApi.lead, async (request, reply) => {
     const id = valueOf(leadId(request));
-    const email = id === null ? null : emailOfLead(db, id);
+    const email = id === null ? null : await storage.emailOfLead(id);
     if (email === null) return refuse(reply, 404, 'not_found', 'No such lead (it may have been erased already).');
-    const erased = eraseLead(db, email);
-    recordAudit(db, 'erase', dashboard(request), now());
+    const erased = await storage.eraseLead(email);
+    await storage.recordAudit('erase', dashboard(request), now());
     return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries } } satisfies EraseResponse;
   });
 
   app.get(coachApi.deliveries, async (request) => {
     const query = queryOf(request);
-    return listDeliveries(db, {
+    return storage.listDeliveries({
       filter: valueOf(parseDeliveryFilter(query)),
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
@@ -245,19 +240,19 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.post(coachApi.retryDelivery, async (request, reply) => {
     if (!outbox) return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
     const id = valueOf(leadId(request));
-    const outcome = id === null ? ({ problem: 'not_found' } as const) : retryDelivery(db, id, now());
+    const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
     if ('problem' in outcome) {
       return outcome.problem === 'delivered'
         ? refuse(reply, 400, 'invalid_request', 'This delivery already succeeded.', { field: 'id' })
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
     }
-    recordAudit(db, 'delivery_retry', dashboard(request), now());
+    await storage.recordAudit('delivery_retry', dashboard(request), now());
     outbox.wake();
     return outcome;
   });
 
   app.get(coachApi.audit, async (request) => {
     const query = queryOf(request);
-    return listAudit(db, valueOf(parseCursor(query)), valueOf(parseLimit(query)));
+    return storage.listAudit(valueOf(parseCursor(query)), valueOf(parseLimit(query)));
   });
 };

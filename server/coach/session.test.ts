@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { coachPassword, ownOrigin, setTestPassword, signedIn, signIn } from '../test/coach-session';
-import { testConfig } from '../test/helpers';
+import { testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 import { SESSION_COOKIE, sessionTimings } from './sessions';
 
@@ -19,7 +19,7 @@ async function start(overrides: Partial<ServerConfig> = {}, clock = manualClock(
 }
 
 const auditActions = (instance: FastifyInstance) =>
-  (instance.leadStore.db.prepare('SELECT action, actor FROM audit_log ORDER BY id').all() as { action: string; actor: string }[]).map(
+  (sqliteDb(instance).prepare('SELECT action, actor FROM audit_log ORDER BY id').all() as { action: string; actor: string }[]).map(
     (row) => `${row.action} (${row.actor})`,
   );
 
@@ -46,7 +46,7 @@ test('the right password starts a session in a __Host- cookie: HttpOnly, SameSit
   expect(setCookie).not.toContain('Domain');
   // Only a hash of the token is stored.
   const token = setCookie.split(';')[0]?.split('=')[1] ?? '';
-  const stored = instance.leadStore.db.prepare('SELECT token_hash FROM coach_sessions').get() as { token_hash: string };
+  const stored = sqliteDb(instance).prepare('SELECT token_hash FROM coach_sessions').get() as { token_hash: string };
   expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(stored.token_hash).not.toContain(token);
 });
@@ -59,7 +59,7 @@ test('a wrong password is refused, and recorded without what was typed', async (
   expect(response.json()).toMatchObject({ error: 'wrong_password' });
   expect(response.cookies).toEqual([]);
   expect(auditActions(instance)).toEqual(['sign_in_failed (dashboard)']);
-  const everything = JSON.stringify(instance.leadStore.db.prepare('SELECT * FROM audit_log').all());
+  const everything = JSON.stringify(sqliteDb(instance).prepare('SELECT * FROM audit_log').all());
   expect(everything).not.toContain('not the password');
 });
 

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { Session, SessionTable } from '../storage/storage';
 
 export const sessionTimings = {
   /** Without a request for this long, the session ends. */
@@ -23,10 +24,11 @@ export const sessionTimings = {
  */
 export const SESSION_COOKIE = '__Host-core-drivers-coach';
 
-export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number };
+export type { Session } from '../storage/storage';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** SQLite: the stored password hash, or null before one is set. */
 export function readPasswordHash(db: Database.Database): string | null {
   return db.prepare<[], { password_hash: string }>('SELECT password_hash FROM coach_account WHERE id = 1').get()?.password_hash ?? null;
 }
@@ -51,43 +53,63 @@ const toSession = (row: SessionRow): Session => ({
   expiresAt: row.expires_at,
 });
 
+/** The session table of a SQLite database. */
+export function sqliteSessionTable(db: Database.Database): SessionTable {
+  return {
+    async insert(tokenHash, now, expiresAt, idleBefore) {
+      db.prepare<[number, number]>('DELETE FROM coach_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, idleBefore);
+      const { lastInsertRowid } = db
+        .prepare<[string, number, number, number]>('INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?)')
+        .run(tokenHash, now, now, expiresAt);
+      return Number(lastInsertRowid);
+    },
+    async byTokenHash(tokenHash) {
+      const row = db
+        .prepare<[string], SessionRow>('SELECT id, created_at, last_seen_at, expires_at FROM coach_sessions WHERE token_hash = ?')
+        .get(tokenHash);
+      return row ? toSession(row) : null;
+    },
+    async touch(id, now) {
+      db.prepare<[number, number]>('UPDATE coach_sessions SET last_seen_at = ? WHERE id = ?').run(now, id);
+    },
+    async delete(id) {
+      db.prepare<[number]>('DELETE FROM coach_sessions WHERE id = ?').run(id);
+    },
+  };
+}
+
+/** Sessions with their rules (idle timeout, lifetime), over either backend's table. */
 export class SessionStore {
-  readonly #db: Database.Database;
-  constructor(db: Database.Database) {
-    this.#db = db;
+  readonly #table: SessionTable;
+  constructor(table: SessionTable) {
+    this.#table = table;
   }
 
-  /** Starts a session; the token goes in the cookie and is never stored. */
-  create(now: number): { token: string; session: Session } {
+  /** Starts a session; the token goes in the cookie and is never stored. Expired ones are swept. */
+  async create(now: number): Promise<{ token: string; session: Session }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + sessionTimings.maxLifetimeMs;
-    // Expired sessions are swept whenever someone signs in.
-    this.#db.prepare<[number, number]>('DELETE FROM coach_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, now - sessionTimings.idleTimeoutMs);
-    const { lastInsertRowid } = this.#db
-      .prepare<[string, number, number, number]>('INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(hashToken(token), now, now, expiresAt);
-    return { token, session: { id: Number(lastInsertRowid), createdAt: now, lastSeenAt: now, expiresAt } };
+    const id = await this.#table.insert(hashToken(token), now, expiresAt, now - sessionTimings.idleTimeoutMs);
+    return { token, session: { id, createdAt: now, lastSeenAt: now, expiresAt } };
   }
 
   /** The live session for this token (and keeps it alive), or null. */
-  find(token: string | undefined, now: number): Session | null {
+  async find(token: string | undefined, now: number): Promise<Session | null> {
     if (token === undefined || token === '') return null;
-    const row = this.#db
-      .prepare<[string], SessionRow>('SELECT id, created_at, last_seen_at, expires_at FROM coach_sessions WHERE token_hash = ?')
-      .get(hashToken(token));
-    if (!row) return null;
-    if (now >= row.expires_at || now - row.last_seen_at >= sessionTimings.idleTimeoutMs) {
-      this.#db.prepare<[number]>('DELETE FROM coach_sessions WHERE id = ?').run(row.id);
+    const session = await this.#table.byTokenHash(hashToken(token));
+    if (!session) return null;
+    if (now >= session.expiresAt || now - session.lastSeenAt >= sessionTimings.idleTimeoutMs) {
+      await this.#table.delete(session.id);
       return null;
     }
-    if (now - row.last_seen_at >= sessionTimings.touchEveryMs) {
-      this.#db.prepare<[number, number]>('UPDATE coach_sessions SET last_seen_at = ? WHERE id = ?').run(now, row.id);
-      row.last_seen_at = now;
+    if (now - session.lastSeenAt >= sessionTimings.touchEveryMs) {
+      await this.#table.touch(session.id, now);
+      return { ...session, lastSeenAt: now };
     }
-    return toSession(row);
+    return session;
   }
 
-  end(id: number): void {
-    this.#db.prepare<[number]>('DELETE FROM coach_sessions WHERE id = ?').run(id);
+  end(id: number): Promise<void> {
+    return this.#table.delete(id);
   }
 }

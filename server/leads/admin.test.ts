@@ -250,9 +250,9 @@ test('the export reads in chunks: a person whose submissions lie in different ch
 
 test('erase works on the stored form of the address: an address stored with a hidden character before the policy takes that form at upgrade, and the plain one erases it', async () => {
   const { dataDir, store } = await storeWith([[lead('bi-20@example.com', 'Ana')], [lead('bi-21@example.com', 'Bo')]]);
-  // As an older version stored it: the zero-width space kept, the schema before migration 5.
+  // As an older version stored it: the zero-width space kept, the schema before migration 6.
   store.db.prepare("UPDATE submissions SET email = 'bi-20\u200b@example.com' WHERE email = 'bi-20@example.com'").run();
-  store.db.pragma('user_version = 4');
+  store.db.pragma('user_version = 5');
   await store.close();
 
   const db = openDatabase(dataDir);

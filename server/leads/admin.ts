@@ -49,7 +49,7 @@ function profileCellsOf(ratings: string): string {
   return cells;
 }
 
-type ExportRow = {
+export type ExportRow = {
   email: string;
   first_name: string;
   ratings: string;
@@ -64,23 +64,28 @@ type ExportRow = {
 /** The marketing-consent box of the latest submission: yes, no, or empty when it was not shown. */
 const marketingCell = (value: number | null) => (value === null ? '' : value === 1 ? 'yes' : 'no');
 
-const exportHeader = [
-  'email',
-  'first_name',
-  ...coreDrivers.map((driver) => driver.shortName),
-  'weak_drivers',
-  'strong_drivers',
-  'first_submitted_utc',
-  'last_submitted_utc',
-  'submissions',
-  // The consent record of the latest submission (server/leads/consent.ts); its time is that submission's.
-  'marketing_consent',
-  'consent_version',
-  'consent_wording',
-  'consent_recorded_utc',
-];
+/** The export's first line: a byte-order mark (so spreadsheet programs read accented names as UTF-8) and the column names. */
+export function csvHeader(): string {
+  const header = [
+    'email',
+    'first_name',
+    ...coreDrivers.map((driver) => driver.shortName),
+    'weak_drivers',
+    'strong_drivers',
+    'first_submitted_utc',
+    'last_submitted_utc',
+    'submissions',
+    // The consent record of the latest submission (server/leads/consent.ts); its time is that submission's.
+    'marketing_consent',
+    'consent_version',
+    'consent_wording',
+    'consent_recorded_utc',
+  ];
+  return `\uFEFF${csvRow(header)}`;
+}
 
-function exportLine(row: ExportRow): string {
+/** One lead's line of the export. */
+export function csvLine(row: ExportRow): string {
   return csvRow([
     row.email,
     row.first_name,
@@ -111,7 +116,7 @@ export type CsvChunk = { csv: string; leads: number };
  * stored after the export starts is left out, so a person who submits again meanwhile is not lost.
  */
 export function* csvChunks(db: Database.Database, period?: TimeRange): Generator<CsvChunk> {
-  yield { csv: `\uFEFF${csvRow(exportHeader)}`, leads: 0 };
+  yield { csv: csvHeader(), leads: 0 };
   const newest = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM submissions').get()?.id ?? 0;
   const { lo, hi } = period ? idRange(db, period) : { lo: 0, hi: newest };
   const window = db.prepare<Record<string, number>, ExportRow>(
@@ -135,8 +140,18 @@ export function* csvChunks(db: Database.Database, period?: TimeRange): Generator
   const times = { from: period?.fromMs ?? 0, to: period?.toMs ?? Number.MAX_SAFE_INTEGER };
   for (let top = Math.min(hi, newest); top >= lo; top -= EXPORT_WINDOW) {
     const rows = window.all({ ...times, bottom: Math.max(lo, top - EXPORT_WINDOW + 1), top, newest });
-    if (rows.length > 0) yield { csv: rows.map(exportLine).join(''), leads: rows.length };
+    if (rows.length > 0) yield { csv: rows.map(csvLine).join(''), leads: rows.length };
   }
+}
+
+/** Writes chunks of the export through `write`; returns the number of leads. */
+export async function writeCsv(chunks: AsyncIterable<CsvChunk>, write: (chunk: string) => void): Promise<number> {
+  let leads = 0;
+  for await (const chunk of chunks) {
+    write(chunk.csv);
+    leads += chunk.leads;
+  }
+  return leads;
 }
 
 /** The whole export (see `csvChunks`) through `write`; returns the number of leads. */
@@ -202,23 +217,46 @@ export type LeadStats = {
   outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
 };
 
-export function leadStats(db: Database.Database, now = Date.now()): LeadStats {
-  const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
-  const day = 24 * 60 * 60 * 1000;
-  const states = db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state').all();
-  const inState = (state: string) => states.find((row) => row.state === state)?.n ?? 0;
-  const oldest = one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'");
+/** The counts `leadStats` is made of, as either backend reads them. */
+export type StatsCounts = {
+  leads: number;
+  submissions: number;
+  last24h: number;
+  last7d: number;
+  states: { state: string; n: number }[];
+  oldestPending: number | null;
+};
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function statsOf(counts: StatsCounts, now: number): LeadStats {
+  const inState = (state: string) => counts.states.find((row) => row.state === state)?.n ?? 0;
   return {
-    leads: one('SELECT count(*) AS n FROM leads') ?? 0,
-    submissions: one('SELECT count(*) AS n FROM submissions') ?? 0,
-    submissionsLast24h: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - day) ?? 0,
-    submissionsLast7d: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - 7 * day) ?? 0,
+    leads: counts.leads,
+    submissions: counts.submissions,
+    submissionsLast24h: counts.last24h,
+    submissionsLast7d: counts.last7d,
     outbox: {
       pending: inState('pending'),
       delivered: inState('delivered'),
       gone: inState('gone'),
       expired: inState('expired'),
-      oldestPendingAgeMs: oldest === null ? null : now - oldest,
+      oldestPendingAgeMs: counts.oldestPending === null ? null : now - counts.oldestPending,
     },
   };
+}
+
+export function leadStats(db: Database.Database, now = Date.now()): LeadStats {
+  const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
+  return statsOf(
+    {
+      leads: one('SELECT count(*) AS n FROM leads') ?? 0,
+      submissions: one('SELECT count(*) AS n FROM submissions') ?? 0,
+      last24h: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - DAY_MS) ?? 0,
+      last7d: one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= ?', now - 7 * DAY_MS) ?? 0,
+      states: db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state').all(),
+      oldestPending: one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'"),
+    },
+    now,
+  );
 }

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import type { ServerConfig } from '../config';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from '../test/helpers';
 
 let running: RunningApp | undefined;
 let log = captureLog();
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 function countRows(table: 'leads' | 'submissions'): number {
-  const row = running?.app.leadStore.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
+  const row = sqliteDb(running?.app).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
   return row.n;
 }
 
@@ -32,7 +32,7 @@ test('a valid lead is stored and answered 201 with an id', async () => {
   const response = await postLead(url, validLead);
   expect(response.status).toBe(201);
   expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-  const lead = running?.app.leadStore.db.prepare('SELECT email, first_name, ratings FROM leads').get();
+  const lead = sqliteDb(running?.app).prepare('SELECT email, first_name, ratings FROM leads').get();
   expect(lead).toEqual({ email: fixtureEmail, first_name: fixtureName, ratings: '123123123' });
   expect(log.lines.length).toBeGreaterThan(0);
 });
@@ -44,7 +44,7 @@ test('one lead per e-mail address, whatever its case and spacing; every submissi
   expect((await postLead(url, again)).status).toBe(201);
   expect(countRows('leads')).toBe(1);
   expect(countRows('submissions')).toBe(2);
-  const lead = running?.app.leadStore.db.prepare('SELECT email, first_name, ratings FROM leads').get();
+  const lead = sqliteDb(running?.app).prepare('SELECT email, first_name, ratings FROM leads').get();
   expect(lead).toEqual({ email: fixtureEmail, first_name: 'Zephyrine B.', ratings: '333333333' });
 });
 
@@ -52,7 +52,7 @@ test('Unicode names are stored in one normal form', async () => {
   const url = await start();
   // "Zoë" typed as Z, o, e + combining diaeresis: stored as the single precomposed ë.
   expect((await postLead(url, { ...validLead, firstName: 'Zoe\u0308' })).status).toBe(201);
-  const lead = running?.app.leadStore.db.prepare('SELECT first_name FROM leads').get() as { first_name: string };
+  const lead = sqliteDb(running?.app).prepare('SELECT first_name FROM leads').get() as { first_name: string };
   expect(lead.first_name).toBe('Zo\u00EB');
 });
 
@@ -133,7 +133,7 @@ test('behind a trusted proxy, the limit applies per forwarded client address', a
 
 test('a store failure answers a generic 500 that reveals nothing, and is logged without personal data', async () => {
   const url = await start();
-  running?.app.leadStore.db.exec('DROP TABLE submissions');
+  sqliteDb(running?.app).exec('DROP TABLE submissions');
   const response = await postLead(url, validLead, { 'idempotency-key': 'k1' });
   expect(response.status).toBe(500);
   expect(await response.json()).toEqual({ error: 'internal_error', message: 'Something went wrong. Please try again later.' });

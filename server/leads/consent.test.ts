@@ -7,7 +7,7 @@ import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-c
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
 import { DATABASE_FILE, openDatabase } from '../storage/lead-db';
 import { migrations } from '../storage/migrations';
-import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
+import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
 import { exportCsv } from './admin';
 import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
 
@@ -121,7 +121,7 @@ test('the page gets the box, the privacy link and the wording version; the recor
   expect(consentOf('unticked@example.org')).toMatchObject({ version: current, marketing: false });
 
   let csv = '';
-  exportCsv(app.leadStore.db, (chunk) => (csv += chunk));
+  exportCsv(sqliteDb(app), (chunk) => (csv += chunk));
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
   expect(header?.slice(-4)).toEqual(['marketing_consent', 'consent_version', 'consent_wording', 'consent_recorded_utc']);
   const tickedRow = rows.find((row) => row[0] === 'ticked@example.org');

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
 import { clientErrors } from '../client-errors';
 import type { ServerConfig } from '../config';
-import type { LeadStore } from '../storage/lead-store';
+import type { Storage } from '../storage/storage';
 import { consentRecord, type ConsentSettings } from './consent';
 
 /** Printable ASCII without spaces, as clients generate them (a UUID, typically). */
@@ -47,7 +47,7 @@ function isJson(contentType: string | undefined): boolean {
 const refuse = (reply: FastifyReply, status: number, body: { error: string } & FieldError) =>
   reply.code(status).header('cache-control', 'no-store').send(body);
 
-type LeadRouteOptions = { store: LeadStore; rateLimit: ServerConfig['rateLimit']; consent: ConsentSettings };
+type LeadRouteOptions = { store: Pick<Storage, 'submit'>; rateLimit: ServerConfig['rateLimit']; consent: ConsentSettings };
 
 export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent }) => {
   app.post(

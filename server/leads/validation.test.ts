@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead } from '../test/helpers';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from '../test/helpers';
 
 let running: RunningApp;
 let url: string;
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function countRows(table: 'leads' | 'submissions'): number {
-  return (running.app.leadStore.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return (sqliteDb(running.app).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
 const tooLongName = 'A'.repeat(101);

@@ -214,7 +214,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
   `,
 
-  // 5: addresses stored before the Unicode policy refused hidden characters take the one stored form
+  // 5: the outbox's lease, as on Postgres (server/storage/storage.ts, OutboxQueue): a round claims
+  //    its rows, moving their next attempt a minute ahead, so a crash mid-round retries them then.
+  `
+  ALTER TABLE outbox ADD COLUMN lease TEXT;
+  `,
+
+  // 6: addresses stored before the Unicode policy refused hidden characters take the one stored form
   //    (server/storage/email.ts), so each person has one address and erase finds them through the
   //    index instead of reading every submission. Only rows with a character outside printable
   //    ASCII can change; the GLOB finds them without calling into JavaScript for the others.
@@ -226,7 +232,7 @@ export const migrations: readonly string[] = [
 
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */
 export function migrate(db: Database.Database): void {
-  // For migration 5: the stored form of an address, as the app computes it.
+  // For migration 6: the stored form of an address, as the app computes it.
   db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
   const version = () => db.pragma('user_version', { simple: true }) as number;
   const step = db.transaction(() => {

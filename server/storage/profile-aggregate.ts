@@ -17,16 +17,16 @@ import { summaryPatternOf } from '../leads/profile';
 const ratingColumns = Array.from({ length: DRIVER_COUNT }, (_, index) => RATINGS.map((rating) => `d${index + 1}_${rating}`)).flat();
 const patternColumns = summaryPatterns.map((pattern) => `pattern_${pattern}`);
 /** Every counter column, in a fixed order: submissions, the 27 rating counts, the 7 patterns. */
-const columns = ['submissions', ...ratingColumns, ...patternColumns];
+export const profileColumns = ['submissions', ...ratingColumns, ...patternColumns];
 
-const TIME_ZONE_KEY = 'profile_time_zone';
+export const TIME_ZONE_KEY = 'profile_time_zone';
 
 /** One submission's contribution: its time and its ratings as stored ("123123123"). */
 export type ProfileRow = { submitted_at: number; ratings: string };
 
-/** The counters one submission adds, in the order of `columns`. */
-function countersOf(ratings: string): number[] {
-  const counters = new Array<number>(columns.length).fill(0);
+/** The counters one submission adds, in the order of `profileColumns`. */
+export function countersOf(ratings: string): number[] {
+  const counters = new Array<number>(profileColumns.length).fill(0);
   counters[0] = 1;
   for (let index = 0; index < DRIVER_COUNT; index += 1) {
     counters[1 + index * RATINGS.length + Number(ratings[index]) - 1] = 1;
@@ -42,20 +42,25 @@ function countersOf(ratings: string): number[] {
 export function profileAggregator(db: Database.Database, timeZone: string): (rows: ProfileRow[], sign: 1 | -1) => void {
   const dayOf = calendarDay(timeZone);
   const upsert = db.prepare(
-    `INSERT INTO profile_daily (day, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)})
-     ON CONFLICT (day) DO UPDATE SET ${columns.map((column) => `${column} = ${column} + excluded.${column}`).join(', ')}`,
+    `INSERT INTO profile_daily (day, ${profileColumns.join(', ')}) VALUES (?${', ?'.repeat(profileColumns.length)})
+     ON CONFLICT (day) DO UPDATE SET ${profileColumns.map((column) => `${column} = ${column} + excluded.${column}`).join(', ')}`,
   );
   return (rows, sign) => {
-    const byDay = new Map<Day, number[]>();
-    for (const row of rows) {
-      const day = dayOf(row.submitted_at);
-      let totals = byDay.get(day);
-      if (!totals) byDay.set(day, (totals = new Array<number>(columns.length).fill(0)));
-      const counters = countersOf(row.ratings);
-      for (let index = 0; index < counters.length; index += 1) totals[index] = (totals[index] ?? 0) + sign * (counters[index] ?? 0);
-    }
-    for (const [day, totals] of byDay) upsert.run(day, ...totals);
+    for (const [day, totals] of profileSumsByDay(rows, dayOf, sign)) upsert.run(day, ...totals);
   };
+}
+
+/** What submissions add to (sign 1) or take from (sign -1) each day's counters (either backend). */
+export function profileSumsByDay(rows: ProfileRow[], dayOf: (ms: number) => Day, sign: 1 | -1): Map<Day, number[]> {
+  const byDay = new Map<Day, number[]>();
+  for (const row of rows) {
+    const day = dayOf(row.submitted_at);
+    let totals = byDay.get(day);
+    if (!totals) byDay.set(day, (totals = new Array<number>(profileColumns.length).fill(0)));
+    const counters = countersOf(row.ratings);
+    for (let index = 0; index < counters.length; index += 1) totals[index] = (totals[index] ?? 0) + sign * (counters[index] ?? 0);
+  }
+  return byDay;
 }
 
 /** The zone the aggregate was built in, or null before it was ever built. */
@@ -99,9 +104,14 @@ export type ProfileTotals = {
 export function readProfileTotals(db: Database.Database, from: Day, to: Day): ProfileTotals {
   const row = db
     .prepare<[Day, Day], Record<string, number | null>>(
-      `SELECT ${columns.map((column) => `sum(${column}) AS ${column}`).join(', ')} FROM profile_daily WHERE day BETWEEN ? AND ?`,
+      `SELECT ${profileColumns.map((column) => `sum(${column}) AS ${column}`).join(', ')} FROM profile_daily WHERE day BETWEEN ? AND ?`,
     )
     .get(from, to);
+  return profileTotalsOf(row);
+}
+
+/** The totals from a row of sums named like the columns (null sums: no day in the period). */
+export function profileTotalsOf(row: Record<string, number | null> | undefined): ProfileTotals {
   const value = (column: string) => row?.[column] ?? 0;
   return {
     submissions: value('submissions'),

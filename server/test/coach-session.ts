@@ -1,7 +1,7 @@
 /** Helpers for tests of the coach API: a password set cheaply, sign-in, and requests with the cookie. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../coach/password';
-import { SESSION_COOKIE, storePasswordHash } from '../coach/sessions';
+import { SESSION_COOKIE } from '../coach/sessions';
 
 export const coachPassword = 'correct horse battery staple';
 
@@ -10,7 +10,7 @@ export const ownOrigin = 'http://localhost:80';
 
 /** Stores the password with cheap scrypt parameters (the real ones cost half a second per check). */
 export async function setTestPassword(app: FastifyInstance, password = coachPassword): Promise<void> {
-  storePasswordHash(app.leadStore.db, await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
+  await app.storage.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
 }
 
 export function signIn(app: FastifyInstance, password = coachPassword, headers: Record<string, string> = {}) {

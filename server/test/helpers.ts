@@ -1,7 +1,9 @@
+import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { buildApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
+import { SqliteStorage } from '../storage/sqlite-storage';
 import { makeFakeDist } from './fake-dist';
 import { makeTempDir } from './temp-dirs';
 
@@ -46,4 +48,11 @@ export function postLead(url: string, body: unknown, headers: Record<string, str
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** The SQLite connection that stores an app's leads, for tests that look inside the database. */
+export function sqliteDb(app: FastifyInstance | undefined): Database.Database {
+  const storage = app?.storage;
+  if (!(storage instanceof SqliteStorage) || storage.leadStore === null) throw new Error('This test needs a running app on the SQLite backend.');
+  return storage.leadStore.db;
 }

@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/lead-store';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
@@ -169,7 +169,7 @@ test('410 Gone stops retrying that lead and says so in the log', async () => {
   await outbox?.deliverDue();
   expect(receiver.requests).toHaveLength(1);
   expect(log.lines.some((line) => line.includes('410 Gone'))).toBe(true);
-  const row = running?.app.leadStore.db.prepare('SELECT state, last_status FROM outbox').get();
+  const row = sqliteDb(running?.app).prepare('SELECT state, last_status FROM outbox').get();
   expect(row).toEqual({ state: 'gone', last_status: 410 });
 });
 
@@ -183,7 +183,7 @@ test('after three days of failures a lead is given up and logged as an error', a
     await outbox?.deliverDue();
     clock.advance(60 * 60 * 1000);
   }
-  const row = running?.app.leadStore.db.prepare('SELECT state, attempts FROM outbox').get() as { state: string; attempts: number };
+  const row = sqliteDb(running?.app).prepare('SELECT state, attempts FROM outbox').get() as { state: string; attempts: number };
   expect(row.state).toBe('expired');
   // Backoff: far fewer attempts than the 80 hourly looks, more than a handful.
   expect(row.attempts).toBeGreaterThan(10);

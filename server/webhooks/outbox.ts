@@ -2,12 +2,19 @@
  * Webhook delivery from the outbox table. Each stored submission got an outbox row in the same
  * transaction; this loop sends it to LEAD_WEBHOOK_URL, signed the way Standard Webhooks are
  * (https://www.standardwebhooks.com), until the receiver answers 2xx. Failures are retried with
- * exponential backoff and jitter for up to three days; the schedule lives in SQLite, so a restart
- * picks up where it stopped. A 410 Gone stops that row for good and says so in the log.
+ * exponential backoff and jitter for up to three days; the schedule lives in the database, so a
+ * restart picks up where it stopped. A 410 Gone stops that row for good and says so in the log.
+ *
+ * Several instances (on Postgres) share the queue: a round claims its rows with a lease of
+ * `leaseMs` (server/storage/storage.ts, OutboxQueue), so each row is sent by one instance at a time.
+ * A round never outlasts its lease: at most `PARALLEL_REQUESTS` requests at once, each cut after
+ * `requestTimeoutMs`, for `ROWS_PER_ROUND` rows is 5 waves of 10 s, 50 s, within the minute. Only
+ * when an instance dies mid-round are its rows sent again, after the lease: at least once, and the
+ * receiver dedupes by webhook-id.
  */
 import { createHmac } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { coreDrivers } from '../../src/content/drivers';
+import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
 
 export const outboxTimings = {
   /** First retry after about this long; each further failure doubles it. */
@@ -18,9 +25,11 @@ export const outboxTimings = {
   requestTimeoutMs: 10_000,
   /** Even with nothing due, look again this often (the CLI may have changed rows). */
   idlePollMs: 60_000,
+  /** A claimed row is not sent by another instance for this long (longer than any round). */
+  leaseMs: 60_000,
 } as const;
 
-const ROWS_PER_ROUND = 50;
+const ROWS_PER_ROUND = 20;
 const PARALLEL_REQUESTS = 4;
 
 /** The time source and timers, injectable so tests can move through three days at once. */
@@ -54,23 +63,8 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-type DueRow = {
-  id: number;
-  webhook_id: string;
-  attempts: number;
-  created_at: number;
-  email: string;
-  first_name: string;
-  ratings: string;
-  submitted_at: number;
-  public_id: string;
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-};
-
 /** The JSON the coach's tool receives: who, their ratings, and their weak and strong drivers by name. */
-export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts' | 'created_at'>): string {
+export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts' | 'created_at' | 'lease'>): string {
   const ratings = [...row.ratings].map(Number);
   const named = (rating: number) =>
     coreDrivers.filter((_driver, index) => ratings[index] === rating).map((driver) => driver.shortName);
@@ -104,22 +98,21 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 type Outcome = { status: number | null };
 
 export type OutboxOptions = {
-  db: Database.Database;
+  queue: OutboxQueue;
   url: string;
   secret: string;
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
   fetch?: typeof fetch;
+  /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
+  leaseMs?: number;
 };
 
 export type RoundSummary = { delivered: number; retrying: number; gone: number; expired: number };
 
 export class WebhookOutbox {
   readonly #options: Required<OutboxOptions>;
-  readonly #due;
-  readonly #nextDue;
-  readonly #record: (rows: DueRow[], outcomes: Outcome[], now: number) => RoundSummary;
   #timer: unknown = null;
   #running: Promise<void> | null = null;
   #rerun = false;
@@ -136,50 +129,37 @@ export class WebhookOutbox {
       clock: options.clock ?? systemClock,
       random: options.random ?? Math.random,
       fetch: options.fetch ?? globalThis.fetch,
+      leaseMs: options.leaseMs ?? outboxTimings.leaseMs,
     };
-    const { db } = options;
-    this.#due = db.prepare<[number, number], DueRow>(
-      `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
-         s.consent_version, s.consent_wording, s.marketing_consent
-       FROM outbox o JOIN submissions s ON s.id = o.submission_id
-       WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
-    );
-    this.#nextDue = db.prepare<[], { at: number | null }>(
-      "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'",
-    );
-    const finish = db.prepare<[string, number, number | null, number]>(
-      'UPDATE outbox SET state = ?, attempts = attempts + 1, last_attempt_at = ?, last_status = ? WHERE id = ?',
-    );
-    const retry = db.prepare<[number, number, number | null, number]>(
-      'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_attempt_at = ?, last_status = ? WHERE id = ?',
-    );
-    // One transaction (one fsync) records a whole round of outcomes.
-    this.#record = db.transaction((rows: DueRow[], outcomes: Outcome[], now: number) => {
-      const summary: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
-      rows.forEach((row, index) => {
-        const { status } = outcomes[index] ?? { status: null };
-        const details = { webhookId: row.webhook_id, status, attempts: row.attempts + 1 };
-        if (status !== null && status >= 200 && status < 300) {
-          finish.run('delivered', now, status, row.id);
-          summary.delivered += 1;
-        } else if (status === 410) {
-          finish.run('gone', now, status, row.id);
-          this.#options.log.warn(details, 'webhook receiver answered 410 Gone: this lead will not be sent again');
-          summary.gone += 1;
-        } else if (now - row.created_at >= outboxTimings.maxAgeMs) {
-          finish.run('expired', now, status, row.id);
-          this.#options.log.error(details, 'webhook delivery failed for three days: giving up on this lead');
-          summary.expired += 1;
-        } else {
-          const deadline = row.created_at + outboxTimings.maxAgeMs;
-          const next = Math.min(now + retryDelayMs(row.attempts + 1, this.#options.random), deadline);
-          retry.run(next, now, status, row.id);
-          this.#options.log.info(details, 'webhook delivery failed; will retry');
-          summary.retrying += 1;
-        }
-      });
-      return summary;
+  }
+
+  /** What each outcome changes (and its log line): delivered, gone, given up, or a later retry. */
+  #decide(rows: DueRow[], outcomes: Outcome[], now: number): { updates: OutboxUpdate[]; summary: RoundSummary } {
+    const summary: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
+    const updates = rows.map((row, index): OutboxUpdate => {
+      const { status } = outcomes[index] ?? { status: null };
+      const details = { webhookId: row.webhook_id, status, attempts: row.attempts + 1 };
+      if (status !== null && status >= 200 && status < 300) {
+        summary.delivered += 1;
+        return { row, state: 'delivered', nextAttemptAt: null, status, now };
+      }
+      if (status === 410) {
+        this.#options.log.warn(details, 'webhook receiver answered 410 Gone: this lead will not be sent again');
+        summary.gone += 1;
+        return { row, state: 'gone', nextAttemptAt: null, status, now };
+      }
+      if (now - row.created_at >= outboxTimings.maxAgeMs) {
+        this.#options.log.error(details, 'webhook delivery failed for three days: giving up on this lead');
+        summary.expired += 1;
+        return { row, state: 'expired', nextAttemptAt: null, status, now };
+      }
+      const deadline = row.created_at + outboxTimings.maxAgeMs;
+      const next = Math.min(now + retryDelayMs(row.attempts + 1, this.#options.random), deadline);
+      this.#options.log.info(details, 'webhook delivery failed; will retry');
+      summary.retrying += 1;
+      return { row, state: 'pending', nextAttemptAt: next, status, now };
     });
+    return { updates, summary };
   }
 
   /** Starts the background loop: delivers what is due now, then whenever the next row falls due. */
@@ -215,10 +195,12 @@ export class WebhookOutbox {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
       const now = this.#options.clock.now();
-      const rows = this.#due.all(now, ROWS_PER_ROUND);
+      const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, this.#options.leaseMs);
       if (rows.length === 0) return total;
       const outcomes = await this.#sendAll(rows);
-      const summary = this.#record(rows, outcomes, this.#options.clock.now());
+      const { updates, summary } = this.#decide(rows, outcomes, this.#options.clock.now());
+      // One transaction (one fsync) records a whole round of outcomes.
+      await this.#options.queue.record(updates);
       for (const key of Object.keys(total) as (keyof RoundSummary)[]) total[key] += summary[key];
       if (this.#halting) return total;
     }
@@ -249,7 +231,13 @@ export class WebhookOutbox {
       }
     } while (this.#rerun && !this.#stopped);
     if (this.#stopped) return;
-    const next = this.#nextDue.get()?.at ?? null;
+    let next: number | null = null;
+    try {
+      next = await this.#options.queue.nextDueAt();
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'webhook outbox could not read its schedule');
+    }
+    if (this.#stopped) return;
     const wait = next === null ? outboxTimings.idlePollMs : next - this.#options.clock.now();
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }

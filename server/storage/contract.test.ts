@@ -1,0 +1,180 @@
+/**
+ * The storage contract (server/storage/storage.ts), the same suite against both backends: SQLite
+ * in a temporary folder, and Postgres in a fresh database on the run's throwaway server.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Lead } from '../../src/shared/lead';
+import { tempDir } from '../test/helpers';
+import { freshPostgres } from '../test/postgres';
+import { PostgresStorage } from './postgres/postgres-storage';
+import { SqliteStorage } from './sqlite-storage';
+import type { Storage } from './storage';
+
+type Options = { outbox: boolean; now: () => number; timeZone?: string };
+
+const backends: [string, (options: Options) => Promise<Storage>][] = [
+  ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
+  ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
+];
+
+const lead = (email: string, firstName = 'Ana', ratings: Lead['ratings'] = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName, ratings });
+
+const opened: Storage[] = [];
+afterEach(async () => {
+  for (const storage of opened.splice(0)) await storage.close();
+});
+
+describe.each(backends)('%s', (_name, open) => {
+  let clock = Date.UTC(2026, 10, 20, 12);
+  const start = async (options: Partial<Options> = {}) => {
+    clock = Date.UTC(2026, 10, 20, 12);
+    const storage = await open({ outbox: true, now: () => clock, ...options });
+    opened.push(storage);
+    return storage;
+  };
+
+  test('a lead is stored once per Idempotency-Key: a retry gets the first id, another lead under the key a conflict', async () => {
+    const storage = await start();
+    const first = await storage.submit(lead('Ana@Example.com '), 'key-1');
+    expect(first).toMatchObject({ kind: 'stored', replayed: false });
+    const again = await storage.submit(lead('ana@example.com'), 'key-1');
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await storage.submit(lead('other@example.com'), 'key-1')).toEqual({ kind: 'key_conflict' });
+    // The same key twice in one batch (one turn of the event loop): one stored, one replayed.
+    const both = await Promise.all([storage.submit(lead('b@example.com'), 'key-2'), storage.submit(lead('b@example.com'), 'key-2')]);
+    expect(both.map((result) => result.kind === 'stored' && result.replayed).sort()).toEqual([false, true]);
+    const stats = await storage.leadStats(clock);
+    expect(stats).toMatchObject({ leads: 2, submissions: 2, outbox: { pending: 2 } });
+  });
+
+  test('the lead list, detail, CSV export and erasure see the same people, newest first', async () => {
+    const storage = await start();
+    await storage.submit(lead('ana@example.com', 'Ana', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    clock += 1000;
+    await storage.submit(lead('bo@example.com', 'Bo'));
+    clock += 1000;
+    await storage.submit(lead('ana@example.com', 'Anna', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    const list = await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null });
+    expect(list.leads.map((entry) => [entry.email, entry.firstName])).toEqual([
+      ['ana@example.com', 'Anna'],
+      ['bo@example.com', 'Bo'],
+    ]);
+    const firstPage = await storage.listLeads({ q: '', cursor: null, limit: 1, fromMs: null, toMs: null });
+    expect(firstPage.nextCursor).not.toBeNull();
+    const secondPage = await storage.listLeads({ q: '', cursor: firstPage.nextCursor, limit: 1, fromMs: null, toMs: null });
+    expect(secondPage.leads.map((entry) => entry.email)).toEqual(['bo@example.com']);
+    expect((await storage.listLeads({ q: 'AN', cursor: null, limit: 25, fromMs: null, toMs: null })).leads.map((entry) => entry.email)).toEqual([
+      'ana@example.com',
+    ]);
+    expect((await storage.listLeads({ q: 'bo', cursor: null, limit: 25, fromMs: clock - 500, toMs: null })).leads).toEqual([]);
+
+    const id = Number(list.leads[0]?.id);
+    const detail = await storage.leadDetail(id);
+    expect(detail?.submissions.map((submission) => submission.delivery?.state)).toEqual(['pending', 'pending']);
+    expect(detail?.firstName).toBe('Anna');
+
+    let csv = '';
+    expect(await storage.exportCsv((chunk) => (csv += chunk))).toBe(2);
+    expect(csv.split('\r\n')[1]).toMatch(/^"ana@example\.com","Anna"/);
+    let periodCsv = '';
+    expect(await storage.exportCsv((chunk) => (periodCsv += chunk), { fromMs: clock - 1500, toMs: clock - 500 })).toBe(1);
+    expect(periodCsv).toContain('bo@example.com');
+
+    expect(await storage.emailOfLead(id)).toBe('ana@example.com');
+    expect(await storage.eraseLead('ANA@example.com')).toEqual({ leads: 1, submissions: 2, pendingDeliveries: 2 });
+    expect(await storage.leadDetail(id)).toBeNull();
+    expect(await storage.eraseLead('ana@example.com')).toEqual({ leads: 0, submissions: 0, pendingDeliveries: 0 });
+    expect((await storage.leadStats(clock)).outbox.pending).toBe(1);
+  });
+
+  test('profile totals follow stored and erased submissions, by day in the analytics time zone', async () => {
+    const storage = await start({ timeZone: 'Europe/Berlin' });
+    await storage.submit(lead('a@example.com', 'A', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    await storage.submit(lead('b@example.com', 'B', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    const totals = await storage.readProfileTotals('2026-11-20', '2026-11-20');
+    expect(totals.submissions).toBe(2);
+    expect(totals.ratings[0]).toEqual([1, 0, 1]);
+    expect(totals.patterns).toMatchObject({ allWeak: 1, allStrong: 1 });
+    await storage.eraseLead('a@example.com');
+    expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).patterns).toMatchObject({ allWeak: 0, allStrong: 1 });
+    expect((await storage.readProfileTotals('2026-11-21', '2026-11-30')).submissions).toBe(0);
+  });
+
+  test('the outbox: a claim leases its rows, outcomes are recorded under the lease, a lost lease records nothing', async () => {
+    const storage = await start();
+    await storage.submit(lead('a@example.com'));
+    await storage.submit(lead('b@example.com'));
+    const claimed = await storage.outbox.claimDue(clock, 10, 60_000);
+    expect(claimed.map((row) => row.email).sort()).toEqual(['a@example.com', 'b@example.com']);
+    // Leased: not due again until the lease ends.
+    expect(await storage.outbox.claimDue(clock, 10, 60_000)).toEqual([]);
+    expect(await storage.outbox.nextDueAt()).toBe(clock + 60_000);
+    const [a, b] = claimed;
+    if (!a || !b) throw new Error('two rows were claimed');
+    await storage.outbox.record([{ row: a, state: 'delivered', nextAttemptAt: null, status: 200, now: clock }]);
+    // The lease ends (the instance died): b is claimed again, and the old claim's outcome is ignored.
+    const reclaimed = await storage.outbox.claimDue(clock + 60_000, 10, 60_000);
+    expect(reclaimed.map((row) => row.webhook_id)).toEqual([b.webhook_id]);
+    await storage.outbox.record([{ row: b, state: 'gone', nextAttemptAt: null, status: 410, now: clock }]);
+    const [again] = reclaimed;
+    if (!again) throw new Error('b was reclaimed');
+    await storage.outbox.record([{ row: again, state: 'pending', nextAttemptAt: clock + 120_000, status: 503, now: clock + 60_000 }]);
+    expect(await storage.outbox.nextDueAt()).toBe(clock + 120_000);
+    const deliveries = await storage.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
+    expect(deliveries.counts).toEqual({ pending: 1, failing: 1, gone: 0, expired: 0 });
+    expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.webhook_id, 1, 503]]);
+    // "Retry now" while a round is sending it leaves it to that round: never sent twice at once.
+    const [inFlight] = await storage.outbox.claimDue(clock + 120_000, 10, 60_000);
+    expect(inFlight?.webhook_id).toBe(b.webhook_id);
+    expect(await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 130_000)).toMatchObject({
+      delivery: { nextAttemptAt: new Date(clock + 180_000).toISOString() },
+    });
+    if (!inFlight) throw new Error('claimed');
+    await storage.outbox.record([{ row: inFlight, state: 'pending', nextAttemptAt: clock + 200_000, status: 500, now: clock + 125_000 }]);
+    const retried = await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 70_000);
+    expect(retried).toMatchObject({ delivery: { state: 'pending', nextAttemptAt: new Date(clock + 70_000).toISOString() } });
+    const delivered = (await storage.listDeliveries({ filter: 'pending', cursor: null, limit: 10, webhookConfigured: true })).deliveries;
+    expect(delivered).toHaveLength(1);
+    const all = await storage.leadStats(clock);
+    expect(all.outbox).toMatchObject({ pending: 1, delivered: 1 });
+  });
+
+  test('sessions, the password and the audit log', async () => {
+    const storage = await start();
+    expect(await storage.readPasswordHash()).toBeNull();
+    await storage.storePasswordHash('scrypt$hash-1', clock);
+    const id = await storage.sessions.insert('token-hash', clock, clock + 1000, clock - 1000);
+    expect(await storage.sessions.byTokenHash('token-hash')).toEqual({ id, createdAt: clock, lastSeenAt: clock, expiresAt: clock + 1000 });
+    await storage.sessions.touch(id, clock + 500);
+    expect((await storage.sessions.byTokenHash('token-hash'))?.lastSeenAt).toBe(clock + 500);
+    // A new password ends every session.
+    await storage.storePasswordHash('scrypt$hash-2', clock);
+    expect(await storage.readPasswordHash()).toBe('scrypt$hash-2');
+    expect(await storage.sessions.byTokenHash('token-hash')).toBeNull();
+
+    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: id }, clock);
+    await storage.recordAudit('export', { actor: 'command line' }, clock + 1);
+    await storage.recordAudit('sign_out', { actor: 'dashboard', sessionId: id }, clock + 2);
+    const page = await storage.listAudit(null, 2);
+    expect(page.entries.map((entry) => entry.action)).toEqual(['sign_out', 'export']);
+    const rest = await storage.listAudit(Number(page.nextCursor), 2);
+    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id }], nextCursor: null });
+  });
+
+  test('funnel counts add up across writes, by day, month and source', async () => {
+    const storage = await start();
+    const key = { step: 'landing', source: 'news', medium: '', campaign: '', referrer: '' } as const;
+    await storage.addFunnelCounts([
+      { day: '2026-10-31', key, count: 2 },
+      { day: '2026-11-01', key, count: 3 },
+      { day: '2026-11-01', key: { ...key, step: 'quiz_started' }, count: 1 },
+    ]);
+    await storage.addFunnelCounts([{ day: '2026-11-01', key, count: 4 }]);
+    const funnel = await storage.readFunnel('2026-10-31', '2026-11-30', 'UTC');
+    expect(funnel.steps.slice(0, 2)).toEqual([
+      { step: 'landing', count: 9 },
+      { step: 'quiz_started', count: 1 },
+    ]);
+    expect(funnel.sources).toEqual([expect.objectContaining({ utmSource: 'news', counts: expect.objectContaining({ landing: 9, quiz_started: 1 }) })]);
+  });
+});
