@@ -47,6 +47,8 @@ export default defineConfig({
         LOG_LEVEL: 'silent',
         // Many tests submit leads from one address; the rate limit itself is tested in server/.
         RATE_LIMIT_MAX: '1000',
+        // ...and many quiz runs, each sending its funnel steps; the events' limit is tested in server/.
+        EVENTS_RATE_LIMIT_MAX: '100000',
         // A short sign-in lock, so e2e/coach-dashboard.spec.ts can show it end and the right password work.
         SIGN_IN_LOCK_SECONDS: '10',
         // A developer's .env must never forward test leads.

@@ -314,7 +314,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config });
   const today = calendarDay(config.analyticsTimeZone);
-  await app.register(eventRoutes, { counter, today: () => today(clock.now()), publicOrigin: config.publicUrl });
+  await app.register(eventRoutes, {
+    counter,
+    today: () => today(clock.now()),
+    publicOrigin: config.publicUrl,
+    eventsPerMinute: config.eventsPerMinute,
+  });
   await app.register(coachRoutes, { storage, outbox, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

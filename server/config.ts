@@ -32,6 +32,8 @@ export type ServerConfig = {
   webhookLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
+  /** Funnel events allowed per client address per minute (EVENTS_RATE_LIMIT_MAX; a quiz run sends 14). */
+  eventsPerMinute: number;
   /** EMBED_ORIGINS: the coach's sites allowed to show the quiz in a frame and to hear its progress. */
   embedOrigins: string[];
   /** The CSP `frame-ancestors` sources, derived from `embedOrigins` (`'none'` when there are none). */
@@ -346,6 +348,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
+    eventsPerMinute: readInteger(env, 'EVENTS_RATE_LIMIT_MAX', 120, 14, 1_000_000),
     ...embedding(readEmbedOrigins(env)),
     hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
     publicUrl: readPublicUrl(env),

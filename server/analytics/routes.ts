@@ -12,9 +12,6 @@ import { isBotRequest, parseFunnelEvent } from './events';
 /** An event is under 500 bytes. */
 const EVENT_BODY_LIMIT = 1024;
 
-/** Events per client address per minute: a whole quiz run is 14; the address is never stored. */
-export const EVENTS_PER_MINUTE = 120;
-
 const refuse = (reply: FastifyReply, status: number, body: object) => reply.code(status).header('cache-control', 'no-store').send(body);
 
 export type EventRouteOptions = {
@@ -23,12 +20,14 @@ export type EventRouteOptions = {
   today: () => string;
   /** The site's own origin when PUBLIC_URL is set; otherwise taken from the request. */
   publicOrigin: string | null;
+  /** Events per client address per minute (EVENTS_RATE_LIMIT_MAX): a whole quiz run is 14; the address is never stored. */
+  eventsPerMinute: number;
 };
 
-export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { counter, today, publicOrigin }) => {
+export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { counter, today, publicOrigin, eventsPerMinute }) => {
   app.post(
     funnelEventsEndpoint,
-    { bodyLimit: EVENT_BODY_LIMIT, config: { rateLimit: { max: EVENTS_PER_MINUTE, timeWindow: 60_000 } } },
+    { bodyLimit: EVENT_BODY_LIMIT, config: { rateLimit: { max: eventsPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       const contentType = request.headers['content-type'] ?? '';
       if (!/^(text\/plain|application\/json)\s*(;|$)/i.test(contentType)) {
