@@ -4,7 +4,7 @@
  * a visitor who ticks the box, and the coach's `npm run leads -- export` showing what they saw and
  * chose. The default (box off) is checked against the main test server.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -35,6 +35,7 @@ const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: stri
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     await use({ url, dataDir });
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   },
   // The page's own origin is this server's: the fixtures' "no foreign request" check follows it.
   baseURL: async ({ consentServer }, use) => use(consentServer.url),
