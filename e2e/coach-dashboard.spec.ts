@@ -16,12 +16,12 @@ import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/features/results/insights';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { expect, test } from './fixtures';
+import type { Rating } from '../src/shared/constants';
+import { answerButton } from './answers';
 
 test.describe.configure({ mode: 'serial' });
 
 const password = `e2e coach password ${Date.now()}`;
-const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
-type Digit = keyof typeof answerLabels;
 
 /** `npm run coach -- set-password`, the password piped on stdin, for the data folder of the server the tests started. */
 function setPassword(value: string) {
@@ -37,12 +37,12 @@ function setPassword(value: string) {
 test.beforeAll(() => setPassword(password));
 
 /** One quiz run from the landing page, answering `ratings` (fewer than nine: the visitor leaves). */
-async function quizRun(page: Page, source: string, ratings: Digit[]) {
+async function quizRun(page: Page, source: string, ratings: Rating[]) {
   await page.goto(`/?utm_source=${source}&utm_medium=e2e`);
   await page.getByRole('link', { name: 'Start Your Discovery' }).click();
   for (const [index, rating] of ratings.entries()) {
     await expect(page.getByRole('heading', { name: coreDrivers[index]?.name })).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]}`) }).click();
+    await answerButton(page, rating).click();
     await page.getByRole('button', { name: index === 8 ? 'See My Results' : /^Next/ }).click();
   }
   // Wait for the screen the run ends on, so its step has been reported before the visitor leaves.
@@ -62,7 +62,7 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   test.setTimeout(180_000);
   const source = `e2e-dashboard-${Date.now()}`;
   const email = `dashboard-${Date.now()}@example.com`;
-  const ratings: Digit[] = [1, 1, 3, 1, 2, 1, 3, 2, 2];
+  const ratings: Rating[] = [1, 1, 3, 1, 2, 1, 3, 2, 2];
   // The course opens in a new tab at the coach's course address: answered here, so it never leaves the machine.
   await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Course</title>' }));
 

@@ -10,6 +10,7 @@ import { coreDrivers } from '../src/content/drivers';
 import { funnelSteps } from '../src/shared/funnel';
 import { hostOrigins } from './embed-origins';
 import { expect, settleAnimations, test as base } from './fixtures';
+import { answerButton } from './answers';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const quizOrigin = `http://127.0.0.1:${port}`;
@@ -63,7 +64,6 @@ async function expectFrameFitsContent(page: Page, quiz: FrameLocator) {
     .toEqual({ noInnerScroll: true, heightMatches: true });
 }
 
-const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
 
 test('inline, the frame takes its content’s height at every step up to the unlocked insights, and the host hears each step once, in order', async ({
   page,
@@ -101,7 +101,7 @@ test('inline, the frame takes its content’s height at every step up to the unl
   for (const [index, rating] of ratings.entries()) {
     await expect(quiz.getByRole('heading', { name: coreDrivers[index]?.name })).toBeVisible();
     await expectFrameFitsContent(page, quiz);
-    await quiz.getByRole('button', { name: new RegExp(`^${answerLabels[rating]}`) }).click();
+    await answerButton(quiz, rating).click();
     await quiz.getByRole('button', { name: index === ratings.length - 1 ? 'See My Results' : /^Next/ }).click();
   }
 

@@ -7,10 +7,10 @@ import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { careMessage, resultsCopy } from '../src/content/results';
 import { expect, test } from './fixtures';
+import { answerButton } from './answers';
 import { focused, liveRegions, recordLiveRegions } from './page-probes';
 import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from './results-state';
 
-const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -34,7 +34,7 @@ test('focus moves to each new screen’s heading and every screen has its own ti
 
   const ratings = [1, 1, 1, 1, 1, 2, 3, 3, 2] as const;
   for (const [index, rating] of ratings.entries()) {
-    await page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]} `) }).press('Enter');
+    await answerButton(page, rating).press('Enter');
     const last = index === ratings.length - 1;
     await page.getByRole('button', { name: last ? 'See My Results' : /^Next/ }).press('Enter');
     if (!last) {

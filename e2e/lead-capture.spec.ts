@@ -4,10 +4,10 @@
  */
 import { coreDrivers } from '../src/content/drivers';
 import { expect, test } from './fixtures';
+import { answerButton } from './answers';
 import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
 
-const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
 
 test('a lead submitted through the quiz and the gate appears in the coach’s export', async ({ page }) => {
   const email = `flow-${Date.now()}@example.com`;
@@ -16,7 +16,7 @@ test('a lead submitted through the quiz and the gate appears in the coach’s ex
   await page.goto('/quiz');
   for (const [index, rating] of ratings.entries()) {
     await expect(page.getByRole('heading', { name: coreDrivers[index]?.name })).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]}`) }).click();
+    await answerButton(page, rating).click();
     await page.getByRole('button', { name: index === ratings.length - 1 ? 'See My Results' : /^Next/ }).click();
   }
   await expect(page).toHaveURL(/\/results$/);

@@ -4,10 +4,11 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
+import { answerButton, answerLabel } from './answers';
+import { RATINGS } from '../src/shared/constants';
 import { coreDriversState, openResultsOnFakeClock } from './results-state';
 
 const start = new Date('2026-03-02T09:00:00Z');
-const answerLabels = ['This is me', 'Sometimes', "I'm good at this"] as const;
 
 async function openQuiz(page: Page) {
   await page.clock.install({ time: start });
@@ -16,8 +17,6 @@ async function openQuiz(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
 }
 
-// Each answer is named by its label and then its hint (WCAG 2.5.3), so match the label at the start.
-const answer = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} `) });
 const nextOrResults = (page: Page) => page.getByRole('button', { name: /^(Next|See My Results)$/ });
 
 /** Where a locator lies, relative to the viewport, without scrolling anything. */
@@ -44,7 +43,7 @@ async function expectWholeQuestionOnScreen(page: Page, question: number) {
   const where = `question ${question}`;
   await expectInsideViewport(page, page.getByRole('heading', { level: 1 }), `${where} name`);
   await expectInsideViewport(page, page.locator('main p strong').locator('..'), `${where} scenario`);
-  for (const label of answerLabels) await expectInsideViewport(page, answer(page, label), `${where} ${label}`);
+  for (const rating of RATINGS) await expectInsideViewport(page, answerButton(page, rating), `${where} ${answerLabel(rating)}`);
   await expectInsideViewport(page, nextOrResults(page), `${where} Next`);
   if (question > 1) await expectInsideViewport(page, page.getByRole('button', { name: 'Previous' }), `${where} Previous`);
 }
@@ -63,7 +62,7 @@ for (const [width, height] of [
       await expect(page.getByText(`Question ${question} of 9`)).toBeVisible();
       await expectWholeQuestionOnScreen(page, question);
       // The longest hint makes the answered state no taller: "Got it!" floats and the answers keep their size.
-      await answer(page, answerLabels[question % 3] ?? 'Sometimes').click();
+      await answerButton(page, RATINGS[question % 3] ?? 2).click();
       await expect(page.getByText('Got it!')).toBeVisible();
       await expectWholeQuestionOnScreen(page, question);
       await expectNoHorizontalScroll(page);
@@ -83,7 +82,7 @@ test('at 320 px nothing scrolls sideways on any question, and See My Results wra
   await page.setViewportSize({ width: 320, height: 640 });
   await openQuiz(page);
   for (let question = 1; question <= 9; question += 1) {
-    await answer(page, 'Sometimes').click();
+    await answerButton(page, 2).click();
     await expectNoHorizontalScroll(page);
     if (question < 9) {
       await nextOrResults(page).click();
@@ -100,7 +99,7 @@ test('held sideways (740×360) the focused answer is never covered by the header
 }) => {
   await page.setViewportSize({ width: 740, height: 360 });
   await openQuiz(page);
-  await answer(page, 'This is me').click();
+  await answerButton(page, 1).click();
   await nextOrResults(page).click();
   await page.clock.runFor(150);
   await expect(page.getByText('Question 2 of 9')).toBeVisible();
@@ -108,10 +107,11 @@ test('held sideways (740×360) the focused answer is never covered by the header
   const header = page.getByRole('banner');
   const actions = nextOrResults(page);
   // Tab from the heading through the three answers, then back up with Shift+Tab.
-  const order = [...answerLabels, ...[...answerLabels].reverse().slice(1)];
-  for (const [step, label] of order.entries()) {
-    await page.keyboard.press(step < answerLabels.length ? 'Tab' : 'Shift+Tab');
-    const focused = answer(page, label);
+  const order = [...RATINGS, ...[...RATINGS].reverse().slice(1)];
+  for (const [step, rating] of order.entries()) {
+    const label = answerLabel(rating);
+    await page.keyboard.press(step < RATINGS.length ? 'Tab' : 'Shift+Tab');
+    const focused = answerButton(page, rating);
     await expect(focused).toBeFocused();
     const target = await box(focused);
     const headerBox = await box(header);
@@ -161,7 +161,7 @@ test('each driver’s icon is the same in the quiz and on its results card', asy
   const quizIcons: string[] = [];
   for (let question = 1; question <= 9; question += 1) {
     quizIcons.push(await page.locator('main svg path').first().getAttribute('d').then(String));
-    await answer(page, 'Sometimes').click();
+    await answerButton(page, 2).click();
     if (question < 9) {
       await nextOrResults(page).click();
       await page.clock.runFor(150);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from './fixtures';
+import { answerButton } from './answers';
+import type { Rating } from '../src/shared/constants';
 
 /** The nine drivers in the order SPEC section 3 gives them. */
 const driverNames = [
@@ -14,8 +16,6 @@ const driverNames = [
   'Self-Monitoring',
 ];
 const percentLabels = [0, 11, 22, 33, 44, 56, 67, 78, 89];
-const answerLabels = { 1: 'This is me', 2: 'Sometimes', 3: "I'm good at this" } as const;
-type Rating = keyof typeof answerLabels;
 
 const start = new Date('2026-03-02T09:00:00Z');
 
@@ -29,7 +29,7 @@ async function openQuiz(page: Page) {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 // Each answer is named by its label, then its hint.
-const answer = (page: Page, rating: Rating) => page.getByRole('button', { name: new RegExp(`^${answerLabels[rating]} `) });
+const answer = (page: Page, rating: Rating) => answerButton(page, rating);
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const previousButton = (page: Page) => page.getByRole('button', { name: 'Previous', exact: true });
 const seeResults = (page: Page) => page.getByRole('button', { name: 'See My Results', exact: true });

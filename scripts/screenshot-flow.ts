@@ -8,12 +8,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { answerButton } from '../e2e/answers';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 
 const [origin, outDir = 'screenshots', ...widthArgs] = process.argv.slice(2);
 if (!origin) throw new Error('usage: tsx scripts/screenshot-flow.ts ORIGIN [OUT_DIR] [WIDTH...]');
 const widths = widthArgs.length > 0 ? widthArgs.map(Number) : [360, 1280];
-const answers = ['This is me', "I'm good at this", 'Sometimes', 'This is me', 'This is me', 'Sometimes', 'This is me', "I'm good at this", 'Sometimes'];
+/** The ratings answered, question by question. */
+const answers = [1, 3, 2, 1, 1, 2, 1, 3, 2] as const;
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
@@ -40,7 +42,7 @@ for (const width of widths) {
   await shot(page, '02-quiz-q1', width, false);
   for (const [index, answer] of answers.entries()) {
     const question = index + 1;
-    await page.getByRole('button', { name: answer }).click();
+    await answerButton(page, answer).click();
     if (question === 1) await shot(page, '03-quiz-q1-answered', width, false);
     if (question === 9) await shot(page, '05-quiz-q9-answered', width, false);
     if (question === 9) break;

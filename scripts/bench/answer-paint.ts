@@ -8,6 +8,8 @@
  * work and the frame's style, layout and paint, the same span Event Timing (INP) measures.
  */
 import type { Browser } from '@playwright/test';
+import { answerButton } from '../../e2e/answers';
+import { RATINGS } from '../../src/shared/constants';
 
 export const cpuSlowdown = 4;
 
@@ -26,7 +28,6 @@ const recorder = `
   }, true);
 `;
 
-const answers = ['This is me', 'Sometimes', "I'm good at this"];
 
 /** One walk through the quiz; returns the nine click-to-paint times in ms. */
 export async function measureAnswerPaints(browser: Browser, quizUrl: string): Promise<number[]> {
@@ -40,8 +41,7 @@ export async function measureAnswerPaints(browser: Browser, quizUrl: string): Pr
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     for (let question = 1; question <= 9; question += 1) {
-      // Each answer is named by its label, then its hint.
-      await page.getByRole('button', { name: new RegExp(`^${answers[question % 3] ?? ''} `) }).click();
+      await answerButton(page, RATINGS[question % 3] ?? 2).click();
       await page.waitForFunction(`window.__answerPaintMs.length >= ${question}`);
       if (question === 9) break;
       await page.getByRole('button', { name: 'Next', exact: true }).click();

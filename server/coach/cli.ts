@@ -10,7 +10,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSy
 import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
-import { backupDatabase } from '../leads/admin';
+import { backupDatabase, writeCsv } from '../leads/admin';
 import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
 import { PostgresStorage } from '../storage/postgres/postgres-storage';
 import { SqliteStorage } from '../storage/sqlite-storage';
@@ -65,7 +65,7 @@ async function exportToFile(storage: Storage, file: string): Promise<number> {
   const fd = openSync(temporary, 'wx', 0o600);
   let open = true;
   try {
-    const count = await storage.exportCsv((chunk) => writeSync(fd, chunk));
+    const count = await writeCsv(storage.csvChunks(), (chunk) => writeSync(fd, chunk));
     fsyncSync(fd);
     closeSync(fd);
     open = false;
@@ -135,7 +135,7 @@ async function main(args: string[]): Promise<number> {
         return 2;
       }
       const count =
-        output === undefined ? await storage.exportCsv((chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
+        output === undefined ? await writeCsv(storage.csvChunks(), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
       await storage.recordAudit('export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {

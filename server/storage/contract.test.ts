@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
+import { writeCsv } from '../leads/admin';
 import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
 import { PostgresStorage } from './postgres/postgres-storage';
@@ -74,10 +75,10 @@ describe.each(backends)('%s', (_name, open) => {
     expect(detail?.firstName).toBe('Anna');
 
     let csv = '';
-    expect(await storage.exportCsv((chunk) => (csv += chunk))).toBe(2);
+    expect(await writeCsv(storage.csvChunks(), (chunk) => (csv += chunk))).toBe(2);
     expect(csv.split('\r\n')[1]).toMatch(/^"ana@example\.com","Anna"/);
     let periodCsv = '';
-    expect(await storage.exportCsv((chunk) => (periodCsv += chunk), { fromMs: clock - 1500, toMs: clock - 500 })).toBe(1);
+    expect(await writeCsv(storage.csvChunks({ fromMs: clock - 1500, toMs: clock - 500 }), (chunk) => (periodCsv += chunk))).toBe(1);
     expect(periodCsv).toContain('bo@example.com');
 
     expect(await storage.emailOfLead(id)).toBe('ana@example.com');

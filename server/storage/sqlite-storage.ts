@@ -14,7 +14,7 @@ import { listAudit, recordAudit } from '../coach/audit';
 import { listDeliveries, retryDelivery } from '../coach/deliveries';
 import { emailOfLead, leadDetail, listLeads, type TimeRange } from '../coach/leads-query';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from '../coach/sessions';
-import { type CsvChunk, csvChunks, eraseLead, exportCsv, leadStats } from '../leads/admin';
+import { type CsvChunk, csvChunks, eraseLead, leadStats } from '../leads/admin';
 import type { ConsentRecord } from '../leads/consent';
 import { openDatabase, type SubmitResult } from './lead-db';
 import { LeadStore, type StoreOptions } from './lead-store';
@@ -123,9 +123,6 @@ export class SqliteStorage implements Storage {
   async *csvChunks(period?: TimeRange): AsyncGenerator<CsvChunk> {
     // A chunk at a time, each one complete query: the event loop is free between chunks.
     yield* csvChunks(this.db, period);
-  }
-  async exportCsv(...args: Parameters<Storage['exportCsv']>) {
-    return exportCsv(this.db, ...args);
   }
   async listDeliveries(...args: Parameters<Storage['listDeliveries']>) {
     return listDeliveries(this.db, ...args);

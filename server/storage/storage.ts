@@ -106,10 +106,8 @@ export interface Storage {
   leadDetail(id: number): Promise<LeadDetail | null>;
   emailOfLead(id: number): Promise<string | null>;
   eraseLead(email: string): Promise<EraseResult>;
-  /** The CSV export (server/leads/admin.ts) in chunks, for streaming it. */
+  /** The CSV export (server/leads/admin.ts) in chunks: streamed, or written out by `writeCsv`. */
   csvChunks(period?: TimeRange): AsyncIterable<CsvChunk>;
-  /** Writes the whole CSV export chunk by chunk; returns how many leads. */
-  exportCsv(write: (chunk: string) => void, period?: TimeRange): Promise<number>;
   listDeliveries(params: DeliveryListParams): Promise<DeliveriesResponse>;
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;

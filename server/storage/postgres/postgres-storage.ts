@@ -31,7 +31,7 @@ import {
   toSummary,
 } from '../../coach/leads-query';
 import type { PostgresSettings } from '../../config';
-import { type CsvChunk, csvHeader, csvLine, DAY_MS, type EraseResult, type ExportRow, type LeadStats, statsOf, writeCsv } from '../../leads/admin';
+import { type CsvChunk, csvHeader, csvLine, DAY_MS, type EraseResult, type ExportRow, type LeadStats, statsOf } from '../../leads/admin';
 import type { ConsentRecord } from '../../leads/consent';
 import { IDEMPOTENCY_TTL_MS, normalizeEmail, type SubmitResult } from '../lead-db';
 import { profileColumns, profileSumsByDay, profileTotalsOf, type ProfileRow, type ProfileTotals, TIME_ZONE_KEY } from '../profile-aggregate';
@@ -513,10 +513,6 @@ export class PostgresStorage implements Storage {
       if (!last || rows.length < 5000) return;
       hi = last.id - 1;
     }
-  }
-
-  async exportCsv(write: (chunk: string) => void, period?: TimeRange): Promise<number> {
-    return writeCsv(this.csvChunks(period), write);
   }
 
   async listDeliveries({ filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<DeliveriesResponse> {
