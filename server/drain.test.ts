@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
-import Database from 'better-sqlite3';
+import { openSqlite } from './storage/sqlite-binding';
 import { afterEach, expect, test } from 'vitest';
 import { DATABASE_FILE } from './storage/lead-store';
 import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
@@ -37,7 +37,7 @@ test('drain answers the request in flight, refuses a new one with 503 and the he
   await new Promise((resolve) => idle.once('connect', resolve));
 
   // Another connection holds the write lock: the lead waits in flight (retried every 5 ms).
-  const blocker = new Database(join(config.dataDir, DATABASE_FILE));
+  const blocker = openSqlite(join(config.dataDir, DATABASE_FILE));
   blocker.exec('BEGIN IMMEDIATE');
   const inFlight = postLead(url, validLead);
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -5,7 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from './storage/sqlite-binding';
 import { expect, test } from 'vitest';
 import { DATABASE_FILE } from './storage/lead-store';
 import { postLead, tempDir } from './test/helpers';
@@ -42,7 +42,7 @@ function burst(url: string, total: number, parallel: number, onAck: (count: numb
 }
 
 function openResult(dataDir: string) {
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const db = openSqlite(join(dataDir, DATABASE_FILE));
   const integrity = db.pragma('integrity_check', { simple: true });
   const ids = new Set(db.prepare<[], { public_id: string }>('SELECT public_id FROM submissions').all().map((row) => row.public_id));
   db.close();

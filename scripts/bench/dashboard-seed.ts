@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/storage/sqlite-binding';
 import { hashPassword } from '../../server/coach/password';
 import { storePasswordHash } from '../../server/coach/sessions';
 import { calendarDay, daysBetween, addDays } from '../../server/analytics/days';
@@ -43,7 +43,7 @@ export async function seedDashboard(dataDir: string, now = Date.now(), peopleCou
   const started = performance.now();
   // Migrates the new file, then closes: the seed writes with durability off (a throwaway database).
   openDatabase(dataDir).close();
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const db = openSqlite(join(dataDir, DATABASE_FILE));
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -400000');
   const rand = random(13);

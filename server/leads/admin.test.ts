@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../storage/sqlite-binding';
 import { backupDatabase, csvCell, csvChunks, eraseLead, exportCsv, leadStats } from './admin';
 import { DATABASE_FILE, LeadStore, openDatabase } from '../storage/lead-store';
 import { tempDir } from '../test/helpers';
@@ -170,7 +170,7 @@ test('backup writes a consistent copy to a new file, and never overwrites one', 
   const { dataDir, store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]]);
   const target = join(dataDir, 'backup.db');
   backupDatabase(store.db, target);
-  const copy = new Database(target, { readonly: true });
+  const copy = openSqlite(target, { readonly: true });
   expect(copy.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 2 });
   expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
   copy.close();

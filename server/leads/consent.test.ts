@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../storage/sqlite-binding';
 import { afterEach, expect, test } from 'vitest';
 import { resultsCopy } from '../../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
@@ -140,7 +140,7 @@ test('a consent field that is not the expected shape is refused, naming the fiel
 
 test('a database from before the consent record keeps its leads, which export with empty consent cells', () => {
   const dataDir = tempDir();
-  const old = new Database(join(dataDir, DATABASE_FILE));
+  const old = openSqlite(join(dataDir, DATABASE_FILE));
   // Schema 2: the migrations before the consent record's (index 2).
   for (const sql of migrations.slice(0, 2)) old.exec(sql);
   old.pragma('user_version = 2');

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-binding';
 import type { Lead } from '../../src/shared/lead';
 import type { ConsentRecord } from '../leads/consent';
 import { normalizeEmail } from './email';
@@ -24,7 +25,7 @@ export function openDatabase(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, DATABASE_FILE);
   const created = !existsSync(file);
-  const db = new Database(file);
+  const db = openSqlite(file);
   // Personal data: readable by the server's user only (SQLite gives -wal and -shm the same mode).
   if (created) chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-binding';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -129,7 +130,7 @@ test('closing stores what is still queued, then refuses new submissions', async 
 test('a database from a newer version of the app is refused rather than damaged', async () => {
   const dataDir = tempDir();
   await openStore(dataDir).close();
-  const raw = new Database(join(dataDir, DATABASE_FILE));
+  const raw = openSqlite(join(dataDir, DATABASE_FILE));
   raw.pragma(`user_version = ${migrations.length + 1}`);
   raw.close();
   expect(() => openStore(dataDir)).toThrow(/newer/);
@@ -159,7 +160,7 @@ test('committed leads reach the database file itself within a few seconds, witho
 
 /** A second connection, as the coach's `erase` would open, holding the write lock. */
 function holdWriteLock(store: LeadStore): Database.Database {
-  const other = new Database(store.db.name);
+  const other = openSqlite(store.db.name);
   other.exec('BEGIN IMMEDIATE');
   return other;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-binding';
 import { expect, test } from 'vitest';
 import { batchWriter, DATABASE_FILE, openDatabase, type Submission } from './lead-db';
 import { migrate, migrations } from './migrations';
@@ -8,7 +8,7 @@ import { tempDir } from '../test/helpers';
 /** A database as the first release of the app left it: schema 1, with leads, keys and outbox rows. */
 function firstReleaseDatabase(): string {
   const dataDir = tempDir();
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const db = openSqlite(join(dataDir, DATABASE_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.exec(migrations[0] ?? '');
@@ -66,7 +66,7 @@ test('a retry with a key stored before the migration gets the first answer back'
 });
 
 test('a migration that would break a foreign key stores nothing and leaves the version alone', () => {
-  const db = new Database(join(tempDir(), DATABASE_FILE));
+  const db = openSqlite(join(tempDir(), DATABASE_FILE));
   db.pragma('foreign_keys = OFF');
   db.exec(migrations[0] ?? '');
   db.pragma('user_version = 1');

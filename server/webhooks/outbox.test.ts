@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/lead-store';
+import { openSqlite } from '../storage/sqlite-binding';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
@@ -220,8 +221,7 @@ test('shutting down does not wait for a receiver that hangs: the attempt is reco
   running = undefined;
   expect(Date.now() - started).toBeLessThan(2_000);
   for (const end of hanging) end();
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
   expect(db.prepare('SELECT state, attempts FROM outbox').get()).toEqual({ state: 'pending', attempts: 1 });
   db.close();
 });
