@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { installTimerHold, setHeld } from './page-probes';
+import { holdAnimationsHalfway, installTimerHold, setHeld } from './page-probes';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Show Me My Insights' });
@@ -48,6 +48,8 @@ test('results loading, after the timeline, with a flipped card, then the two err
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, coreDriversState('111113322'));
   await expect(page.getByText('Analyzing your pattern...')).toBeVisible();
+  // The loading text pulses: its contrast must hold at the dimmest frame too.
+  await holdAnimationsHalfway(page);
   await expectNoAxeViolations(page, 'results loading');
 
   await openResultsWithState(page, coreDriversState('111113322'));

@@ -66,7 +66,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           message={loading ? resultsCopy.loading : resultsCopy.profileReady}
           className={
             loading
-              ? 'absolute inset-x-0 top-[1.625rem] text-center text-2xl leading-8 font-bold tracking-tight text-teal-dark motion-safe:animate-pulse sm:text-4xl sm:leading-10'
+              ? 'absolute inset-x-0 top-[1.625rem] text-center text-2xl leading-8 font-bold tracking-tight text-teal-dark motion-safe:animate-breathe sm:text-4xl sm:leading-10'
               : 'sr-only'
           }
         />
