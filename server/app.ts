@@ -214,7 +214,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     } catch {
       return done(refusal('FST_ERR_CTP_INVALID_JSON_BODY'), undefined);
     }
-    if (hasForbiddenKey(value)) return done(refusal('FORBIDDEN_JSON_KEY'), undefined);
+    // Only a body that spells one of the keys, or escapes a character (\u005f_proto__), can hold one.
+    const mayHoldForbiddenKey = /__proto__|constructor|\\u/.test(body as string);
+    if (mayHoldForbiddenKey && hasForbiddenKey(value)) return done(refusal('FORBIDDEN_JSON_KEY'), undefined);
     done(null, value);
   });
 

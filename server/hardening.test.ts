@@ -118,6 +118,8 @@ test.each(['/API/LEADS', '/Api/leads', '/api', '/api/leads/extra', '/API/nothing
 
 test.each([
   ['a __proto__ key', '{"__proto__":{"admin":true}}', /key that is never allowed/],
+  ['a __proto__ key spelled with an escape', '{"\\u005f_proto__":{"admin":true}}', /key that is never allowed/],
+  ['a constructor.prototype key spelled with escapes', '{"constr\\u0075ctor":{"prot\\u006ftype":{}}}', /key that is never allowed/],
   ['a missing field', '{"firstName":"Ana","ratings":[1,2,3,1,2,3,1,2,3]}', /^Please enter a valid email address\.$/],
   ['an empty body', '', /body is empty/],
 ])('%s is refused in words, naming no framework detail', async (_case, body, message) => {
