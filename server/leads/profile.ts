@@ -16,10 +16,19 @@ function ratedDrivers(stored: string): RatedDriver[] {
   return coreDrivers.map((driver, index) => ({ id: driver.id, rating: Number(stored[index]) as Rating }));
 }
 
+/** Nine ratings of 1-3: 3^9 = 19,683 possible profiles, so each one's pattern is worked out once. */
+const POSSIBLE_PROFILES = 3 ** 9;
+const patternOfStored = new Map<string, SummaryPattern>();
+
 /** The summary rule the results page picked for these ratings (cheap: no text is built). */
 export function summaryPatternOf(stored: string): SummaryPattern {
-  const counts = countRatings(ratedDrivers(stored));
-  return summaryRules.find((rule) => rule.matches(counts))?.id ?? 'general';
+  let pattern = patternOfStored.get(stored);
+  if (pattern === undefined) {
+    const counts = countRatings(ratedDrivers(stored));
+    pattern = summaryRules.find((rule) => rule.matches(counts))?.id ?? 'general';
+    if (patternOfStored.size < POSSIBLE_PROFILES) patternOfStored.set(stored, pattern);
+  }
+  return pattern;
 }
 
 /** Names of the drivers rated 1 and rated 3, in driver order. */

@@ -24,14 +24,21 @@ export const TIME_ZONE_KEY = 'profile_time_zone';
 /** One submission's contribution: its time and its ratings as stored ("123123123"). */
 export type ProfileRow = { submitted_at: number; ratings: string };
 
+/** Adds `amount` to the counters (in the order of `profileColumns`) that one submission counts in. */
+function addCounters(totals: number[], ratings: string, amount: number): void {
+  bump(totals, 0, amount);
+  for (let index = 0; index < DRIVER_COUNT; index += 1) bump(totals, 1 + index * RATINGS.length + Number(ratings[index]) - 1, amount);
+  bump(totals, 1 + ratingColumns.length + summaryPatterns.indexOf(summaryPatternOf(ratings)), amount);
+}
+
+function bump(totals: number[], index: number, amount: number): void {
+  totals[index] = (totals[index] ?? 0) + amount;
+}
+
 /** The counters one submission adds, in the order of `profileColumns`. */
 export function countersOf(ratings: string): number[] {
   const counters = new Array<number>(profileColumns.length).fill(0);
-  counters[0] = 1;
-  for (let index = 0; index < DRIVER_COUNT; index += 1) {
-    counters[1 + index * RATINGS.length + Number(ratings[index]) - 1] = 1;
-  }
-  counters[1 + ratingColumns.length + summaryPatterns.indexOf(summaryPatternOf(ratings))] = 1;
+  addCounters(counters, ratings, 1);
   return counters;
 }
 
@@ -57,8 +64,7 @@ export function profileSumsByDay(rows: ProfileRow[], dayOf: (ms: number) => Day,
     const day = dayOf(row.submitted_at);
     let totals = byDay.get(day);
     if (!totals) byDay.set(day, (totals = new Array<number>(profileColumns.length).fill(0)));
-    const counters = countersOf(row.ratings);
-    for (let index = 0; index < counters.length; index += 1) totals[index] = (totals[index] ?? 0) + sign * (counters[index] ?? 0);
+    addCounters(totals, row.ratings, sign);
   }
   return byDay;
 }

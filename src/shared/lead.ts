@@ -27,6 +27,7 @@ const blankLooking = ['\\u115F', '\\u1160', '\\u3164', '\\uFFA0', '\\u2800', '\\
  * character, no separator (Z: every space, U+2028, U+2029), nothing blank-looking.
  */
 const hiddenInEmail = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Z}]|${blankLooking}`, 'u');
+const everyHiddenInEmail = new RegExp(hiddenInEmail.source, 'gu');
 
 /**
  * Unicode policy for names: the same, except that the plain space is fine and ZWNJ and ZWJ are kept
@@ -45,7 +46,7 @@ export function hasHiddenCharacterInEmail(email: string): boolean {
  * stored before the policy existed (`bi-20<U+200B>@example.com` is erased as `bi-20@example.com`).
  */
 export function withoutHiddenCharacters(email: string): string {
-  return email.replace(new RegExp(hiddenInEmail.source, 'gu'), '');
+  return email.replace(everyHiddenInEmail, '');
 }
 
 /** True when a name holds a character the policy refuses (joiners between letters are allowed). */
