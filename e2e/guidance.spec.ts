@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { careMessage, resultsCopy } from '../src/content/results';
-import { expect, test } from './fixtures';
+import { expect, settleAnimations, test } from './fixtures';
 import { answerButton } from './answers';
 import { focused, liveRegions, recordLiveRegions } from './page-probes';
 import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from './results-state';
@@ -129,6 +129,8 @@ test('a flipped card keeps its name, and its scenario is read out through a live
 test('before the gate appears, nothing hidden can take focus', async ({ page }) => {
   await openResultsOnFakeClock(page, coreDriversState('131223312'));
   await page.clock.runFor(2500);
+  // The cards' fade-in runs on real time: a card still fading in is appearing, not hidden.
+  await settleAnimations(page);
   const stops: Awaited<ReturnType<typeof focused>>[] = [];
   for (let press = 0; press < 16; press += 1) {
     await page.keyboard.press('Tab');
