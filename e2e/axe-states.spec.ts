@@ -9,8 +9,8 @@
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
-import { holdAnimationsHalfway, installTimerHold, setHeld } from './page-probes';
+import { expect, holdAnimationsHalfway, test } from './fixtures';
+import { installTimerHold, setHeld } from './page-probes';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Show Me My Insights' });

@@ -64,7 +64,6 @@ async function expectFrameFitsContent(page: Page, quiz: FrameLocator) {
     .toEqual({ noInnerScroll: true, heightMatches: true });
 }
 
-
 test('inline, the frame takes its content’s height at every step up to the unlocked insights, and the host hears each step once, in order', async ({
   page,
 }) => {

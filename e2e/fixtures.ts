@@ -71,3 +71,17 @@ export async function settleAnimations(page: Page) {
   });
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
 }
+
+/**
+ * Stops every running CSS animation halfway through, where a pulse is at its dimmest, so a check
+ * of colour contrast sees the worst frame instead of whichever frame it happens to catch.
+ */
+export async function holdAnimationsHalfway(page: Page) {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      const duration = animation.effect?.getComputedTiming().duration;
+      animation.pause();
+      if (typeof duration === 'number') animation.currentTime = duration / 2;
+    }
+  });
+}

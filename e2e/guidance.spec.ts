@@ -11,7 +11,6 @@ import { answerButton } from './answers';
 import { focused, liveRegions, recordLiveRegions } from './page-probes';
 import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from './results-state';
 
-
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function expectFocusOnHeading(page: Page, name: string | RegExp) {

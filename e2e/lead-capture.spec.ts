@@ -8,7 +8,6 @@ import { answerButton } from './answers';
 import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
 
-
 test('a lead submitted through the quiz and the gate appears in the coach’s export', async ({ page }) => {
   const email = `flow-${Date.now()}@example.com`;
   const ratings = [1, 2, 3, 1, 1, 2, 3, 3, 2] as const;

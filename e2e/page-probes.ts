@@ -81,17 +81,3 @@ export async function setHeld(page: Page, held: boolean) {
     window.__holdTimers = value;
   }, held);
 }
-
-/**
- * Stops every running CSS animation halfway through, where a pulse is at its dimmest, so a check
- * of colour contrast sees the worst frame instead of whichever frame it happens to catch.
- */
-export async function holdAnimationsHalfway(page: Page) {
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      const duration = animation.effect?.getComputedTiming().duration;
-      animation.pause();
-      if (typeof duration === 'number') animation.currentTime = duration / 2;
-    }
-  });
-}

@@ -28,8 +28,7 @@ async function openQuiz(page: Page) {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-// Each answer is named by its label, then its hint.
-const answer = (page: Page, rating: Rating) => answerButton(page, rating);
+const answer = answerButton;
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const previousButton = (page: Page) => page.getByRole('button', { name: 'Previous', exact: true });
 const seeResults = (page: Page) => page.getByRole('button', { name: 'See My Results', exact: true });

@@ -11,10 +11,10 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
-export type SqliteBinding = 'better-sqlite3' | 'better-sqlite3-13';
+type SqliteBinding = 'better-sqlite3' | 'better-sqlite3-13';
 
 /** The first Node-API version better-sqlite3 13 runs on. */
-export const NAPI_FOR_BETTER_SQLITE3_13 = 10;
+const NAPI_FOR_BETTER_SQLITE3_13 = 10;
 
 /** 13 where Node-API 10 is there (Node 22.14+, 24), else 12 (Node 20). */
 export function sqliteBindingFor(napiVersion: string | undefined): SqliteBinding {
