@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resultsCopy } from '../src/content/results';
-import { isTimeZone } from './analytics/days';
+import { isTimeZone } from '../src/shared/days';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];

@@ -1,5 +1,4 @@
 /**
-/**
  * The coach's commands: `npm run coach -- set-password | export [--output <file>] | erase <email> |
  * stats | backup <file>` (`npm run leads -- ...` is the same). Reads DATA_DIR like the server (and
  * `.env`, if there is one), and never creates the database. Only `export` outputs personal data:
@@ -10,10 +9,10 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSy
 import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
-import { backupDatabase, writeCsv } from '../leads/admin';
-import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
-import { PostgresStorage } from '../storage/postgres/postgres-storage';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import { csvChunks, writeCsv } from '../leads/export';
+import { PostgresStorage } from '../storage/postgres/storage';
+import { DATABASE_FILE } from '../storage/sqlite/connection';
+import { SqliteStorage } from '../storage/sqlite/storage';
 import type { Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
@@ -65,7 +64,7 @@ async function exportToFile(storage: Storage, file: string): Promise<number> {
   const fd = openSync(temporary, 'wx', 0o600);
   let open = true;
   try {
-    const count = await writeCsv(storage.csvChunks(), (chunk) => writeSync(fd, chunk));
+    const count = await writeCsv(csvChunks(storage), (chunk) => writeSync(fd, chunk));
     fsyncSync(fd);
     closeSync(fd);
     open = false;
@@ -109,7 +108,7 @@ async function openForCommands(config: ReturnType<typeof loadConfig>, command: C
     );
     return null;
   }
-  return { storage: new SqliteStorage(openDatabase(config.dataDir), null), where: file };
+  return { storage: SqliteStorage.openForCommands(config.dataDir), where: file };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -135,7 +134,7 @@ async function main(args: string[]): Promise<number> {
         return 2;
       }
       const count =
-        output === undefined ? await writeCsv(storage.csvChunks(), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
+        output === undefined ? await writeCsv(csvChunks(storage), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
       await storage.recordAudit('export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
@@ -162,7 +161,7 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('On Postgres, back up with pg_dump (see "Several instances on Postgres" in server/README.md).\n');
         return 2;
       }
-      backupDatabase(storage.db, target);
+      storage.backup(target);
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = await storage.leadStats(Date.now());

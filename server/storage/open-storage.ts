@@ -3,15 +3,12 @@
  */
 import type { ServerConfig } from '../config';
 import { ConfigError } from '../config';
-import type { StoreOptions } from './lead-store';
-import { DatabaseUnavailableError, PostgresStorage } from './postgres/postgres-storage';
-import { SqliteStorage } from './sqlite-storage';
-import type { Storage } from './storage';
-
-export type OpenOptions = StoreOptions & { onPoolError?: (error: unknown) => void };
+import { DatabaseUnavailableError, PostgresStorage } from './postgres/storage';
+import { SqliteStorage } from './sqlite/storage';
+import type { Storage, StoreOptions } from './storage';
 
 /** The server's storage. An unreachable Postgres stops start-up with a ConfigError naming DATABASE_URL. */
-export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: OpenOptions): Promise<Storage> {
+export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: StoreOptions): Promise<Storage> {
   if (config.database === null) return SqliteStorage.open(config.dataDir, options);
   try {
     return await PostgresStorage.open(config.database, options);

@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { buildApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import type { SqliteDatabase } from '../storage/sqlite/binding';
+import { SqliteStorage } from '../storage/sqlite/storage';
 import { makeFakeDist } from './fake-dist';
 import { makeTempDir } from './temp-dirs';
 
@@ -51,8 +51,8 @@ export function postLead(url: string, body: unknown, headers: Record<string, str
 }
 
 /** The SQLite connection that stores an app's leads, for tests that look inside the database. */
-export function sqliteDb(app: FastifyInstance | undefined): Database.Database {
+export function sqliteDb(app: FastifyInstance | undefined): SqliteDatabase {
   const storage = app?.storage;
-  if (!(storage instanceof SqliteStorage) || storage.leadStore === null) throw new Error('This test needs a running app on the SQLite backend.');
-  return storage.leadStore.db;
+  if (!(storage instanceof SqliteStorage)) throw new Error('This test needs a running app on the SQLite backend.');
+  return storage.db;
 }

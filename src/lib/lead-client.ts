@@ -8,8 +8,7 @@
  */
 import { resultsTimings } from '../shared/constants';
 import type { Lead } from '../shared/lead';
-
-export const leadsEndpoint = '/api/leads';
+import { leadsApiPath } from '../shared/paths';
 
 export type LeadCaptureMode = 'api' | 'local';
 
@@ -42,7 +41,7 @@ export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCapture
 async function postLead(lead: Lead, idempotencyKey: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(leadsEndpoint, {
+    response = await fetch(leadsApiPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
       body: JSON.stringify(lead),

@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { expect, test } from 'vitest';
 import { freshPostgres } from '../../test/postgres';
-import { PostgresStorage } from './postgres-storage';
+import { PostgresStorage } from './storage';
 import { migratePostgres, postgresMigrations } from './migrations';
 
 test('several connections migrating one empty database at once apply each migration exactly once', async () => {
