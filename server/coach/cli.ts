@@ -32,7 +32,7 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   erase <email>            remove that person's lead, submissions and pending deliveries for good
   stats                    counts of leads and submissions, and the webhook delivery backlog
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
-                           (SQLite; on Postgres use pg_dump, see server/README.md)
+                           (SQLite; on Postgres use pg_dump, see server/docs/postgres.md)
   migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
                            DATABASE_URL (leads, outbox, sessions, audit log, counts), then compare counts
 `;
@@ -158,7 +158,7 @@ async function main(args: string[]): Promise<number> {
         return 2;
       }
       if (!(storage instanceof SqliteStorage)) {
-        process.stderr.write('On Postgres, back up with pg_dump (see "Several instances on Postgres" in server/README.md).\n');
+        process.stderr.write('On Postgres, back up with pg_dump (see server/docs/postgres.md).\n');
         return 2;
       }
       storage.backup(target);

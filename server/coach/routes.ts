@@ -1,5 +1,5 @@
 /**
- * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/README.md,
+ * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/docs/coach.md,
  * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
  * for anything that changes state the site's own Origin. Every answer is `no-store`.
  */

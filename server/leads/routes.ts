@@ -1,5 +1,5 @@
 /**
- * `POST /api/leads`: the contract is documented in server/README.md ("The lead API").
+ * `POST /api/leads`: the contract is documented in server/docs/leads-api.md ("The lead API").
  * Validation uses the schema the browser's gate uses; error answers name the field and never
  * repeat what was sent.
  */

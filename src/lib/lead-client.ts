@@ -1,7 +1,7 @@
 /**
  * The one way the results gate submits a lead.
  *
- * Normally it POSTs to the server's `POST /api/leads` (server/README.md), which answers 201 only once
+ * Normally it POSTs to the server's `POST /api/leads` (server/docs/leads-api.md), which answers 201 only once
  * the lead is on disk. Built with `VITE_LEAD_CAPTURE=local` (static hosting without the server) it
  * does the spec's local behaviour instead (SPEC section 7): wait, then log only counts.
  * Either way the visitor sees about 1.5 s of "Analyzing...", and nothing personal is ever logged.

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { DriverId } from '../content/drivers';
 import { careMessage, driverStrengths, driverTips, extraNoteMessages, summaryMessages } from '../content/results';
 import { RATINGS, type Rating } from './constants';
-import { buildInsights, careLine, countRatings, extraNotes, summarizePattern, summaryRules, type RatedDriver } from './insights';
+import { buildInsights, careLine, countRatings, extraNotes, summarizePattern, summaryRules, type RatedDriver, weakAndStrong } from './insights';
 
 const ids: DriverId[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -166,4 +166,12 @@ test('over all 19,683 rating patterns exactly one summary fires: the first rule 
     checked += 1;
   }
   expect(checked).toBe(19_683);
+});
+
+test('the weak drivers are those rated 1 and the strong ones those rated 3, by name in driver order', () => {
+  expect(weakAndStrong([1, 2, 3, 1, 2, 3, 2, 2, 1])).toEqual({
+    weakDrivers: ['Impulse Control', 'Task Initiation', 'Self-Monitoring'],
+    strongDrivers: ['Emotional Regulation', 'Organization'],
+  });
+  expect(weakAndStrong([2, 2, 2, 2, 2, 2, 2, 2, 2])).toEqual({ weakDrivers: [], strongDrivers: [] });
 });

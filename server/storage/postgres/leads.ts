@@ -99,7 +99,7 @@ export async function leadDetail(pool: PostgresPool, id: number): Promise<LeadDe
 /**
  * Removes a person: every submission under the stored form of their address (server/storage/email.ts)
  * and, by cascade, their outbox rows; their submissions leave the profile aggregate in the same
- * transaction. Postgres has no secure_delete (see server/README.md on erasure).
+ * transaction. Postgres has no secure_delete (server/docs/postgres.md, "Differences from SQLite").
  */
 export async function eraseLead(pool: PostgresPool, email: string): Promise<EraseResult> {
   return transaction(pool, async (client) => {
