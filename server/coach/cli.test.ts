@@ -3,11 +3,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import type { Lead } from '../../src/shared/lead';
 import { openDatabase } from '../storage/sqlite/connection';
 import { sqliteSessionTable } from '../storage/sqlite/sessions';
-import { SqliteStorage } from '../storage/sqlite/storage';
-import { tempDir } from '../test/helpers';
+import { storeWith, tempDir, testLead } from '../test/helpers';
 import { verifyPassword } from './password';
 import { SessionStore } from './sessions';
 
@@ -52,18 +50,7 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   db.close();
 }, 30_000);
 
-const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
-  email,
-  firstName,
-  ratings,
-});
-
-async function storeWith(leads: [Lead, string?][], outbox = false) {
-  const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox });
-  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
-  return { dataDir, store };
-}
+const lead = testLead;
 
 const run = promisify(execFile);
 

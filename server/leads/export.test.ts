@@ -1,22 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
-import type { Lead } from '../../src/shared/lead';
-import { SqliteStorage } from '../storage/sqlite/storage';
-import { tempDir } from '../test/helpers';
+import { storeWith, testLead } from '../test/helpers';
 import { csvCell, csvChunks, writeCsv } from './export';
 
-const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
-  email,
-  firstName,
-  ratings,
-});
-
-async function storeWith(leads: [Lead, string?][], outbox = false) {
-  const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox });
-  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
-  return { dataDir, store };
-}
+const lead = testLead;
 
 test.each([
   ['Ana', '"Ana"'],

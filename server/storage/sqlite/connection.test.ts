@@ -1,23 +1,10 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Lead } from '../../../src/shared/lead';
-import { tempDir } from '../../test/helpers';
+import { storeWith, testLead } from '../../test/helpers';
 import { openSqlite } from './binding';
 import { backupDatabase } from './connection';
-import { SqliteStorage } from './storage';
 
-const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
-  email,
-  firstName,
-  ratings,
-});
-
-async function storeWith(leads: [Lead, string?][], outbox = false) {
-  const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox });
-  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
-  return { dataDir, store };
-}
+const lead = testLead;
 
 test('backup writes a consistent copy to a new file, and never overwrites one', async () => {
   const { dataDir, store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]]);

@@ -1,24 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Lead } from '../../../src/shared/lead';
-import { tempDir } from '../../test/helpers';
+import { storeWith, testLead } from '../../test/helpers';
 import { DATABASE_FILE, openDatabase } from './connection';
 import { eraseLead, leadStats } from './leads';
-import { SqliteStorage } from './storage';
 
-const lead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
-  email,
-  firstName,
-  ratings,
-});
-
-async function storeWith(leads: [Lead, string?][], outbox = false) {
-  const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox });
-  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
-  return { dataDir, store };
-}
+const lead = testLead;
 
 test('erase removes the lead, its submissions, outbox rows and idempotency keys, and leaves no trace in the files', async () => {
   const secret = 'erase-me.please@example.com';
