@@ -10,9 +10,7 @@ import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
 import { csvChunks, writeCsv } from '../leads/export';
-import { PostgresStorage } from '../storage/postgres/storage';
-import { DATABASE_FILE } from '../storage/sqlite/connection';
-import { SqliteStorage } from '../storage/sqlite/storage';
+import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/open-storage';
 import type { Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
@@ -97,10 +95,7 @@ async function setPassword(storage: Storage, where: string): Promise<number> {
  * SQLite file: a mistyped DATA_DIR must not show an empty one. `where` names it for messages.
  */
 async function openForCommands(config: ReturnType<typeof loadConfig>, command: Command): Promise<{ storage: Storage; where: string } | null> {
-  if (config.database !== null) {
-    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
-    return { storage, where: config.database.safeUrl };
-  }
+  if (config.database !== null) return { storage: await openCommandStorage(config), where: config.database.safeUrl };
   const file = join(config.dataDir, DATABASE_FILE);
   if (command !== 'set-password' && !existsSync(file)) {
     process.stderr.write(
@@ -108,7 +103,7 @@ async function openForCommands(config: ReturnType<typeof loadConfig>, command: C
     );
     return null;
   }
-  return { storage: SqliteStorage.openForCommands(config.dataDir), where: file };
+  return { storage: await openCommandStorage(config), where: file };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -157,11 +152,10 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one new file name: npm run leads -- backup <file>\n');
         return 2;
       }
-      if (!(storage instanceof SqliteStorage)) {
+      if (!backupStorage(storage, target)) {
         process.stderr.write('On Postgres, back up with pg_dump (see server/docs/postgres.md).\n');
         return 2;
       }
-      storage.backup(target);
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = await storage.leadStats(Date.now());

@@ -10,26 +10,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config';
-import { copiedTables, copyIntoPostgres, countRows as countPostgresRows } from '../storage/postgres/copy';
-import { PostgresStorage } from '../storage/postgres/storage';
-import { DATABASE_FILE } from '../storage/sqlite/connection';
-import { countRows as countSqliteRows, inReadSnapshot, tablePages } from '../storage/sqlite/copy';
-import { SqliteStorage } from '../storage/sqlite/storage';
-
-const PAGE = 5_000;
-
-export type TableCount = { table: string; sqlite: number; postgres: number };
-
-/** Copies everything and compares counts; returns them, or throws (having copied nothing). */
-export async function copySqliteToPostgres(sqlite: SqliteStorage, postgres: PostgresStorage): Promise<TableCount[]> {
-  // One snapshot of SQLite (a read transaction), one transaction in Postgres.
-  await inReadSnapshot(sqlite.db, () => copyIntoPostgres(postgres.pool, (table) => tablePages(sqlite.db, table, PAGE)));
-  const counts: TableCount[] = [];
-  for (const { name } of [...copiedTables, { name: 'leads' }]) {
-    counts.push({ table: name, sqlite: countSqliteRows(sqlite.db, name), postgres: await countPostgresRows(postgres.pool, name) });
-  }
-  return counts;
-}
+import { copySqliteToPostgres } from '../storage/copy-to-postgres';
+import { DATABASE_FILE } from '../storage/open-storage';
 
 /** The command: checks its two databases, copies, prints the counts; 0 when they all match. */
 export async function migrateToPostgres(config: ServerConfig): Promise<number> {
@@ -41,27 +23,17 @@ export async function migrateToPostgres(config: ServerConfig): Promise<number> {
     process.stderr.write(`No lead database in ${config.dataDir} (${DATABASE_FILE} is not there) to copy from. Check DATA_DIR.\n`);
     return 1;
   }
-  const sqlite = SqliteStorage.openForCommands(config.dataDir);
-  try {
-    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
-    try {
-      const started = performance.now();
-      const counts = await copySqliteToPostgres(sqlite, storage);
-      const width = Math.max(...counts.map((count) => count.table.length));
-      for (const { table, sqlite: from, postgres: to } of counts) {
-        process.stdout.write(`${table.padEnd(width)}  ${String(from).padStart(9)} → ${String(to).padStart(9)}  ${from === to ? 'ok' : 'DIFFERENT'}\n`);
-      }
-      const mismatched = counts.filter((count) => count.sqlite !== count.postgres);
-      process.stdout.write(
-        mismatched.length === 0
-          ? `Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; every count matches. Start the server with DATABASE_URL set.\n`
-          : `The counts of ${mismatched.map((count) => count.table).join(', ')} differ: was the server still running? Empty the Postgres database and run this again with the server stopped.\n`,
-      );
-      return mismatched.length === 0 ? 0 : 1;
-    } finally {
-      await storage.close();
-    }
-  } finally {
-    await sqlite.close();
+  const started = performance.now();
+  const counts = await copySqliteToPostgres(config.dataDir, config.database, config.analyticsTimeZone);
+  const width = Math.max(...counts.map((count) => count.table.length));
+  for (const { table, sqlite: from, postgres: to } of counts) {
+    process.stdout.write(`${table.padEnd(width)}  ${String(from).padStart(9)} → ${String(to).padStart(9)}  ${from === to ? 'ok' : 'DIFFERENT'}\n`);
   }
+  const mismatched = counts.filter((count) => count.sqlite !== count.postgres);
+  process.stdout.write(
+    mismatched.length === 0
+      ? `Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; every count matches. Start the server with DATABASE_URL set.\n`
+      : `The counts of ${mismatched.map((count) => count.table).join(', ')} differ: was the server still running? Empty the Postgres database and run this again with the server stopped.\n`,
+  );
+  return mismatched.length === 0 ? 0 : 1;
 }

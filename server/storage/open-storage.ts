@@ -17,3 +17,22 @@ export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'databa
     throw error;
   }
 }
+
+export { DATABASE_FILE } from './sqlite/connection';
+
+/**
+ * The coach's commands' storage: Postgres with DATABASE_URL, else the SQLite file under DATA_DIR
+ * without a lead store (the commands store no leads). Opening SQLite creates the file if it is not
+ * there: the commands check first, unless creating it is what they mean.
+ */
+export async function openCommandStorage(config: Pick<ServerConfig, 'dataDir' | 'database' | 'analyticsTimeZone'>): Promise<Storage> {
+  if (config.database !== null) return PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+  return SqliteStorage.openForCommands(config.dataDir);
+}
+
+/** `backup`: a consistent copy of the SQLite database in one new file; false on Postgres, where pg_dump does it. */
+export function backupStorage(storage: Storage, target: string): boolean {
+  if (!(storage instanceof SqliteStorage)) return false;
+  storage.backup(target);
+  return true;
+}
