@@ -51,7 +51,7 @@ function profileCellsOf(ratings: string): string {
 const marketingCell = (value: number | null) => (value === null ? '' : value === 1 ? 'yes' : 'no');
 
 /** The export's first line: a byte-order mark (so spreadsheet programs read accented names as UTF-8) and the column names. */
-export function csvHeader(): string {
+function csvHeader(): string {
   const header = [
     'email',
     'first_name',
@@ -71,7 +71,7 @@ export function csvHeader(): string {
 }
 
 /** One lead's line of the export. */
-export function csvLine(row: ExportRow): string {
+function csvLine(row: ExportRow): string {
   return csvRow([
     row.email,
     row.first_name,
