@@ -10,8 +10,7 @@
  * one transaction on a pooled connection (server/storage/postgres/submissions.ts). While
  * `maxInFlight` batches are being written the next one gathers. A failure the backend calls "busy"
  * (another process holds SQLite's write lock) puts the batch back at the head of the queue and tries
- * again every `busyRetryMs`; after `busyGiveUpMs` its items fail (the visitor sees an error and can
- * retry).
+ * again every 5 ms; after 5 s its items fail (the visitor sees an error and can retry).
  */
 import { isLockedError, type StoreOptions, type Submission, type SubmitResult } from './storage';
 
