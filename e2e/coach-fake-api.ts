@@ -8,6 +8,9 @@ import type { Page, Route } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
 import type {
+  AuditAction,
+  AuditEntry,
+  AuditLogResponse,
   CoachApiError,
   DeliveriesResponse,
   FunnelResponse,
@@ -168,6 +171,31 @@ function deliveries(): DeliveriesResponse {
   };
 }
 
+// Sixty entries, every action, the newest first, two hours apart: pages of 25, 25 and 10.
+const auditActions: AuditAction[] = ['sign_in', 'export', 'delivery_retry', 'erase', 'sign_out', 'sign_in_failed', 'password_set'];
+const auditStart = Date.now();
+const auditInstant = (index: number) => auditStart - (index + 1) * 7_200_000;
+/** The time ("09:30") and day ("Mon, 23 Nov 2026") the dashboard shows for entry `index`, in UTC. */
+export const fakeAuditTime = (index: number) => new Date(auditInstant(index)).toISOString().slice(11, 16);
+export const fakeAuditDay = (index: number) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(auditInstant(index));
+const auditEntries: AuditEntry[] = Array.from({ length: 60 }, (_, index) => {
+  const action = auditActions[index % auditActions.length] ?? 'sign_in';
+  const fromCommandLine = action === 'password_set' || (action === 'export' && index % 2 === 0);
+  return {
+    at: new Date(auditInstant(index)).toISOString(),
+    action,
+    actor: fromCommandLine ? 'command line' : 'dashboard',
+    sessionId: fromCommandLine || action === 'sign_in_failed' ? null : 40 - Math.floor(index / 7),
+  };
+});
+
+function audit(cursor: string | null, limit: number): AuditLogResponse {
+  const start = cursor === null ? 0 : Number(cursor);
+  const entries = auditEntries.slice(start, start + limit);
+  return { entries, nextCursor: start + limit < auditEntries.length ? String(start + limit) : null };
+}
+
 export type FakeApiOptions = {
   /** Sign-in answers 429 with this many seconds to wait. */
   throttledFor?: number;
@@ -216,6 +244,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
     if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
     if (path === '/api/coach/deliveries') return json(route, 200, deliveries());
+    if (path === '/api/coach/audit') return json(route, 200, audit(url.searchParams.get('cursor'), Number(url.searchParams.get('limit') ?? 25)));
     if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries().deliveries[0], state: 'pending' } });
     if (path === '/api/coach/leads') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();

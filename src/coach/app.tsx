@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { coachApi, type SessionStatus } from '../shared/coach-api';
 import { CoachApiFailure, coachRequest } from './api';
+import { AuditView } from './audit-view';
 import { coachCopy, views, type View } from './content';
 import { DeliveriesView } from './deliveries-view';
 import { FunnelView } from './funnel-view';
@@ -76,7 +77,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           </button>
         </div>
         <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
-          <ul className="flex sm:gap-2">
+          <ul className="flex flex-wrap sm:gap-2">
             {views.map((name) => (
               <li key={name}>
                 <a
@@ -95,11 +96,12 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>
-        {view !== 'deliveries' && <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />}
+        {view !== 'deliveries' && view !== 'audit' && <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />}
         {view === 'funnel' && <FunnelView range={range} />}
         {view === 'profiles' && <ProfilesView range={range} />}
         {view === 'leads' && <LeadsView range={range} />}
         {view === 'deliveries' && <DeliveriesView />}
+        {view === 'audit' && <AuditView timeZone={status.timeZone} />}
       </main>
     </div>
   );

@@ -4,13 +4,13 @@
  * what the visitor read; the summary patterns are the rules of src/shared/insights.ts.
  */
 import { resultsCopy } from '../content/results';
-import type { DeliveryFilter, SummaryPattern } from '../shared/coach-api';
+import type { AuditAction, AuditEntry, DeliveryFilter, SummaryPattern } from '../shared/coach-api';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -26,6 +26,21 @@ export function stepLabel(step: FunnelStep): string {
   return step.startsWith('question_') ? `Question ${step.slice('question_'.length)}` : fixedStepLabels[step as keyof typeof fixedStepLabels];
 }
 
+/** Where the funnel loses visitors, and what those who left there did: the funnel's callout. */
+const fixedDropWords = {
+  landing: { place: 'the landing page', left: 'left the landing page without starting the quiz' },
+  quiz_started: { place: 'the start of the quiz', left: 'started the quiz but never saw the first question' },
+  results: { place: 'the gate', left: 'saw their results but did not unlock the insights with their e-mail' },
+  lead: { place: 'the course button', left: 'unlocked the insights but did not open the course' },
+} as const;
+
+/** The words for a drop at `step` (any step but the last, which has no step after it to reach). */
+export function dropWords(step: FunnelStep): { place: string; left: string } {
+  if (!step.startsWith('question_')) return fixedDropWords[step as keyof typeof fixedDropWords];
+  const question = stepLabel(step);
+  return { place: question, left: `reached ${question} but went no further` };
+}
+
 /** How the coach reads each summary rule of SPEC section 4 (the visitor read the full message). */
 export const patternLabels: Record<SummaryPattern, string> = {
   allWeak: 'All nine need support',
@@ -36,6 +51,23 @@ export const patternLabels: Record<SummaryPattern, string> = {
   strongAndWeak: 'Strong and weak: a compensatory pattern',
   general: 'A general mix',
 };
+
+/** What an audit entry records, as the coach reads it. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused: wrong password',
+  sign_out: 'Signed out',
+  password_set: 'Password set',
+  export: 'Leads downloaded (CSV)',
+  erase: 'A person erased',
+  delivery_retry: 'Delivery retried by hand',
+};
+
+/** Who did it: the dashboard (which session) or the server's command line. */
+export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId'>): string {
+  if (entry.actor === 'command line') return 'Command line on the server';
+  return entry.sessionId === null ? 'Dashboard, not signed in' : `Dashboard, session ${entry.sessionId}`;
+}
 
 export const ratingLabels: Record<Rating, string> = resultsCopy.ratingLabels;
 
@@ -48,6 +80,7 @@ export const coachCopy = {
     profiles: 'Profiles',
     leads: 'Leads',
     deliveries: 'Deliveries',
+    audit: 'Audit log',
   } satisfies Record<View, string>,
   navLabel: 'Dashboard sections',
   signOut: 'Sign out',
@@ -103,7 +136,9 @@ export const coachCopy = {
     sourceLabel: 'Visitors from',
     allSources: 'All sources',
     sourceNote: 'The daily chart and the breakdown below always count all sources.',
-    biggestDrop: (step: string, share: string) => `The quiz loses the most visitors at ${step}: ${share} of those who reach it leave there.`,
+    biggestDrop: (place: string, lost: string, reached: string, share: string, left: string) =>
+      `The biggest drop is at ${place}: ${lost} of ${reached} visitors (${share}) ${left}.`,
+    nextDrop: (place: string, share: string) => `Next biggest: ${place} (${share}).`,
     empty: 'No visitors in this period yet.',
     summary: {
       landings: 'Landings',
@@ -163,9 +198,6 @@ export const coachCopy = {
     openShort: 'Open',
     empty: 'No leads in this period yet.',
     noMatch: 'No lead matches that search in this period.',
-    previous: 'Newer',
-    next: 'Older',
-    page: (n: number) => `Page ${n}`,
     erased: 'The lead was erased.',
   },
   lead: {
@@ -204,6 +236,20 @@ export const coachCopy = {
     erasing: 'Erasing…',
     cancel: 'Cancel',
     failed: 'The lead could not be erased. Please try again.',
+  },
+  audit: {
+    title: 'Audit log',
+    intro: (timeZone: string) =>
+      `Every sign-in, download, erasure and change, newest first: what was done, from where, and when (times in ${timeZone}). It never records an address, a name or a search.`,
+    tableCaption: 'Audit log entries, newest first',
+    columns: { when: 'When', what: 'What', who: 'Who' },
+    empty: 'Nothing recorded yet.',
+  },
+  /** Lists shown a page at a time, newest first. */
+  pages: {
+    newer: 'Newer',
+    older: 'Older',
+    page: (n: number) => `Page ${n}`,
   },
   deliveries: {
     title: 'Deliveries',

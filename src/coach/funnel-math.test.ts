@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { StepCount, StepCounts } from '../shared/coach-api';
 import { funnelSteps } from '../shared/funnel';
-import { biggestQuestionDropOff, funnelRows, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
+import { biggestDrops, funnelRows, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
 
 /** Step counts in funnel order from a list of numbers (landing first). */
 function steps(counts: number[]): StepCount[] {
@@ -34,11 +34,31 @@ test('every step gets a row, in funnel order', () => {
   expect(funnelRows(steps([3, 3, 3])).map((row) => row.step)).toEqual(funnelSteps);
 });
 
-test('the biggest drop-off among the questions names the step, ignoring landing and the gate', () => {
-  // landing 100 → started 50 (a 50% drop, not a question); question 4 loses 3 of 9; the gate loses most.
-  const rows = funnelRows(steps([100, 50, 10, 10, 10, 9, 6, 6, 6, 6, 6, 6, 1, 0]));
-  expect(biggestQuestionDropOff(rows)).toMatchObject({ step: 'question_4', drops: 3 });
-  expect(biggestQuestionDropOff(funnelRows(steps([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4])))).toBeNull();
+test.each([
+  // [what, counts landing, started, question 1..9, results, lead, course click, the drops' steps biggest first]
+  [
+    // Issue 22: the old callout named question 9 (9.8%); the real leaks were the gate (45.7%) and the landing page (36.4%).
+    'the issue’s funnel: the gate first, then the landing page; question 9 is only the biggest among the questions',
+    [1000, 636, 620, 600, 570, 540, 510, 480, 450, 420, 388, 350, 190, 130],
+    ['results', 'landing', 'lead', 'question_9', 'question_8', 'question_7', 'question_6', 'question_5', 'question_4', 'question_3', 'question_2', 'question_1', 'quiz_started'],
+  ],
+  ['the landing page', [100, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 38, 30, 20], ['landing', 'lead', 'results', 'question_9']],
+  ['a question', [100, 95, 95, 95, 95, 40, 40, 40, 40, 40, 40, 40, 40, 35], ['question_3', 'lead', 'landing']],
+  ['the course button after the insights', [100, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 80, 10], ['lead', 'results', 'landing']],
+  ['the start, before the first question', [100, 100, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50], ['quiz_started']],
+  ['equal shares: the one that lost more visitors first', [100, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 25, 25], ['landing', 'results']],
+  ['equal shares and visitors: the earlier step first', [8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2], ['landing', 'lead']],
+  ['more visitors than the step before (a direct link to /quiz) is no drop', [10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30], []],
+  ['nobody lost anywhere', [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], []],
+  ['no visitors at all', [], []],
+] as const)('biggest drop: %s', (_what, values, expected) => {
+  expect(biggestDrops(funnelRows(steps([...values]))).map((drop) => drop.step)).toEqual(expected);
+});
+
+test('a drop says how many reached the step, how many went no further, and the share', () => {
+  const [gate, landing, course, question9] = biggestDrops(funnelRows(steps([1000, 636, 620, 600, 570, 540, 510, 480, 450, 420, 388, 350, 190, 130])));
+  expect(gate).toEqual({ step: 'results', reached: 350, lost: 160, share: 160 / 350 });
+  expect([gate, landing, course, question9].map((drop) => (drop ? (drop.share * 100).toFixed(1) : null))).toEqual(['45.7', '36.4', '31.6', '9.8']);
 });
 
 test.each([

@@ -36,14 +36,24 @@ export function funnelRows(steps: readonly StepCount[]): FunnelRow[] {
   });
 }
 
-/** The step with the largest drop-off among the questions, where the coach can act; null when none lost anyone. */
-export function biggestQuestionDropOff(rows: readonly FunnelRow[]): FunnelRow | null {
-  let worst: FunnelRow | null = null;
+/** Where visitors leave: of the `reached` who got to `step`, `lost` never reached the step after it. */
+export type Drop = { step: FunnelStep; reached: number; lost: number; share: number };
+
+/**
+ * Every place the funnel loses visitors, the biggest first: any step with a step after it (the
+ * landing page, the start, each question, the results with their gate, the insights with the course
+ * button), ranked by the share of those who reached it and went no further (drop-off), the way the
+ * coach compares them. Equal shares: more visitors lost first, then the earlier step. Steps that
+ * lost nobody (or that nobody reached) are not drops.
+ */
+export function biggestDrops(rows: readonly FunnelRow[]): Drop[] {
+  const drops: Drop[] = [];
   for (const row of rows) {
-    if (!row.step.startsWith('question_') || row.dropOff === null || row.dropOff === 0) continue;
-    if (!worst || (worst.dropOff ?? 0) < row.dropOff) worst = row;
+    if (row.drops === null || row.drops === 0 || row.dropOff === null) continue;
+    drops.push({ step: row.step, reached: row.count, lost: row.drops, share: row.dropOff });
   }
-  return worst;
+  // Array.prototype.sort is stable: equal drops keep funnel order.
+  return drops.sort((a, b) => b.share - a.share || b.lost - a.lost);
 }
 
 /** a ÷ b, or null when b is zero. */

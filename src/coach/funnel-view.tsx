@@ -1,8 +1,8 @@
 import { coachApi, type FunnelResponse } from '../shared/coach-api';
 import { DailyColumns, HorizontalBars } from './charts';
-import { coachCopy, stepLabel } from './content';
+import { coachCopy, dropWords, stepLabel } from './content';
 import { formatCount, formatDay, formatPercent } from './format';
-import { biggestQuestionDropOff, funnelRows, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
+import { biggestDrops, funnelRows, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
 import type { DateRange } from './period';
 import { useState } from 'react';
 import { captionClass, Empty, inputClass, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
@@ -150,7 +150,7 @@ export function FunnelView({ range }: { range: DateRange }) {
   const chosen = data.sources.find((item) => sourceLabel(item, direct) === source);
   const rows = funnelRows(chosen ? stepsOf(chosen.counts) : data.steps);
   const count = (step: FunnelRow['step']) => rows.find((row) => row.step === step)?.count ?? 0;
-  const worst = biggestQuestionDropOff(rows);
+  const [worst, runnerUp] = biggestDrops(rows);
   const s = copy.summary;
   return (
     <div className={`space-y-6 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
@@ -179,8 +179,13 @@ export function FunnelView({ range }: { range: DateRange }) {
 
       <Panel title={copy.title} intro={copy.intro} titleId="funnel-title">
         {count('landing') + count('quiz_started') === 0 && <Empty>{copy.empty}</Empty>}
-        {worst && worst.dropOff !== null && (
-          <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3 text-sm">{copy.biggestDrop(stepLabel(worst.step), formatPercent(worst.dropOff))}</p>
+        {worst && (
+          <div className="mb-4 rounded-2xl bg-sun-soft px-4 py-3 text-sm">
+            <p className="font-semibold">
+              {copy.biggestDrop(dropWords(worst.step).place, formatCount(worst.lost), formatCount(worst.reached), formatPercent(worst.share), dropWords(worst.step).left)}
+            </p>
+            {runnerUp && <p className="mt-1">{copy.nextDrop(dropWords(runnerUp.step).place, formatPercent(runnerUp.share))}</p>}
+          </div>
         )}
         <div className="grid gap-6 lg:grid-cols-2">
           <HorizontalBars label={copy.chartLabel} bars={rows.map((row) => ({ key: row.step, label: stepLabel(row.step), value: row.count }))} />

@@ -5,7 +5,7 @@ import { coachCopy, patternLabels } from './content';
 import { formatDateTime } from './format';
 import { LeadDetailView } from './lead-detail';
 import type { DateRange } from './period';
-import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { Empty, inputClass, LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
 
 const copy = coachCopy.leads;
@@ -16,11 +16,10 @@ const copy = coachCopy.leads;
  */
 export function LeadsView({ range }: { range: DateRange }) {
   const [search, setSearch] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = usePages();
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const cursor = cursors.at(-1);
-  const { data, error, loading, reload } = useCoachData<LeadListResponse>(coachApi.leads, { ...range, q: search, cursor });
+  const { data, error, loading, reload } = useCoachData<LeadListResponse>(coachApi.leads, { ...range, q: search, cursor: pages.cursor });
 
   if (openId) {
     return (
@@ -29,7 +28,7 @@ export function LeadsView({ range }: { range: DateRange }) {
         onBack={() => setOpenId(null)}
         onErased={() => {
           setOpenId(null);
-          setCursors([]);
+          pages.reset();
           setNotice(copy.erased);
           reload();
         }}
@@ -41,7 +40,7 @@ export function LeadsView({ range }: { range: DateRange }) {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('q');
     setSearch(typeof value === 'string' ? value.trim() : '');
-    setCursors([]);
+    pages.reset();
     setNotice(null);
   }
 
@@ -102,22 +101,7 @@ export function LeadsView({ range }: { range: DateRange }) {
         )}
       </div>
 
-      {(cursors.length > 0 || data?.nextCursor) && (
-        <nav aria-label={copy.page(cursors.length + 1)} className="mt-4 flex items-center justify-between gap-2">
-          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((list) => list.slice(0, -1))} className={`${secondaryButton} disabled:invisible`}>
-            {copy.previous}
-          </button>
-          <span className="text-sm text-muted">{copy.page(cursors.length + 1)}</span>
-          <button
-            type="button"
-            disabled={!data?.nextCursor}
-            onClick={() => data?.nextCursor && setCursors((list) => [...list, data.nextCursor ?? ''])}
-            className={`${secondaryButton} disabled:invisible`}
-          >
-            {copy.next}
-          </button>
-        </nav>
-      )}
+      <Pager pages={pages} nextCursor={data?.nextCursor} />
     </Panel>
   );
 }

@@ -1,5 +1,5 @@
 /** Small building blocks every dashboard view shares, so the views look and behave alike. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { coachCopy } from './content';
 
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
@@ -59,3 +59,45 @@ export const dangerButton =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-support px-5 font-semibold text-white transition-colors hover:bg-[#8f060d] disabled:cursor-wait disabled:opacity-70';
 export const inputClass =
   'block min-h-11 w-full rounded-xl border-2 border-muted bg-white px-3 text-base text-ink aria-invalid:border-support';
+
+/**
+ * "Newer / Page n / Older" under a list read a page at a time with cursors. The cursors of the pages
+ * already seen are kept (`usePages`), so "Newer" goes back without asking the server for a way back.
+ */
+export function Pager({ pages, nextCursor }: { pages: Pages; nextCursor: string | null | undefined }) {
+  const copy = coachCopy.pages;
+  if (pages.number === 1 && !nextCursor) return null;
+  return (
+    <nav aria-label={copy.page(pages.number)} className="mt-4 flex items-center justify-between gap-2">
+      <button type="button" disabled={pages.number === 1} onClick={pages.newer} className={`${secondaryButton} disabled:invisible`}>
+        {copy.newer}
+      </button>
+      <span className="text-sm text-muted">{copy.page(pages.number)}</span>
+      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && pages.older(nextCursor)} className={`${secondaryButton} disabled:invisible`}>
+        {copy.older}
+      </button>
+    </nav>
+  );
+}
+
+export type Pages = {
+  /** The cursor of the page shown (undefined: the first). */
+  cursor: string | undefined;
+  /** 1 for the first page. */
+  number: number;
+  newer: () => void;
+  older: (nextCursor: string) => void;
+  /** Back to the first page (a new search, an erase). */
+  reset: () => void;
+};
+
+export function usePages(): Pages {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    cursor: cursors.at(-1),
+    number: cursors.length + 1,
+    newer: () => setCursors((list) => list.slice(0, -1)),
+    older: (nextCursor) => setCursors((list) => [...list, nextCursor]),
+    reset: () => setCursors([]),
+  };
+}
