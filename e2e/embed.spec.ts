@@ -292,3 +292,24 @@ test('inside a frame, the results’ redirect home without quiz data stays in th
   expect(consoleErrors).toEqual(['Results opened without valid quiz data; redirecting to the start.']);
   consoleErrors.length = 0;
 });
+
+test('in a frame 660 px wide, the nine cards sit three to a row: none alone on a row', async ({ page }) => {
+  // The coach's page is 692 px wide; its column (16 px padding each side) gives the frame 660 px.
+  await page.setViewportSize({ width: 692, height: 800 });
+  await page.goto(`${sites.allowed}/inline`);
+  const quiz = page.frameLocator('[data-core-drivers] iframe');
+  expect(await page.locator('[data-core-drivers] iframe').evaluate((iframe) => iframe.getBoundingClientRect().width)).toBe(660);
+  await quiz.getByRole('link', { name: 'Start Your Discovery' }).click();
+  for (const [index, rating] of ([1, 2, 3, 1, 2, 3, 1, 2, 3] as const).entries()) {
+    await expect(quiz.getByRole('heading', { name: coreDrivers[index]?.name })).toBeVisible();
+    await answerButton(quiz, rating).click();
+    await quiz.getByRole('button', { name: index === 8 ? 'See My Results' : /^Next/ }).click();
+  }
+  const cards = quiz.getByRole('list', { name: 'Your Core Driver Profile' }).getByRole('listitem');
+  await expect(cards).toHaveCount(9);
+  await expect(quiz.getByRole('heading', { name: 'Want to Know What This Means?' })).toBeVisible();
+  await settleAnimations(page);
+  const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  const perRow = [...new Set(tops)].map((top) => tops.filter((other) => other === top).length);
+  expect(perRow).toEqual([3, 3, 3]);
+});

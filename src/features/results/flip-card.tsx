@@ -74,8 +74,11 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
             style={{ borderColor: color }}
           >
             {band}
-            {/* On a phone the back's scenario sets the height: the front centres its name and rating in it. */}
-            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4">
+            {/*
+              On a phone the back's scenario sets the height: the front centres its name and rating in it.
+              Three to a row below 1024 px, a card is narrow: the icon goes above the name, which keeps the width.
+            */}
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2">
               <DriverIcon id={id} className="size-9" />
               <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>

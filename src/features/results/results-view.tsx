@@ -85,7 +85,8 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           <ProfileGlance counts={counts} />
         </header>
 
-        <ul aria-labelledby="profile-title" className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-2 sm:gap-3 lg:grid-cols-3">
+        {/* One column on a phone, three from 640 px (also a coach's frame of that width): nine cards never leave one alone on a row. */}
+        <ul aria-labelledby="profile-title" className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-3 sm:gap-3">
           {drivers.map((driver, index) => {
             const { shortName, description } = driverById(driver.id);
             return (
