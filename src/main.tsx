@@ -6,7 +6,7 @@ import { hasPrerenderedHtml } from './app/has-prerendered-html';
 import { prefetchLazyPages } from './app/app-routes';
 import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
-import { whenFramed } from './embed/when-framed';
+import { isPreview, whenFramed } from './embed/when-framed';
 import { startFunnelBeacon } from './lib/funnel-beacon';
 import './styles.css';
 
@@ -15,7 +15,8 @@ whenFramed();
 // Count the funnel on the server, subscribed before the first page reports its step. The
 // local-only build (VITE_LEAD_CAPTURE=local, the switch lib/lead-client.ts reads too) has no server
 // to count on: the check is replaced at build time, so that build does not even contain the beacon.
-if (import.meta.env.VITE_LEAD_CAPTURE !== 'local') startFunnelBeacon();
+// The dashboard's live preview of the embed is the coach looking, not a visit: not counted either.
+if (import.meta.env.VITE_LEAD_CAPTURE !== 'local' && !isPreview()) startFunnelBeacon();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -15,13 +15,26 @@ export type SiteConfig = {
   consentVersion: string | null;
   /** The coach's sites allowed to frame the quiz (EMBED_ORIGINS): the only places it posts progress to. */
   embedOrigins: string[];
+  /** How the quiz looks inside a frame (the coach's embed look; src/shared/frame-look.ts). */
+  frame: FrameStyle;
 };
+
+/**
+ * What the quiz's page applies inside a frame, from the coach's embed look (./frame-look.ts, which
+ * derives it): whether its header line and footer hide, and the theme colours (CSS custom properties
+ * of src/theme.css) the look replaces. `transparent`: the page paints no background of its own.
+ * Here, not there, so the visitor's first load carries no colour maths.
+ */
+export type FrameStyle = { hideChrome: boolean; transparent: boolean; colours: Record<string, `#${string}`> };
+
+export const plainFrameStyle: FrameStyle = { hideChrome: false, transparent: false, colours: {} };
 
 export const defaultSiteConfig: SiteConfig = {
   privacyUrl: null,
   consentCheckboxText: null,
   consentVersion: null,
   embedOrigins: [],
+  frame: plainFrameStyle,
 };
 
 /** The id of the `<script type="application/json">` element that carries the settings. */

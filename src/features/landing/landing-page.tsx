@@ -6,6 +6,7 @@ import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { SiteFooter } from './site-footer';
+import { ProductName } from '../shared/product-name';
 
 export function LandingPage() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -20,7 +21,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
-        <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+        <ProductName />
         <h1 ref={heading} tabIndex={-1} className="mt-3 outline-none text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
           {landing.headline}
         </h1>

@@ -1,8 +1,8 @@
 import { quizCopy } from '../../content/quiz';
-import { site } from '../../content/site';
 import { DRIVER_COUNT } from '../../shared/constants';
 import { CheckIcon } from './icons';
 import type { QuizMessage } from './quiz-reducer';
+import { ProductName } from '../shared/product-name';
 
 type QuizHeaderProps = {
   /** The question on screen, or null once the quiz is complete (then no count and no bar). */
@@ -22,7 +22,7 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
     <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">
       <div className="mx-auto w-full max-w-2xl px-5 pt-3 pb-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+          <ProductName />
           {questionOf && (
             <p className="text-sm text-muted">
               <span className="font-semibold text-ink">{questionOf}</span>

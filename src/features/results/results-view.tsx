@@ -16,6 +16,7 @@ import { LeadGate } from './lead-gate';
 import { ProfileGlance } from './profile-glance';
 import { RatingLegend } from './rating-legend';
 import { useResultsTimeline } from './use-results-timeline';
+import { ProductName } from '../shared/product-name';
 
 const copy = resultsCopy.profile;
 
@@ -72,7 +73,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
         <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
-          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+          <ProductName />
           <h1
             id="profile-title"
             ref={heading}
