@@ -150,20 +150,21 @@ function profiles(from: string, to: string): ProfilesResponse {
   };
 }
 
-function deliveries(): DeliveriesResponse {
+function deliveries(state: string | null): DeliveriesResponse {
+  const delivered = state === 'delivered';
   return {
     webhookConfigured: true,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
-    deliveries: leads.slice(0, 2).map((lead, index) => ({
+    deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({
       id: `delivery-${lead.id}`,
       webhookId: `msg_${lead.id}`,
-      state: 'pending',
-      attempts: 3 + index,
+      state: delivered ? 'delivered' : 'pending',
+      attempts: delivered ? 1 : 3 + index,
       createdAt: lead.submittedAt,
-      lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
-      lastStatus: index === 0 ? 503 : null,
-      nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+      lastAttemptAt: delivered ? lead.submittedAt : new Date(Date.now() - 600_000).toISOString(),
+      lastStatus: delivered ? 200 : index === 0 ? 503 : null,
+      nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
       email: lead.email,
       leadId: lead.id,
     })),
@@ -243,9 +244,9 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     if (path === '/api/coach/session') return json(route, 200, session);
     if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
     if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
-    if (path === '/api/coach/deliveries') return json(route, 200, deliveries());
+    if (path === '/api/coach/deliveries') return json(route, 200, deliveries(url.searchParams.get('state')));
     if (path === '/api/coach/audit') return json(route, 200, audit(url.searchParams.get('cursor'), Number(url.searchParams.get('limit') ?? 25)));
-    if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries().deliveries[0], state: 'pending' } });
+    if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries(null).deliveries[0], state: 'pending' } });
     if (path === '/api/coach/leads') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const found = leads.filter((lead) => !q || lead.email.startsWith(q) || lead.firstName.toLowerCase().startsWith(q));

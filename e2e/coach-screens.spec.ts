@@ -73,6 +73,12 @@ for (const width of [360, 1280]) {
       await page.getByRole('link', { name: 'Deliveries' }).click();
       await expect(page.getByRole('button', { name: 'Retry now: the delivery for ana.lopez@example.com' })).toBeVisible();
       await look(page, 'deliveries', width);
+      await page.getByText('Delivered', { exact: true }).click();
+      const delivered = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' });
+      await expect(delivered.getByRole('listitem')).toHaveCount(5);
+      await expect(delivered.getByRole('listitem').first()).toContainText('Delivered');
+      await expect(delivered.getByRole('button', { name: /Retry now/ })).toHaveCount(0);
+      await look(page, 'deliveries-delivered', width);
 
       await page.getByRole('link', { name: 'Audit log' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();

@@ -2,7 +2,7 @@
  * Puts the coach's run-time settings for the visitor's page (`src/shared/site-config.ts`) into each
  * page's `<head>`, once at start-up. A data block, not a script: the CSP needs no change.
  */
-import { siteConfigElement, type SiteConfig } from '../src/shared/site-config';
+import { plainFrameStyle, siteConfigElement, type SiteConfig } from '../src/shared/site-config';
 import type { ServerConfig } from './config';
 import { consentVersion, consentWording } from './leads/consent';
 
@@ -16,6 +16,8 @@ export function siteConfigFor(config: ServerConfig): SiteConfig {
     consentCheckboxText: config.consentCheckbox?.text ?? null,
     consentVersion: consentVersion(consentWording(config)),
     embedOrigins: config.embedOrigins,
+    // The coach's look inside a frame comes with the dashboard's settings (issue 22).
+    frame: plainFrameStyle,
   };
 }
 

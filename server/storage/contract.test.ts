@@ -141,6 +141,11 @@ describe.each(backends)('%s', (_name, open) => {
     expect(delivered).toHaveLength(1);
     const all = await storage.leadStats(clock);
     expect(all.outbox).toMatchObject({ pending: 1, delivered: 1 });
+    // The Delivered filter: what the receiver took, with its answer.
+    const took = await storage.listDeliveries({ filter: 'delivered', cursor: null, limit: 10, webhookConfigured: true });
+    expect(took.deliveries.map((delivery) => [delivery.webhookId, delivery.state, delivery.lastStatus, delivery.email])).toEqual([
+      [a.webhook_id, 'delivered', 200, 'a@example.com'],
+    ]);
   });
 
   test('sessions, the password and the audit log', async () => {

@@ -264,7 +264,7 @@ export const coachCopy = {
     },
     oldest: (when: string) => `Oldest waiting since ${when}.`,
     filterLabel: 'Show',
-    filters: { failing: 'Failing', pending: 'Backlog', gone: 'Refused', expired: 'Given up' } satisfies Record<DeliveryFilter, string>,
+    filters: { failing: 'Failing', pending: 'Backlog', delivered: 'Delivered', gone: 'Refused', expired: 'Given up' } satisfies Record<DeliveryFilter, string>,
     tableCaption: (filter: string) => `Deliveries: ${filter}, newest first`,
     columns: { lead: 'Lead', state: 'State', attempts: 'Attempts', last: 'Last attempt', next: 'Next attempt', actions: 'Action' },
     states: {
@@ -283,6 +283,7 @@ export const coachCopy = {
     retried: 'Scheduled: it will be sent in a moment.',
     retryFailed: 'The retry could not be scheduled. Please try again.',
     empty: 'Nothing here. All good.',
+    emptyDelivered: 'Nothing delivered yet.',
     more: 'Show older',
   },
 } as const;

@@ -128,7 +128,7 @@ export function DeliveriesView() {
 
       <div className={`mt-4 ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {data.deliveries.length === 0 ? (
-          <Empty>{copy.empty}</Empty>
+          <Empty>{filter === 'delivered' ? copy.emptyDelivered : copy.empty}</Empty>
         ) : (
           <ul aria-label={copy.tableCaption(copy.filters[filter])} className="divide-y divide-line border-y border-line">
             {data.deliveries.map((delivery) => (

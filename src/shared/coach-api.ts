@@ -276,8 +276,11 @@ export type EraseResponse = { erased: { submissions: number; pendingDeliveries: 
 
 // --- Deliveries --------------------------------------------------------------------------------
 
-/** `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt. */
-export const deliveryFilters = ['failing', 'pending', 'gone', 'expired'] as const;
+/**
+ * `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt;
+ * delivered = the receiver answered 2xx (newest first; not counted: that would read every row).
+ */
+export const deliveryFilters = ['failing', 'pending', 'delivered', 'gone', 'expired'] as const;
 export type DeliveryFilter = (typeof deliveryFilters)[number];
 
 export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
