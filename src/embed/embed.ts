@@ -10,12 +10,29 @@
  * and dialog), and re-announces the frame's progress as a `core-drivers:progress` event on it.
  * Messages are accepted only from the quiz's origin and from the frame they belong to.
  */
+import { EMBED_LOOK_PLACEHOLDER, type EmbedScriptLook } from '../shared/embed-script-look';
 import { EMBED_MESSAGE_SOURCE, frameUrl, isEmbedMessage, type EmbedMessage, type EmbedMode, type HostMessage } from './protocol';
 
 const title = 'Core Drivers quiz';
 const defaultButtonText = 'Discover Your Core Drivers';
 const teal = '#0e4d55';
 const paper = '#fbfaf6';
+
+/**
+ * The coach's look for the popup (the dashboard's embed settings): the server writes it over this
+ * placeholder each time it serves the file (server/embed/embed-script.ts). Served as built (static
+ * hosting) it stays the placeholder, and the script keeps its own look.
+ */
+const served: string = EMBED_LOOK_PLACEHOLDER;
+const look: Partial<EmbedScriptLook> = (() => {
+  try {
+    const parsed: unknown = JSON.parse(served);
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
+})();
+const accent = look.accent ?? teal;
 
 type Embed = { placeholder: HTMLElement; mode: EmbedMode; frame: HTMLIFrameElement; close?: () => void };
 
@@ -55,13 +72,14 @@ function popup(placeholder: HTMLElement): Embed {
     padding: '12px 28px',
     border: '0',
     borderRadius: '999px',
-    background: teal,
-    color: '#fff',
+    background: look.buttonColour ?? accent,
+    color: look.buttonTextColour ?? '#fff',
     font: '600 1.125rem/1.3 system-ui, sans-serif',
     cursor: 'pointer',
   });
   button.type = 'button';
-  button.textContent = placeholder.dataset.buttonText?.trim() || defaultButtonText;
+  // The snippet's own text wins (a page may have several buttons), then the coach's, then ours.
+  button.textContent = placeholder.dataset.buttonText?.trim() || look.buttonText || defaultButtonText;
 
   // Full-screen and see-through itself, so no stylesheet is needed for a backdrop.
   const dialog = element('dialog', {
@@ -87,7 +105,7 @@ function popup(placeholder: HTMLElement): Embed {
     flexDirection: 'column',
     overflow: 'hidden',
     borderRadius: '16px',
-    background: paper,
+    background: look.panelColour ?? paper,
   });
   const bar = element('div', { display: 'flex', justifyContent: 'flex-end', padding: '4px', borderBottom: '1px solid #e4e0d4' });
   const close = element('button', {
@@ -96,7 +114,7 @@ function popup(placeholder: HTMLElement): Embed {
     border: '0',
     borderRadius: '999px',
     background: 'transparent',
-    color: teal,
+    color: accent,
     font: '600 1rem/1 system-ui, sans-serif',
     cursor: 'pointer',
   });

@@ -11,6 +11,7 @@
  */
 import { contrastRatio, formatRatio, type HexColour, MIN_TEXT_CONTRAST, mixColours, parseHexColour } from './colour';
 import { hasHiddenCharacterInName } from './lead';
+import type { EmbedScriptLook } from './embed-script-look';
 import type { FrameStyle } from './site-config';
 
 /** The quiz's own colours (src/theme.css; a test keeps the two the same). */
@@ -181,18 +182,7 @@ export function frameStyle(look: EmbedLook): FrameStyle {
   return { hideChrome: look.hideChrome, transparent: look.background === 'transparent', colours };
 }
 
-/**
- * What the embed script (embed.js, on the coach's page) needs: the popup button, and the dialog's
- * panel around the frame (its background; its Close button in the accent). Null: the script's own.
- */
-export type EmbedScriptLook = {
-  buttonText: string | null;
-  buttonColour: HexColour | null;
-  buttonTextColour: HexColour | null;
-  panelColour: HexColour | null;
-  accent: HexColour | null;
-};
-
+/** What embed.js gets of a look: the popup button, and the dialog's panel around the frame. */
 export function embedScriptLook(look: EmbedLook): EmbedScriptLook {
   return {
     buttonText: look.buttonText,
