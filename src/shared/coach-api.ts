@@ -39,6 +39,8 @@ export const coachApi = {
   retryDelivery: '/api/coach/deliveries/:id/retry',
   /** GET ?cursor&limit → {@link AuditLogResponse}: sign-ins, exports, erasures (who and when). */
   audit: '/api/coach/audit',
+  /** POST (no body) → {@link WebhookTestResult}: a signed `webhook.test` event to the webhook in force, and its answer. */
+  webhookTest: '/api/coach/webhook/test',
 } as const;
 
 export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
@@ -319,3 +321,39 @@ export type AuditEntry = {
 };
 
 export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: string | null };
+
+// --- Webhook test ------------------------------------------------------------------------------
+
+/** How a test send ended: what the coach is told first. */
+export type WebhookTestOutcome =
+  /** A 2xx: the receiver took it, as it will take leads. */
+  | 'delivered'
+  /** Any other answer but a redirect (a lead would be retried; 410 stops a lead for good). */
+  | 'refused'
+  /** A 3xx: never followed, the address should be the final one. */
+  | 'redirect'
+  /** No answer within the attempt's time limit (the same as for leads). */
+  | 'timeout'
+  /** No connection: a wrong host name, nothing listening, a TLS error. */
+  | 'unreachable';
+
+/** POST /api/coach/webhook/test: what the receiver answered. Its body is text to show, never HTML. */
+export type WebhookTestResult = {
+  outcome: WebhookTestOutcome;
+  /** Where it went, without credentials or query values (src/shared/display-address.ts). */
+  destination: string;
+  /** The receiver's HTTP status; null when it never answered. */
+  status: number | null;
+  /** From sending to the end of the answer (or the time limit), in milliseconds. */
+  durationMs: number;
+  /** The start of the answer's body as text: at most {@link WEBHOOK_TEST_BODY_LIMIT} characters. */
+  body: string;
+  bodyTruncated: boolean;
+  /** A redirect's Location header, shown like the destination; null otherwise. */
+  location: string | null;
+  /** The `webhook-id` the receiver saw, and when it was sent. */
+  webhookId: string;
+  sentAt: string;
+};
+
+export const WEBHOOK_TEST_BODY_LIMIT = 2000;

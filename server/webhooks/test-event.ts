@@ -1,0 +1,45 @@
+/**
+ * "Send a test" on the dashboard: a signed `webhook.test` event, sent the way leads are (the
+ * outbox's attempt: same signature, headers, time limit, no redirect followed), and the receiver's
+ * answer as the coach reads it. The pure parts are here; the route is in ../coach/webhook-routes.ts.
+ */
+import { type WebhookTestOutcome, WEBHOOK_TEST_BODY_LIMIT } from '../../src/shared/coach-api';
+
+/** The event's `type`: receivers that route by type can tell a test from a lead and ignore it. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** The test's body: no lead, no personal data, only what it is and when. */
+export function testEventBody(now: number): string {
+  return JSON.stringify({
+    type: TEST_EVENT_TYPE,
+    timestamp: new Date(now).toISOString(),
+    data: { message: 'A test from your Core Drivers dashboard. It holds no lead: nothing to store.' },
+  });
+}
+
+/** How the attempt ended: an answer's status, or why there was none. */
+export function outcomeOf(status: number | null, timedOut: boolean): WebhookTestOutcome {
+  if (status === null) return timedOut ? 'timeout' : 'unreachable';
+  if (status >= 200 && status < 300) return 'delivered';
+  if (status >= 300 && status < 400) return 'redirect';
+  return 'refused';
+}
+
+/**
+ * Characters that would change how the text around them reads on the screen: controls other than
+ * tab and line breaks, and the bidirectional overrides and isolates.
+ */
+const misleading = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The start of an answer's body as text to show: UTF-8 (a broken sequence reads as �), at most
+ * `limit` characters, misleading characters as �. `bytes` may stop mid-character (it was cut).
+ */
+export function answerText(bytes: Uint8Array, cut: boolean, limit = WEBHOOK_TEST_BODY_LIMIT): { text: string; truncated: boolean } {
+  let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  // A read cut mid-character ends in a replacement character that was not in the answer.
+  if (cut) text = text.replace(/\uFFFD$/, '');
+  const chars = [...text];
+  const truncated = cut || chars.length > limit;
+  return { text: chars.slice(0, limit).join('').replace(misleading, '\uFFFD'), truncated };
+}
