@@ -29,7 +29,11 @@ export function outcomeOf(status: number | null, timedOut: boolean): WebhookTest
  * Characters that would change how the text around them reads on the screen: controls other than
  * tab and line breaks, and the bidirectional overrides and isolates.
  */
-const misleading = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function isMisleading(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return char !== '\t' && char !== '\n' && char !== '\r';
+  return (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
 
 /**
  * The start of an answer's body as text to show: UTF-8 (a broken sequence reads as �), at most
@@ -41,5 +45,5 @@ export function answerText(bytes: Uint8Array, cut: boolean, limit = WEBHOOK_TEST
   if (cut) text = text.replace(/\uFFFD$/, '');
   const chars = [...text];
   const truncated = cut || chars.length > limit;
-  return { text: chars.slice(0, limit).join('').replace(misleading, '\uFFFD'), truncated };
+  return { text: chars.slice(0, limit).map((char) => (isMisleading(char) ? '\uFFFD' : char)).join(''), truncated };
 }
