@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest';
+import { checkOrigin, checkOriginList } from './origins';
+
+test.each([
+  ['https://coach.example', { origin: 'https://coach.example' }],
+  ['https://coach.example/', { origin: 'https://coach.example' }],
+  ['HTTPS://Coach.Example:8443', { origin: 'https://coach.example:8443' }],
+  ['https://bücher.example', { origin: 'https://xn--bcher-kva.example' }],
+  ['http://127.0.0.2:4206', { origin: 'http://127.0.0.2:4206' }],
+  ['http://localhost:3000', { origin: 'http://localhost:3000' }],
+  ['http://coach.example', { problem: 'not_https' }],
+  ['https://coach.example/quiz', { problem: 'path' }],
+  ['https://coach.example?x=1', { problem: 'path' }],
+  ['https://coach.example#top', { problem: 'path' }],
+  ['https://*.coach.example', { problem: 'wildcard' }],
+  ['https://me:pw@coach.example', { problem: 'credentials' }],
+  ['coach.example', { problem: 'not_address' }],
+  ['javascript:alert(1)', { problem: 'not_address' }],
+  ['ftp://coach.example', { problem: 'not_address' }],
+])('%s: %j', (entry, expected) => {
+  expect(checkOrigin(entry)).toEqual(expected);
+});
+
+test.each([
+  ['one per line, commas or spaces; repeats once', 'https://coach.example\nhttps://www.coach.example, https://coach.example/', { ok: true, value: ['https://coach.example', 'https://www.coach.example'] }],
+  ['an array', ['https://coach.example'], { ok: true, value: ['https://coach.example'] }],
+  ['nothing', '  ', { ok: true, value: [] }],
+  ['a non-https site, named by its place', 'https://coach.example\nhttp://coach.example', {
+    ok: false,
+    message: 'Allowed sites: site 2 of 2 must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
+  }],
+  ['a path in the only site', 'https://coach.example/quiz', {
+    ok: false,
+    message: 'Allowed sites: the site has a path, ? or # after its address; give the site only, like https://coach.example (no /page after it).',
+  }],
+  ['a number', 42, { ok: false, message: 'Allowed sites: send the sites as text, one per line.' }],
+  ['too many', Array.from({ length: 21 }, (_, i) => `https://s${i}.example`).join('\n'), { ok: false, message: 'Allowed sites: at most 20 sites (this has 21).' }],
+])('a list: %s', (_what, input, expected) => {
+  expect(checkOriginList('Allowed sites', input)).toEqual(expected);
+});
