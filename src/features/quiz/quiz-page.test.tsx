@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
-import { fireConfetti } from '../../lib/confetti';
+import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import QuizPage from './quiz-page';
 
-vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()), clearConfetti: vi.fn() }));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,6 +14,7 @@ beforeEach(() => {
   // Jest's; pointing its `jest` global at Vitest's clock lets userEvent run on fake time.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   vi.mocked(fireConfetti).mockClear();
+  vi.mocked(clearConfetti).mockClear();
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
 
@@ -118,8 +119,11 @@ test('See My Results fires the quiz confetti and pushes /results with all nine r
   expect(screen.getByText('Navigating to results...')).toBeInTheDocument();
   await wait(349);
   expect(screen.queryByText(/navigation:/)).not.toBeInTheDocument();
+  expect(clearConfetti).not.toHaveBeenCalled();
   await wait(1);
   expect(screen.getByText('navigation: PUSH')).toBeInTheDocument();
+  // The burst is cleared as the results open, so it never falls over their loading frame.
+  expect(clearConfetti).toHaveBeenCalledTimes(1);
   expect(JSON.parse(screen.getByText(/coreDrivers/).textContent ?? '')).toEqual({
     coreDrivers: coreDrivers.map(({ id, name, scenario }, index) => ({ id, name, rating: ratings[index], scenario })),
   });
