@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
-import { quizCopy } from '../src/content/quiz';
+import { resultsCopy } from '../src/content/results';
 import type { Rating } from '../src/shared/constants';
 import { answerButton } from './answers';
 import { openQuizOnFakeClock } from './quiz-clock';
@@ -193,7 +193,7 @@ test('nothing on the page shifts through the whole quiz, the results timeline, a
   await page.getByLabel('First name').fill('Sam');
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
   await page.clock.runFor(1500);
-  await expect(page.getByRole('heading', { name: quizCopy.messages.gotIt, exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: resultsCopy.insights.title })).toBeVisible();
   await page.clock.runFor(1000);
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts);
   expect(shifts, 'layout shifts').toEqual([]);
