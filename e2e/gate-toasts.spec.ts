@@ -83,7 +83,7 @@ for (const [width, height] of [
   [390, 444],
   [1280, 800],
 ] as const) {
-  test(`at ${width}×${height} the Invalid email toast covers neither the address field nor its message`, async ({ page }) => {
+  test(`at ${width}×${height} the Invalid email toast covers neither the address field, its label nor its message`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await openGate(page);
     await email(page).fill('sam.example.com');
@@ -99,10 +99,12 @@ for (const [width, height] of [
     const toast = await boxOf(invalidEmailToast(page));
     const field = await boxOf(email(page));
     const message = await boxOf(page.getByText('Please enter a valid email address.', { exact: true }).and(page.locator('form p')));
+    const label = await boxOf(page.locator('label[for="lead-email"]'));
     expect(overlap(toast, field), `toast ${JSON.stringify(toast)} over the field ${JSON.stringify(field)}`).toBe(false);
+    expect(overlap(toast, label), 'toast over the field’s label').toBe(false);
     expect(overlap(toast, message), 'toast over the field’s message').toBe(false);
-    // The field and its message are on screen, under the toast.
-    expect(field.top).toBeGreaterThanOrEqual(toast.bottom);
+    // The label, the field and its message are on screen, under the toast.
+    expect(label.top).toBeGreaterThanOrEqual(toast.bottom);
     expect(message.bottom).toBeLessThanOrEqual(height);
   });
 }

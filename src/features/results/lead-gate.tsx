@@ -34,8 +34,9 @@ function GateField({ id, label, error, ...input }: GateFieldProps) {
         {label}
       </label>
       {/*
-        The scroll margin, with the page's own scroll padding (4.5rem each), keeps 9rem clear above a
-        field scrolled into view: room for a toast at the top of the screen, so none covers the field.
+        The scroll margin (6rem) with the page's own scroll padding (4.5rem) keeps 10.5rem clear above a
+        field scrolled into view: room for a toast at the top of the screen (about 7.5rem on a phone),
+        so none covers the field or its label.
       */}
       <input
         {...input}
@@ -43,7 +44,7 @@ function GateField({ id, label, error, ...input }: GateFieldProps) {
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="mt-1 block min-h-12 w-full scroll-mt-[4.5rem] rounded-xl border-2 border-muted bg-white px-4 text-base text-ink placeholder:text-muted aria-invalid:border-support"
+        className="mt-1 block min-h-12 w-full scroll-mt-24 rounded-xl border-2 border-muted bg-white px-4 text-base text-ink placeholder:text-muted aria-invalid:border-support"
       />
       {error && (
         <p id={errorId} className="mt-1 text-sm font-semibold text-support">
