@@ -17,7 +17,7 @@ type AnswerOptionsProps = {
 export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3.5 sm:mt-6">
+    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3 sm:mt-6">
       <h2 id={`${id}-prompt`} className="text-[0.9375rem] font-semibold text-ink sm:text-base">
         {quizCopy.prompt}
       </h2>

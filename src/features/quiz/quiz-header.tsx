@@ -23,12 +23,12 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
   const questionOf = question === null ? null : quizCopy.questionOf(question, DRIVER_COUNT);
   return (
     <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">
-      <div className="mx-auto w-full max-w-2xl px-5 pt-3 pb-3">
+      <div className="mx-auto w-full max-w-2xl px-5 pt-2.5 pb-3">
         <div className="flex h-5 items-center justify-between gap-x-3 whitespace-nowrap">
           <ProductName />
           {questionOf && <p className="text-sm font-semibold text-ink tabular-nums">{questionOf}</p>}
         </div>
-        <div className="mt-1.5 flex h-4 items-center gap-3">
+        <div className="mt-1 flex h-4 items-center gap-3">
           {questionOf && (
             <>
               <div
