@@ -1,6 +1,6 @@
 import { resultsCopy } from '../../content/results';
 import { ratingColors, RATINGS } from '../../shared/constants';
-import type { RatingCounts } from './insights';
+import type { RatingCounts } from '../../shared/insights';
 import { RatingIcon } from './rating-badge';
 
 /**

@@ -11,7 +11,7 @@ import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { ProductName } from '../shared/product-name';
 import { CourseCta } from './course-cta';
 import { FlipCard } from './flip-card';
-import { buildInsights, countRatings } from './insights';
+import { buildInsights, countRatings } from '../../shared/insights';
 import { InsightsPanel } from './insights-panel';
 import { LeadGate } from './lead-gate';
 import { ProfileGlance } from './profile-glance';
