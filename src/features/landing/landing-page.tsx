@@ -5,8 +5,8 @@ import { landing } from '../../content/landing';
 import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
-import { SiteFooter } from './site-footer';
 import { ProductName } from '../shared/product-name';
+import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -34,14 +34,23 @@ export function LandingPage() {
           >
             {landing.cta}
           </Link>
-          <ul className="flex flex-wrap gap-x-2 text-sm text-muted" aria-label="What to expect">
-            {landing.expectation.map((item, index) => (
-              <li key={item}>
-                {index > 0 && <span aria-hidden="true" className="mr-2">·</span>}
-                {item}
-              </li>
-            ))}
-          </ul>
+          {/*
+            Every item starts with its separator dot, and the list is pulled one dot's width to the left
+            inside a box that clips: the dot of whichever item starts a line falls outside and is never
+            seen, so no line starts with a dot, however the items wrap.
+          */}
+          <div className="overflow-hidden">
+            <ul className="-ml-5 flex flex-wrap text-sm text-muted" aria-label={landing.expectationLabel}>
+              {landing.expectation.map((item) => (
+                <li key={item} className="whitespace-nowrap">
+                  <span aria-hidden="true" className="inline-block w-5 text-center">
+                    ·
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
 
         <section

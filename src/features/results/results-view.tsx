@@ -8,6 +8,7 @@ import { LiveRegion } from '../../lib/live-region';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
+import { ProductName } from '../shared/product-name';
 import { CourseCta } from './course-cta';
 import { FlipCard } from './flip-card';
 import { buildInsights, countRatings } from '../../shared/insights';
@@ -16,7 +17,6 @@ import { LeadGate } from './lead-gate';
 import { ProfileGlance } from './profile-glance';
 import { RatingLegend } from './rating-legend';
 import { useResultsTimeline } from './use-results-timeline';
-import { ProductName } from '../shared/product-name';
 
 const copy = resultsCopy.profile;
 
