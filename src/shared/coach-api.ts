@@ -39,8 +39,6 @@ export const coachApi = {
   retryDelivery: '/api/coach/deliveries/:id/retry',
   /** GET ?cursor&limit → {@link AuditLogResponse}: sign-ins, exports, erasures (who and when). */
   audit: '/api/coach/audit',
-  /** POST (no body) → {@link WebhookTestResult}: a signed `webhook.test` event to the webhook in force, and its answer. */
-  webhookTest: '/api/coach/webhook/test',
 } as const;
 
 export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
