@@ -46,5 +46,5 @@ test('the same bytes get the same address, with the extension of their kind', ()
   const again = checkImage(pngImage(100, 100));
   if (!first.ok || !again.ok) throw new Error('expected pictures');
   expect(imagePath(first.image)).toBe(imagePath(again.image));
-  expect(imagePath(first.image)).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+  expect(imagePath(first.image)).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
 });

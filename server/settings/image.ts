@@ -62,7 +62,7 @@ export function tooLargeMessage(bytes: number | null): string {
 
 /** Where visitors' pages load a picture: our own origin, named by its content, so it can be cached for good. */
 export function imagePath(image: Pick<StoredImage, 'hash' | 'contentType'>): string {
-  return `${MEDIA_PREFIX}${image.hash.slice(0, 32)}.${imageExtensions[image.contentType]}`;
+  return `${MEDIA_PREFIX}${image.hash}.${imageExtensions[image.contentType]}`;
 }
 
 export const MEDIA_PREFIX = '/media/';

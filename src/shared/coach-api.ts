@@ -304,7 +304,18 @@ export type RetryDeliveryResponse = { delivery: Delivery };
 
 // --- Audit log ---------------------------------------------------------------------------------
 
-export type AuditAction = 'sign_in' | 'sign_in_failed' | 'sign_out' | 'password_set' | 'export' | 'erase' | 'delivery_retry';
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'password_set'
+  | 'export'
+  | 'erase'
+  | 'delivery_retry'
+  /** A change on the settings screen; `fields` names the settings changed (never their values). */
+  | 'settings_changed'
+  /** A wrong code on the first-run set-up screen. */
+  | 'setup_failed';
 
 /** Who and when, never what: no address, no name, no search, no client address. */
 export type AuditEntry = {
@@ -313,6 +324,8 @@ export type AuditEntry = {
   /** `dashboard` (with the session's number) or `command line`. */
   actor: 'dashboard' | 'command line';
   sessionId: number | null;
+  /** What a settings change touched: the settings' keys (src/shared/coach-settings.ts); null for other actions. */
+  fields: string[] | null;
 };
 
 export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: string | null };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkSettingsChange, coachSettings, settingKeys, type SettingKey } from './coach-settings';
+import { checkSettingsChange, coachSettings, effectiveSettings, settingKeys, type SettingKey } from './coach-settings';
 
 type Row = [name: string, key: SettingKey, input: unknown, expected: { value: unknown } | { message: RegExp }];
 
@@ -89,4 +89,17 @@ test('every setting a variable can set names a distinct variable', () => {
   const variables = settingKeys.flatMap((key) => coachSettings[key].env ?? []);
   expect(new Set(variables).size).toBe(variables.length);
   expect(variables).toEqual(['PRIVACY_URL', 'CONSENT_CHECKBOX', 'CONSENT_TEXT', 'ANALYTICS_TIME_ZONE']);
+});
+
+test('the environment wins over the dashboard, which wins over the default', () => {
+  const { values, sources } = effectiveSettings(
+    { privacyUrl: 'https://coach.example/mine', coachName: 'Dana', analyticsTimeZone: 'Europe/Berlin' },
+    { privacyUrl: 'https://server.example/privacy' },
+  );
+  expect(values).toMatchObject({ privacyUrl: 'https://server.example/privacy', coachName: 'Dana', analyticsTimeZone: 'Europe/Berlin', consentCheckbox: false, courseUrl: null });
+  expect(sources).toMatchObject({ privacyUrl: 'environment', coachName: 'dashboard', analyticsTimeZone: 'dashboard', consentCheckbox: 'default', courseUrl: 'default' });
+});
+
+test('a consent box switched off in the environment wins over one switched on in the dashboard', () => {
+  expect(effectiveSettings({ consentCheckbox: true }, { consentCheckbox: false }).values.consentCheckbox).toBe(false);
 });

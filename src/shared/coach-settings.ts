@@ -12,6 +12,7 @@
  * ./lead.ts); a link must be an absolute https:// address (never `javascript:`); nothing here is
  * ever turned into HTML: pages show it as text.
  */
+import { resultsCopy } from '../content/results';
 import { hasHiddenCharacterInName } from './lead';
 
 export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image';
@@ -222,6 +223,33 @@ export function isSettingKey(key: string): key is SettingKey {
 }
 
 export const emptySettings: SettingValues = Object.fromEntries(settingKeys.map((key) => [key, null])) as SettingValues;
+
+/** What applies while neither the environment nor the coach sets a value (the others: nothing shown). */
+export const settingDefaults: SettingValues = {
+  ...emptySettings,
+  consentCheckbox: false,
+  consentText: resultsCopy.gate.defaultConsentText,
+  analyticsTimeZone: 'UTC',
+};
+
+/** Where the value in force comes from: the dashboard shows `environment` values read-only. */
+export type SettingSource = 'environment' | 'dashboard' | 'default';
+
+/** The value in force for every setting: the environment's, else the coach's, else the default. */
+export function effectiveSettings(
+  stored: Partial<SettingValues>,
+  environment: Partial<SettingValues>,
+): { values: SettingValues; sources: Record<SettingKey, SettingSource> } {
+  const values: Record<string, unknown> = {};
+  const sources: Record<string, SettingSource> = {};
+  for (const key of settingKeys) {
+    const source: SettingSource = environment[key] != null ? 'environment' : stored[key] != null ? 'dashboard' : 'default';
+    const value = source === 'environment' ? environment[key] : source === 'dashboard' ? stored[key] : settingDefaults[key];
+    values[key] = value;
+    sources[key] = source;
+  }
+  return { values: values as SettingValues, sources: sources as Record<SettingKey, SettingSource> };
+}
 
 /** A change the coach sent: some settings, each a new value or null (back to the default). */
 export type SettingsChange = Partial<Record<SettingKey, unknown>>;

@@ -5,6 +5,7 @@ import { landing } from '../../content/landing';
 import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { CoachByline } from './coach-byline';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
@@ -42,6 +43,7 @@ export function LandingPage() {
             ))}
           </ul>
         </div>
+        <CoachByline />
 
         <section
           aria-labelledby="why-title"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
 import { DriverIcon } from '../shared/driver-icon';
+import { CareMessage } from './care-message';
 import type { Insights } from './insights';
 
 const copy = resultsCopy.insights;
@@ -55,7 +56,7 @@ export function InsightsPanel({ insights, firstName }: { insights: Insights; fir
             {note.text}
           </p>
         ))}
-        {insights.care && <p className="mt-4 rounded-2xl border-2 border-teal-soft bg-white p-4 font-medium">{insights.care}</p>}
+        {insights.care && <CareMessage text={insights.care} />}
       </section>
     </section>
   );
