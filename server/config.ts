@@ -266,7 +266,7 @@ const offWords = ['off', 'false', 'no', '0'];
 function readEnvironmentSettings(env: Env): Partial<SettingValues> {
   const values: Record<string, unknown> = {};
   for (const key of settingKeys) {
-    const definition: SettingDefinition = coachSettings[key];
+    const definition = coachSettings[key] as SettingDefinition;
     const raw = definition.env === undefined ? undefined : readRaw(env, definition.env);
     if (definition.env === undefined || raw === undefined) continue;
     let input: unknown = raw;

@@ -58,3 +58,14 @@ export const setupUrl = (origin: string, code: string) => `${origin}${SETUP_PATH
 export function setupLogMessage(url: string): string {
   return `First run: no dashboard password is set. Open ${url} within 1 hour to choose it (works once), or run: npm run coach -- set-password`;
 }
+
+/** The stored codes (storage contract; both backends). */
+export interface SetupCodeTable {
+  insert(hash: string, expiresAt: number): Promise<void>;
+  find(hash: string): Promise<StoredSetupCode | null>;
+  /**
+   * In one transaction: when no password is set and the code is stored and in its hour, stores the
+   * password hash and removes every code. `password_set`: one was set meanwhile (nothing changed).
+   */
+  use(hash: string, passwordHash: string, now: number): Promise<'set' | SetupVerdict | 'password_set'>;
+}

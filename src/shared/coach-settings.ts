@@ -276,7 +276,7 @@ export function checkSettingsChange(
       problems.push({ field: key, message: 'There is no such setting.' });
       continue;
     }
-    const definition: SettingDefinition = coachSettings[key];
+    const definition = coachSettings[key] as SettingDefinition;
     if (definition.env !== undefined && setByEnvironment.has(key)) {
       problems.push({ field: key, message: `${definition.label} is set on the server (${definition.env}), which wins: change it there.` });
       continue;
