@@ -49,6 +49,8 @@ export type ServerConfig = {
    * the dashboard's, which shows them read-only (server/settings/service.ts).
    */
   environmentSettings: Partial<SettingValues>;
+  /** SETTINGS_ENCRYPTION_KEY as given (checked when the server opens its secrets: server/settings/secret-box.ts). */
+  settingsKey: string | null;
   /** How long sign-in stays locked after too many failures. */
   signInLockMs: number;
 };
@@ -339,6 +341,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl: readPublicUrl(env),
     timeouts: defaultTimeouts,
     environmentSettings: readEnvironmentSettings(env),
+    settingsKey: readRaw(env, 'SETTINGS_ENCRYPTION_KEY') ?? null,
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
   };
 }

@@ -89,6 +89,13 @@ export class WrongKeyError extends ConfigError {
 
 type KeySource = { env: Record<string, string | undefined>; dataDir: string; postgres: boolean };
 
+/** The key's source for a server: its SETTINGS_ENCRYPTION_KEY, its DATA_DIR, its backend. */
+export const keySourceOf = (config: { settingsKey: string | null; dataDir: string; database: unknown }): KeySource => ({
+  env: config.settingsKey === null ? {} : { [KEY_VARIABLE]: config.settingsKey },
+  dataDir: config.dataDir,
+  postgres: config.database !== null,
+});
+
 /**
  * The server's key: from SETTINGS_ENCRYPTION_KEY, or (SQLite only) from DATA_DIR/secrets.key,
  * created with mode 600 when missing. Problems stop the start with a ConfigError saying what to do.

@@ -100,7 +100,7 @@ export const resultsCopy = {
     button: 'Show Me the Course',
     newTabHint: '(opens in a new tab)',
     /** The course's details the coach gives (any of them), as short labelled facts. */
-    details: { label: 'About the course', length: 'Length', price: 'Price', outcome: 'You’ll get' },
+    details: { length: 'Length', price: 'Price', outcome: 'You’ll get' },
     /** Above the coach's face and name. */
     coachLabel: 'Your coach',
   },
