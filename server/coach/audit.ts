@@ -16,16 +16,27 @@ export function recordAudit(db: Database.Database, action: AuditAction, who: Act
   );
 }
 
-type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null };
+type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null; fields: string | null };
 
 /** Newest first, `limit` entries older than the cursor (an entry's id). */
 export function listAudit(db: Database.Database, before: number | null, limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
   const rows = db
-    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
     .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({ at: new Date(row.at).toISOString(), action: row.action, actor: row.actor, sessionId: row.session_id })),
+    entries: page.map((row) => ({ at: new Date(row.at).toISOString(), action: row.action, actor: row.actor, sessionId: row.session_id, fields: fieldsOf(row.fields) })),
     nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
   };
+}
+
+/** The settings a change touched, as stored (a JSON array of keys); null for every other action. */
+function fieldsOf(stored: string | null): string[] | null {
+  if (stored === null) return null;
+  try {
+    const fields: unknown = JSON.parse(stored);
+    return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : null;
+  } catch {
+    return null;
+  }
 }

@@ -99,7 +99,7 @@ async function setPassword(storage: Storage, where: string): Promise<number> {
  */
 async function openForCommands(config: ReturnType<typeof loadConfig>, command: Command): Promise<{ storage: Storage; where: string } | null> {
   if (config.database !== null) {
-    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.environmentSettings.analyticsTimeZone ?? 'UTC' });
     return { storage, where: config.database.safeUrl };
   }
   const file = join(config.dataDir, DATABASE_FILE);

@@ -151,7 +151,7 @@ export async function migrateToPostgres(config: ServerConfig): Promise<number> {
   }
   const sqlite = openDatabase(config.dataDir);
   try {
-    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.environmentSettings.analyticsTimeZone ?? 'UTC' });
     try {
       const started = performance.now();
       const counts = await copySqliteToPostgres(sqlite, storage);

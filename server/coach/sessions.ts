@@ -41,6 +41,7 @@ export function storePasswordHash(db: Database.Database, hash: string, now: numb
        ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, password_set_at = excluded.password_set_at`,
     ).run(hash, now);
     db.prepare('DELETE FROM coach_sessions').run();
+    db.prepare('DELETE FROM coach_setup_codes').run();
   }).immediate();
 }
 

@@ -54,6 +54,8 @@ export function sqliteOutboxQueue(db: Database.Database): OutboxQueue {
   };
 }
 
+import { sqliteSettingsTable, sqliteSetupCodeTable } from './sqlite/settings';
+
 export class SqliteStorage implements Storage {
   readonly backend = 'sqlite';
   /** The dashboard's (and the coach's commands') connection. */
@@ -62,6 +64,8 @@ export class SqliteStorage implements Storage {
   readonly leadStore: LeadStore | null;
   readonly outbox: OutboxQueue;
   readonly sessions;
+  readonly setupCodes;
+  readonly settings;
   readonly #writeFunnel;
 
   constructor(db: Database.Database, leadStore: LeadStore | null) {
@@ -70,6 +74,8 @@ export class SqliteStorage implements Storage {
     // Deliveries are recorded on the lead store's connection, as the leads are stored.
     this.outbox = sqliteOutboxQueue(leadStore?.db ?? db);
     this.sessions = sqliteSessionTable(db);
+    this.setupCodes = sqliteSetupCodeTable(db);
+    this.settings = sqliteSettingsTable(db);
     this.#writeFunnel = sqliteFunnelWriter(db);
   }
 

@@ -25,6 +25,8 @@ import type { CsvChunk, EraseResult, LeadStats } from '../leads/admin';
 import type { ConsentRecord } from '../leads/consent';
 import type { SubmitResult } from './lead-db';
 import type { ProfileTotals } from './profile-aggregate';
+import type { SetupCodeTable } from '../coach/setup-code';
+import type { SettingsTable } from '../settings/settings-table';
 
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
@@ -94,6 +96,10 @@ export interface Storage {
   /** Stores a new password hash and ends every session, in one transaction. */
   storePasswordHash(hash: string, now: number): Promise<void>;
   readonly sessions: SessionTable;
+  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
+  readonly setupCodes: SetupCodeTable;
+  /** The coach's settings and pictures (server/settings/). */
+  readonly settings: SettingsTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
 

@@ -37,6 +37,7 @@ import { IDEMPOTENCY_TTL_MS, normalizeEmail, type SubmitResult } from '../lead-d
 import { profileColumns, profileSumsByDay, profileTotalsOf, type ProfileRow, type ProfileTotals, TIME_ZONE_KEY } from '../profile-aggregate';
 import type { DeliveryListParams, DueRow, FunnelCount, OutboxQueue, OutboxUpdate, Session, SessionTable, Storage } from '../storage';
 import { migratePostgres } from './migrations';
+import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 
 const { Pool, types } = pg;
 
@@ -106,6 +107,8 @@ export class PostgresStorage implements Storage {
   readonly pool: pg.Pool;
   readonly outbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly setupCodes;
+  readonly settings;
   /** How many transactions stored how many submissions (the group commit, observable). */
   readonly metrics = { flushes: 0, submissions: 0 };
   readonly #options: PostgresStoreOptions & { now: () => number; timeZone: string };
@@ -125,6 +128,8 @@ export class PostgresStorage implements Storage {
     this.#dayOf = calendarDay(this.#options.timeZone);
     this.outbox = postgresOutboxQueue(pool);
     this.sessions = postgresSessionTable(pool);
+    this.setupCodes = postgresSetupCodeTable(pool, (work) => this.#transaction(work));
+    this.settings = postgresSettingsTable(pool, (work) => this.#transaction(work));
   }
 
   /**
@@ -281,6 +286,7 @@ export class PostgresStorage implements Storage {
         [hash, now],
       );
       await client.query('DELETE FROM coach_sessions');
+      await client.query('DELETE FROM coach_setup_codes');
     });
   }
 
@@ -294,13 +300,13 @@ export class PostgresStorage implements Storage {
   }
 
   async listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-    const { rows } = await this.pool.query<{ id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null }>(
-      'SELECT id, at, action, actor, session_id FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2',
+    const { rows } = await this.pool.query<{ id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null; fields: string | null }>(
+      'SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2',
       [before ?? Number.MAX_SAFE_INTEGER, limit + 1],
     );
     const page = rows.slice(0, limit);
     return {
-      entries: page.map((row) => ({ at: new Date(row.at).toISOString(), action: row.action, actor: row.actor, sessionId: row.session_id })),
+      entries: page.map((row) => ({ at: new Date(row.at).toISOString(), action: row.action, actor: row.actor, sessionId: row.session_id, fields: fieldsOf(row.fields) })),
       nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
     };
   }
@@ -732,3 +738,13 @@ export function postgresSessionTable(pool: pg.Pool): SessionTable {
   };
 }
 
+/** The settings a change touched, as stored (a JSON array of keys); null for every other action. */
+function fieldsOf(stored: string | null): string[] | null {
+  if (stored === null) return null;
+  try {
+    const fields: unknown = JSON.parse(stored);
+    return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : null;
+  } catch {
+    return null;
+  }
+}
