@@ -99,7 +99,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           </button>
         </div>
         <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
-          <ul className="flex sm:gap-2">
+          <ul className="flex flex-wrap sm:gap-2">
             {views.map((name) => (
               <li key={name}>
                 <a

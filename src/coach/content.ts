@@ -69,6 +69,7 @@ export const coachCopy = {
     cliTitle: 'Or use the command line',
     cli: 'On the server, in the app’s folder, run this and type the new password twice. Then sign in here.',
     command: 'npm run coach -- set-password',
+    commandLabel: 'The command to run',
     copy: 'Copy',
     copied: 'Copied to the clipboard.',
     copyFailed: 'Could not copy. Select the command and copy it by hand.',

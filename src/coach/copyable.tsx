@@ -5,7 +5,7 @@ import { secondaryButton } from './ui';
 const copy = coachCopy.setup;
 
 /** A command shown as code, with a button that copies it and says so. */
-export function CopyableCommand({ command, label }: { command: string; label: string }) {
+export function CopyableCommand({ command }: { command: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   async function copyCommand() {
@@ -20,7 +20,7 @@ export function CopyableCommand({ command, label }: { command: string; label: st
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
-        <pre className="min-w-0 flex-1 overflow-x-auto rounded-xl bg-ink px-4 py-3 text-sm text-white" aria-label={label} tabIndex={0}>
+        <pre className="min-w-0 grow basis-64 overflow-x-auto rounded-xl bg-ink px-4 py-3 text-sm text-white" aria-label={copy.commandLabel} tabIndex={0}>
           <code>{command}</code>
         </pre>
         <button type="button" onClick={() => void copyCommand()} className={secondaryButton}>

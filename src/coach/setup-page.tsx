@@ -45,7 +45,7 @@ export function SetupExplained({ onSignIn }: { onSignIn: () => void }) {
         </h2>
         <p className="mt-2 text-pretty">{copy.cli}</p>
         <div className="mt-3">
-          <CopyableCommand command={copy.command} label={copy.cliTitle} />
+          <CopyableCommand command={copy.command} />
         </div>
         <button type="button" onClick={onSignIn} className="mt-4 min-h-11 font-semibold text-teal underline underline-offset-4">
           {copy.signIn}
