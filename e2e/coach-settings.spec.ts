@@ -182,8 +182,10 @@ for (const width of [360, 1280]) {
     await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
     await expect(page.getByText('Your picture is up.')).toBeVisible();
     await page.getByLabel(/^Course link/).fill('https://dana.example/course');
+    await page.getByLabel(/^Course pitch/).fill('You have seen your pattern. In six short lessons we build routines around your strengths, one small step a day.\n\nNo lectures about willpower.');
     await page.getByLabel(/^Course length/).fill('4 weeks');
     await page.getByLabel(/^Course price/).fill('$49');
+    await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
     await saveSection(page, 'Your course');
     await page.getByLabel(/^Help line text/).fill('Book a free 20-minute call with me');
     await page.getByLabel(/^Help line link/).fill('ftp://dana.example/call');
@@ -206,6 +208,12 @@ for (const width of [360, 1280]) {
     await expectNoAxeViolations(visitor, `results with the coach's course at ${width}`);
     await expectNoHorizontalScroll(visitor);
     await shoot(visitor, 'visitor-results', width);
+    if (process.env.SHOTS_DIR) {
+      const cta = visitor.getByRole('region', { name: 'Now what?' });
+      await cta.scrollIntoViewIfNeeded();
+      await cta.screenshot({ path: `${process.env.SHOTS_DIR}/visitor-course-${width}.png` });
+      await visitor.getByText('Many of your drivers need support').locator('..').screenshot({ path: `${process.env.SHOTS_DIR}/visitor-help-line-${width}.png` });
+    }
     await visitor.context().close();
   });
 }

@@ -275,7 +275,7 @@ export const coachCopy = {
     saved: 'Saved. Visitors see it on their next page load.',
     nothingChanged: 'Nothing has changed here yet.',
     failed: 'This could not be saved. Check your connection and try again.',
-    fixFields: (count: number) => (count === 1 ? 'Please fix the field marked below.' : `Please fix the ${count} fields marked below.`),
+    fixFields: (count: number) => (count === 1 ? 'Please fix the field marked above.' : `Please fix the ${count} fields marked above.`),
     fromServer: (variable: string) => `Set on the server (${variable}). Change it there; it wins over this screen.`,
     defaultValue: (value: string) => `Default: ${value}`,
     optional: 'optional',

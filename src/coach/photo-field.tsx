@@ -3,7 +3,7 @@ import { coachApi, type SettingsResponse } from '../shared/coach-api';
 import { coachSettings } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
-import { dangerButton, secondaryButton } from './ui';
+import { secondaryButton } from './ui';
 import { useSessionEnded } from './use-coach-data';
 
 const copy = coachCopy.settings.photo;
@@ -76,7 +76,7 @@ export function PhotoField({ settings, onSaved }: { settings: SettingsResponse; 
             {settings.photoUrl ? copy.replace : copy.choose}
           </label>
           {settings.photoUrl && (
-            <button type="button" disabled={busy} onClick={() => void send('DELETE', undefined, copy.removing, copy.removed)} className={dangerButton}>
+            <button type="button" disabled={busy} onClick={() => void send('DELETE', undefined, copy.removing, copy.removed)} className={secondaryButton}>
               {copy.remove}
             </button>
           )}

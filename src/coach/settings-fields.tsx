@@ -95,7 +95,7 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
     readOnly: fromServer,
-    className: `mt-1 ${inputClass} read-only:border-line read-only:bg-paper`,
+    className: `mt-1 ${inputClass} ${fromServer ? 'border-line bg-paper' : ''}`,
   } as const;
   const value = fromServer ? shownValue(settings.values[name]) : typeof draft === 'string' ? draft : '';
   const placeholder = name === 'consentText' && typeof settings.values.consentText === 'string' ? settings.values.consentText : undefined;

@@ -124,8 +124,8 @@ export function SettingsView() {
   if (error && !settings) return <LoadError onRetry={reload} />;
   if (!settings) return <Loading />;
   return (
-    <div className="space-y-6">
-      <p className="max-w-2xl text-pretty text-muted">
+    <div className="max-w-3xl space-y-6">
+      <p className="text-pretty text-muted">
         {copy.intro}{' '}
         <a href="/" target="_blank" rel="noopener" className="font-semibold text-teal underline underline-offset-4">
           {copy.viewLanding}

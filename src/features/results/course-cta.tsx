@@ -49,7 +49,7 @@ export function CourseCta() {
         ))}
       </div>
       {details.length > 0 && (
-        <dl className="mt-5 grid gap-3 rounded-2xl bg-white/10 p-4 sm:grid-cols-[auto_1fr] sm:gap-x-6 sm:gap-y-2">
+        <dl className="mt-5 grid gap-3 rounded-2xl bg-white/10 p-4 sm:grid-cols-[auto_1fr] sm:items-baseline sm:gap-x-6 sm:gap-y-2">
           {details.map((detail) => (
             <div key={detail.label} className="sm:contents">
               <dt className="text-sm font-semibold text-sun">{detail.label}</dt>
