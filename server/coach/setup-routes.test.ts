@@ -10,6 +10,10 @@ import { createSetupCode, SETUP_CODE_LIFETIME_MS } from './setup-code';
 import { SESSION_COOKIE } from './sessions';
 
 let app: FastifyInstance | undefined;
+function running(): FastifyInstance {
+  if (!app) throw new Error('start the app first');
+  return app;
+}
 afterEach(async () => {
   await app?.close();
   app = undefined;
@@ -27,24 +31,24 @@ async function withCode() {
 }
 
 const post = (code: string, password = newPassword, origin = ownOrigin) =>
-  app!.inject({ method: 'POST', url: coachApi.setup, headers: { origin }, payload: { code, password } });
+  running().inject({ method: 'POST', url: coachApi.setup, headers: { origin }, payload: { code, password } });
 
 test('with the code, the password is set and the coach is signed in; the code then works no more', async () => {
   const { code } = await withCode();
-  expect((await app!.inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: false });
+  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: false });
   const response = await post(code);
   expect(response.statusCode).toBe(200);
   expect(response.json()).toMatchObject({ signedIn: true, account: 'coach' });
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
-  expect((await app!.inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: true });
+  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: true });
 
   // Used once: the same address now meets a password already set.
   expect((await post(code)).json()).toMatchObject({ error: 'password_already_set' });
   // The new password signs in.
-  const session = await app!.inject({ method: 'POST', url: coachApi.session, headers: { origin: ownOrigin }, payload: { password: newPassword } });
+  const session = await running().inject({ method: 'POST', url: coachApi.session, headers: { origin: ownOrigin }, payload: { password: newPassword } });
   expect(session.statusCode).toBe(200);
-  const audit = await app!.inject({ method: 'GET', url: coachApi.audit, cookies: { [SESSION_COOKIE]: cookie?.value ?? '' } });
+  const audit = await running().inject({ method: 'GET', url: coachApi.audit, cookies: { [SESSION_COOKIE]: cookie?.value ?? '' } });
   expect(audit.json<AuditLogResponse>().entries.map((entry) => entry.action)).toEqual(['sign_in', 'sign_in', 'password_set']);
 }, 20_000);
 
@@ -71,8 +75,8 @@ test('wrong codes count against the sign-in throttle, and are audit-logged', asy
   // As wrong passwords: 3 free failures; the 4th makes the next try wait a second, and the 5th comes too early.
   expect(statuses).toEqual([401, 401, 401, 401, 429]);
   expect((await post('x'.repeat(43))).headers['retry-after']).toBe('1');
-  await app!.storage.storePasswordHash(await hashPassword(newPassword, { log2N: 10, r: 8, p: 1 }), start);
-  const entries = (await app!.storage.listAudit(null, 10)).entries.map((entry) => entry.action);
+  await running().storage.storePasswordHash(await hashPassword(newPassword, { log2N: 10, r: 8, p: 1 }), start);
+  const entries = (await running().storage.listAudit(null, 10)).entries.map((entry) => entry.action);
   expect(entries.filter((action) => action === 'setup_failed')).toHaveLength(4);
 });
 
@@ -80,8 +84,8 @@ test('set-up needs the site’s own Origin, and is closed once a password is set
   const { code } = await withCode();
   expect((await post(code, newPassword, 'https://evil.example')).statusCode).toBe(403);
   // `npm run coach -- set-password` stores a password: every set-up code ends.
-  await app!.storage.storePasswordHash(await hashPassword('from the command line', { log2N: 10, r: 8, p: 1 }), start);
-  expect((await app!.storage.setupCodes.find(createSetupCode(start).hash))).toBeNull();
+  await running().storage.storePasswordHash(await hashPassword('from the command line', { log2N: 10, r: 8, p: 1 }), start);
+  expect((await running().storage.setupCodes.find(createSetupCode(start).hash))).toBeNull();
   expect((await post(code)).json()).toMatchObject({ error: 'password_already_set' });
 });
 

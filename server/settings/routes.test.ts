@@ -9,6 +9,10 @@ import { testConfig } from '../test/helpers';
 import { pngImage, svgImage } from '../test/images';
 
 let app: FastifyInstance | undefined;
+function running(): FastifyInstance {
+  if (!app) throw new Error('start the app first');
+  return app;
+}
 afterEach(async () => {
   await app?.close();
   app = undefined;
@@ -22,7 +26,7 @@ async function start(overrides: Partial<ServerConfig> = {}) {
 
 /** The settings block of a page as the visitor's browser reads it, and the page's HTML. */
 async function page(path = '/'): Promise<{ html: string; settings: SiteConfig }> {
-  const response = await app!.inject({ method: 'GET', url: path });
+  const response = await running().inject({ method: 'GET', url: path });
   const html = response.body;
   const json = new RegExp(`<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)?.[1];
   return { html, settings: JSON.parse(json ?? 'null') as SiteConfig };
@@ -103,7 +107,7 @@ test('a photo is checked by content, stored, and served from our origin by its h
   expect(photoUrl).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
   expect(values.coachPhoto).toMatchObject({ contentType: 'image/png', width: 200, height: 160 });
 
-  const served = await app!.inject({ method: 'GET', url: photoUrl ?? '' });
+  const served = await running().inject({ method: 'GET', url: photoUrl ?? '' });
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('image/png');
   expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -112,13 +116,13 @@ test('a photo is checked by content, stored, and served from our origin by its h
   expect((await page('/')).settings.coach.photo).toEqual({ url: photoUrl, width: 200, height: 160 });
 
   // Another extension for the same hash, or a hash never stored: not found.
-  expect((await app!.inject({ method: 'GET', url: (photoUrl ?? '').replace('.png', '.jpg') })).statusCode).toBe(404);
-  expect((await app!.inject({ method: 'GET', url: `/media/${'0'.repeat(64)}.png` })).statusCode).toBe(404);
+  expect((await running().inject({ method: 'GET', url: (photoUrl ?? '').replace('.png', '.jpg') })).statusCode).toBe(404);
+  expect((await running().inject({ method: 'GET', url: `/media/${'0'.repeat(64)}.png` })).statusCode).toBe(404);
 
   // Removed: gone from the settings, the pages and the address.
   const removed = await request({ method: 'DELETE', url: coachApi.settingsPhoto });
   expect(removed.json<SettingsResponse>().photoUrl).toBeNull();
-  expect((await app!.inject({ method: 'GET', url: photoUrl ?? '' })).statusCode).toBe(404);
+  expect((await running().inject({ method: 'GET', url: photoUrl ?? '' })).statusCode).toBe(404);
 });
 
 test.each([
