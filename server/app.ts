@@ -9,11 +9,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
-import { paths, type AppPath } from '../src/app/paths';
-import type { SettingValues } from '../src/shared/coach-settings';
+import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
 import { FunnelCounter } from './analytics/counter';
-import { calendarDay } from './analytics/days';
+import { calendarDay } from '../src/shared/days';
 import { eventRoutes } from './analytics/routes';
 import {
   apiNotFound,
@@ -32,12 +31,11 @@ import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
-import { type PageName, SitePages } from './pages/site-pages';
+import type { PageName } from './pages/site-pages';
 import { securityHeaders } from './security-headers';
 import { mediaRoutes } from './settings/routes';
-import { keySourceOf, loadSecretBox } from './settings/secret-box';
-import { SettingsService } from './settings/service';
-import { siteConfigFor } from './site-config';
+import { openLiveSettings } from './settings/live';
+import type { SettingsService } from './settings/service';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 const immutableAssets = 'public, max-age=31536000, immutable';
@@ -264,22 +262,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
-    timeZone: config.environmentSettings.analyticsTimeZone ?? 'UTC',
   });
-  const settings = await SettingsService.open({
-    table: storage.settings,
-    environment: config.environmentSettings,
-    secrets: loadSecretBox(keySourceOf(config)),
-    log: app.log.child({ component: 'settings' }),
-  }).catch(async (error: unknown) => {
+  const { settings, pages } = await openLiveSettings(config, storage, app.log.child({ component: 'settings' })).catch(async (error: unknown) => {
     await storage.close();
     throw error;
   });
-  const siteConfig = (values: SettingValues) => siteConfigFor(values, config.embedOrigins);
-  const pages = await SitePages.load(config.distDir, siteConfig(settings.values));
-  settings.onChange((values) =>
-    pages.update(siteConfig(values)).catch((error: unknown) => app.log.error({ err: error }, 'rendering the pages with the new settings failed')),
-  );
   const counter = new FunnelCounter(
     (rows) => storage.addFunnelCounts(rows),
     (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'),

@@ -41,7 +41,7 @@ export type ServerConfig = {
   hstsMaxAge: number;
   /** Where visitors reach the site (PUBLIC_URL), e.g. https://quiz.coach.example; null when not set. */
   publicUrl: string | null;
-  /** How long a client may take; server/README.md ("Time limits") documents them. */
+  /** How long a client may take; server/docs/operations.md ("Time limits") documents them. */
   timeouts: Timeouts;
   /**
    * The coach's settings given by environment variables (PRIVACY_URL, CONSENT_CHECKBOX, CONSENT_TEXT,

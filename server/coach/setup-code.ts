@@ -14,14 +14,13 @@
  * - A wrong code counts against the sign-in throttle (server/coach/throttle.ts), like a wrong password.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { StoredSetupCode } from '../storage/storage';
 
 export const SETUP_CODE_LIFETIME_MS = 60 * 60 * 1000;
 export const SETUP_PATH = '/coach/setup';
 
 export type SetupCode = { code: string; hash: string; expiresAt: number };
 
-/** What a stored code is: its hash and when it stops working. */
-export type StoredSetupCode = { hash: string; expiresAt: number };
 
 export type SetupVerdict = 'valid' | 'wrong' | 'expired';
 
@@ -59,13 +58,3 @@ export function setupLogMessage(url: string): string {
   return `First run: no dashboard password is set. Open ${url} within 1 hour to choose it (works once), or run: npm run coach -- set-password`;
 }
 
-/** The stored codes (storage contract; both backends). */
-export interface SetupCodeTable {
-  insert(hash: string, expiresAt: number): Promise<void>;
-  find(hash: string): Promise<StoredSetupCode | null>;
-  /**
-   * In one transaction: when no password is set and the code is stored and in its hour, stores the
-   * password hash and removes every code. `password_set`: one was set meanwhile (nothing changed).
-   */
-  use(hash: string, passwordHash: string, now: number): Promise<'set' | SetupVerdict | 'password_set'>;
-}

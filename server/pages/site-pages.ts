@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { paths } from '../../src/shared/paths';
 import { siteConfigElement, type SiteConfig } from '../../src/shared/site-config';
 
 export const PAGE_SLOT = '<!--app-html-->';
@@ -22,8 +23,8 @@ export type PageName = (typeof pageNames)[number];
 
 /** The path React renders for each page; null: an empty shell the browser renders (the results need the quiz's answers). */
 const renderedPath: Record<PageName, { path: string | null; waitForLazyPages: boolean }> = {
-  landing: { path: '/', waitForLazyPages: false },
-  quiz: { path: '/quiz', waitForLazyPages: true },
+  landing: { path: paths.home, waitForLazyPages: false },
+  quiz: { path: paths.quiz, waitForLazyPages: true },
   results: { path: null, waitForLazyPages: false },
   'not-found': { path: '/__not-found__', waitForLazyPages: false },
 };

@@ -12,10 +12,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
-import type { Actor } from '../coach/audit';
 import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
 import type { SettingsService } from './service';
-import type { SettingsTable } from './settings-table';
+import type { Actor, SettingsTable } from '../storage/storage';
 
 /** Reading a bigger upload costs little, and lets a 5 MB photo hear its size and the limit. */
 const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;

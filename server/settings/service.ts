@@ -19,10 +19,9 @@ import {
   type SettingValues,
   type StoredImage,
 } from '../../src/shared/coach-settings';
-import type { Actor } from '../coach/audit';
 import type { CheckedImage } from './image';
 import { SecretBox } from './secret-box';
-import type { SettingsSnapshot, SettingsTable } from './settings-table';
+import type { Actor, SettingsSnapshot, SettingsTable } from '../storage/storage';
 
 /** How often each instance asks whether the settings changed. */
 export const SETTINGS_POLL_MS = 1_000;

@@ -13,6 +13,7 @@
  * ever turned into HTML: pages show it as text.
  */
 import { resultsCopy } from '../content/results';
+import { isTimeZone } from './days';
 import { hasHiddenCharacterInName } from './lead';
 
 export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image';
@@ -131,24 +132,13 @@ function toggle(label: string, env?: string): ToggleSetting {
   };
 }
 
-/** True when `timeZone` is an IANA zone name this runtime knows (`Europe/Berlin`, `UTC`...). */
-export function isTimeZone(timeZone: string): boolean {
-  if (timeZone === '' || timeZone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function timeZone(label: string, env?: string): TimeZoneSetting {
   return {
     kind: 'timeZone',
     label,
     env,
     check: (input) =>
-      typeof input === 'string' && isTimeZone(input.trim())
+      typeof input === 'string' && input.trim() !== '' && input.length <= 64 && isTimeZone(input.trim())
         ? { ok: true, value: input.trim() }
         : fail(`${label}: choose a time zone from the list, such as Europe/Berlin or America/New_York.`),
   };

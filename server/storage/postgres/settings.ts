@@ -3,14 +3,10 @@
  * SetupCodeTable in server/storage/storage.ts). A settings write is one transaction: the rows, the
  * picture, the revision (its row lock orders concurrent writes) and the audit entry.
  */
-import type { Pool, PoolClient } from 'pg';
-import type { ImageContentType } from '../../../src/shared/coach-settings';
-import type { SetupCodeTable } from '../../coach/setup-code';
-import type { SettingsTable, StoredPicture } from '../../settings/settings-table';
+import type { SettingsTable, SetupCodeTable, StoredPicture } from '../storage';
+import { type PostgresPool, transaction } from './connection';
 
-type Transaction = <T>(work: (client: PoolClient) => Promise<T>) => Promise<T>;
-
-export function postgresSettingsTable(pool: Pool, transaction: Transaction): SettingsTable {
+export function postgresSettingsTable(pool: PostgresPool): SettingsTable {
   return {
     async readRevision() {
       const { rows } = await pool.query<{ revision: number }>('SELECT revision FROM settings_revision WHERE id = 1');
@@ -27,7 +23,7 @@ export function postgresSettingsTable(pool: Pool, transaction: Transaction): Set
       };
     },
     async writeSettings(change) {
-      return transaction(async (client) => {
+      return transaction(pool, async (client) => {
         // First, so concurrent writes queue here and each sees the one before.
         const { rows } = await client.query<{ revision: number }>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision');
         for (const [key, value] of Object.entries(change.changes)) {
@@ -60,7 +56,7 @@ export function postgresSettingsTable(pool: Pool, transaction: Transaction): Set
       });
     },
     async readPicture(hash): Promise<StoredPicture | null> {
-      const { rows } = await pool.query<{ hash: string; content_type: ImageContentType; bytes: Buffer }>(
+      const { rows } = await pool.query<{ hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
         'SELECT hash, content_type, bytes FROM settings_pictures WHERE hash = $1',
         [hash],
       );
@@ -70,7 +66,7 @@ export function postgresSettingsTable(pool: Pool, transaction: Transaction): Set
   };
 }
 
-export function postgresSetupCodeTable(pool: Pool, transaction: Transaction): SetupCodeTable {
+export function postgresSetupCodeTable(pool: PostgresPool): SetupCodeTable {
   return {
     async insert(hash, expiresAt) {
       await pool.query('INSERT INTO coach_setup_codes (code_hash, expires_at) VALUES ($1, $2)', [hash, expiresAt]);
@@ -81,7 +77,7 @@ export function postgresSetupCodeTable(pool: Pool, transaction: Transaction): Se
       return row ? { hash, expiresAt: Number(row.expires_at) } : null;
     },
     async use(hash, passwordHash, now) {
-      return transaction(async (client) => {
+      return transaction(pool, async (client) => {
         // The code's row is locked: two set-ups with the same code never both pass.
         const { rows } = await client.query<{ expires_at: number }>('SELECT expires_at FROM coach_setup_codes WHERE code_hash = $1 FOR UPDATE', [hash]);
         const code = rows[0];

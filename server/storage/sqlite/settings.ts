@@ -1,15 +1,13 @@
 /**
  * The coach's settings, pictures and first-run set-up codes on SQLite (contract: SettingsTable and
- * SetupCodeTable in server/storage/storage.ts). A settings write is one IMMEDIATE transaction: the
+ * SetupCodeTable in ../storage.ts). A settings write is one IMMEDIATE transaction: the
  * rows, the picture, the revision and the audit entry, committed with synchronous=FULL before the
  * coach is answered.
  */
-import type Database from 'better-sqlite3';
-import type { ImageContentType } from '../../../src/shared/coach-settings';
-import type { SetupCodeTable } from '../../coach/setup-code';
-import type { SettingsTable, SettingsWrite, StoredPicture } from '../../settings/settings-table';
+import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import type { SqliteDatabase } from './binding';
 
-export function sqliteSettingsTable(db: Database.Database): SettingsTable {
+export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
   const revision = db.prepare<[], { revision: number }>('SELECT revision FROM settings_revision WHERE id = 1');
   const rows = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings');
   const upsert = db.prepare<[string, string, number]>(
@@ -24,7 +22,7 @@ export function sqliteSettingsTable(db: Database.Database): SettingsTable {
   const audit = db.prepare<[number, string, string, number | null, string]>(
     'INSERT INTO audit_log (at, action, actor, session_id, fields) VALUES (?, ?, ?, ?, ?)',
   );
-  const picture = db.prepare<[string], { hash: string; content_type: ImageContentType; bytes: Buffer }>(
+  const picture = db.prepare<[string], { hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
     'SELECT hash, content_type, bytes FROM settings_pictures WHERE hash = ?',
   );
 
@@ -64,7 +62,7 @@ export function sqliteSettingsTable(db: Database.Database): SettingsTable {
   };
 }
 
-export function sqliteSetupCodeTable(db: Database.Database): SetupCodeTable {
+export function sqliteSetupCodeTable(db: SqliteDatabase): SetupCodeTable {
   const find = db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM coach_setup_codes WHERE code_hash = ?');
   const passwordSet = db.prepare<[], { one: number }>('SELECT 1 AS one FROM coach_account WHERE id = 1');
   const use = db.transaction((hash: string, passwordHash: string, now: number) => {

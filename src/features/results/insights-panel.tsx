@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
 import { DriverIcon } from '../shared/driver-icon';
+import type { Insights } from '../../shared/insights';
 import { CareMessage } from './care-message';
-import type { Insights } from './insights';
 
 const copy = resultsCopy.insights;
 

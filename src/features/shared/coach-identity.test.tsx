@@ -2,13 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { expect, test } from 'vitest';
-import { App } from '../../app/app';
 import { resultsCopy } from '../../content/results';
 import { SiteConfigContext } from '../../lib/site-config';
 import { defaultSiteConfig, type SiteConfig } from '../../shared/site-config';
 import { CareMessage } from '../results/care-message';
 import { CourseCta } from '../results/course-cta';
 import { placeholderCourseUrl } from '../results/course-url';
+import { renderAppAt } from '../../test/render';
 
 const dana: SiteConfig = {
   ...defaultSiteConfig,
@@ -23,7 +23,7 @@ const dana: SiteConfig = {
   helpLine: { text: 'Book a free call with me', url: 'https://dana.example/call' },
 };
 
-function withSettings(settings: SiteConfig, ui: ReactNode, path = '/') {
+function withSettings(settings: SiteConfig, ui: ReactNode, path = '/results') {
   return render(
     <SiteConfigContext value={settings}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
@@ -32,7 +32,7 @@ function withSettings(settings: SiteConfig, ui: ReactNode, path = '/') {
 }
 
 test('the landing page says whose quiz it is, with their face and intro, and so does the footer', () => {
-  withSettings(dana, <App />);
+  renderAppAt('/', dana);
   const byline = screen.getByText('Dana Reyes', { selector: 'strong' }).closest('p');
   expect(byline).toHaveTextContent('A quiz by Dana Reyes');
   expect(byline).toHaveTextContent('ADHD coach for busy founders');
@@ -44,12 +44,12 @@ test('the landing page says whose quiz it is, with their face and intro, and so 
 });
 
 test('without a name, the landing page and footer show no byline', () => {
-  withSettings(defaultSiteConfig, <App />);
+  renderAppAt('/', defaultSiteConfig);
   expect(screen.queryByText(/A quiz by/)).not.toBeInTheDocument();
 });
 
 test('a name holding markup is shown as the text it is', () => {
-  withSettings({ ...dana, coach: { ...dana.coach, name: '<img src=x onerror=alert(1)>' } }, <App />);
+  renderAppAt('/', { ...dana, coach: { ...dana.coach, name: '<img src=x onerror=alert(1)>' } });
   expect(screen.getByRole('contentinfo')).toHaveTextContent('A quiz by <img src=x onerror=alert(1)>.');
   expect(document.querySelector('img[src="x"]')).toBeNull();
 });
