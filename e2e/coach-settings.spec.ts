@@ -13,10 +13,11 @@ import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
 import { logLine, type OwnServer, startOwnServer } from './own-server';
 import { coreDriversState, openResultsWithState } from './results-state';
 
-const test = base.extend<{ server: OwnServer }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
-  server: async ({}, use) => {
-    const server = await startOwnServer();
+const test = base.extend<{ serverEnv: Record<string, string>; server: OwnServer }>({
+  /** Environment variables of the test's server (a setting given there wins over the dashboard). */
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
+    const server = await startOwnServer(serverEnv);
     await use(server);
     await server.stop();
   },
@@ -150,70 +151,79 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   expect((await response.json()).values).toMatchObject({ courseUrl: null, coachPhoto: null });
 });
 
-for (const width of [360, 1280]) {
-  test(`the new screens at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, browser, consoleErrors }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    const address = await setupAddress(server);
+test.describe('with PRIVACY_URL set on the server', () => {
+  test.use({ serverEnv: { PRIVACY_URL: 'https://coach.example/privacy' } });
 
-    await page.goto('/coach');
-    await expect(page.getByRole('heading', { name: 'Set up your dashboard' })).toBeVisible();
-    await expectNoA11yFindings(page, 'set-up explained');
-    await expectNoHorizontalScroll(page);
-    await shoot(page, 'setup-explained', width);
+  for (const width of [360, 1280]) {
+    test(`the new screens at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, browser, consoleErrors }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      const address = await setupAddress(server);
 
-    await page.goto(address);
-    await page.getByLabel('New password').fill('short');
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please use at least 12 characters.');
-    await expectNoA11yFindings(page, 'set-up form with a problem');
-    await shoot(page, 'setup-form', width);
-    await page.getByLabel('New password').fill(password);
-    await page.getByLabel('Type it again').fill(password);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
-    await expectNoA11yFindings(page, 'settings, empty');
-    await expectNoHorizontalScroll(page);
+      await page.goto('/coach');
+      await expect(page.getByRole('heading', { name: 'Set up your dashboard' })).toBeVisible();
+      await expectNoA11yFindings(page, 'set-up explained');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'setup-explained', width);
 
-    await page.getByLabel(/^Your name/).fill('Dana Reyes');
-    await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
-    await saveSection(page, 'You');
-    await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
-    await expect(page.getByText('Your picture is up.')).toBeVisible();
-    await page.getByLabel(/^Course link/).fill('https://dana.example/course');
-    await page.getByLabel(/^Course pitch/).fill('You have seen your pattern. In six short lessons we build routines around your strengths, one small step a day.\n\nNo lectures about willpower.');
-    await page.getByLabel(/^Course length/).fill('4 weeks');
-    await page.getByLabel(/^Course price/).fill('$49');
-    await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
-    await saveSection(page, 'Your course');
-    await page.getByLabel(/^Help line text/).fill('Book a free 20-minute call with me');
-    await page.getByLabel(/^Help line link/).fill('ftp://dana.example/call');
-    await page.getByRole('region', { name: 'Help line', exact: true }).getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByLabel(/^Help line link/)).toHaveAttribute('aria-invalid', 'true');
-    await expectNoA11yFindings(page, 'settings, filled in, a field refused');
-    await expectNoHorizontalScroll(page);
-    await shoot(page, 'settings', width);
-    await page.getByLabel(/^Help line link/).fill('https://dana.example/call');
-    await saveSection(page, 'Help line');
+      await page.goto(address);
+      await page.getByLabel('New password').fill('short');
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please use at least 12 characters.');
+      await expectNoA11yFindings(page, 'set-up form with a problem');
+      await shoot(page, 'setup-form', width);
+      await page.getByLabel('New password').fill(password);
+      await page.getByLabel('Type it again').fill(password);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+      // The environment wins: shown, read-only, with the variable that sets it.
+      const privacy = page.getByLabel(/^Privacy policy link/);
+      await expect(privacy).toHaveValue('https://coach.example/privacy');
+      await expect(privacy).toHaveAttribute('readonly', '');
+      await expect(privacy).toHaveAccessibleDescription(/Set on the server \(PRIVACY_URL\)/);
+      await expectNoA11yFindings(page, 'settings, empty');
+      await expectNoHorizontalScroll(page);
 
-    const visitor = await visitorPage(browser, server, width);
-    await visitor.goto('/');
-    await expect(visitor.getByText('A quiz by Dana Reyes').first()).toBeVisible();
-    await expectNoAxeViolations(visitor, `landing with the coach's identity at ${width}`);
-    await expectNoHorizontalScroll(visitor);
-    await shoot(visitor, 'visitor-landing', width);
-    await unlockInsights(visitor, '111112111');
-    await expect(visitor.getByRole('link', { name: /Book a free 20-minute call with me/ })).toBeVisible();
-    await expectNoAxeViolations(visitor, `results with the coach's course at ${width}`);
-    await expectNoHorizontalScroll(visitor);
-    await shoot(visitor, 'visitor-results', width);
-    if (process.env.SHOTS_DIR) {
-      const cta = visitor.getByRole('region', { name: 'Now what?' });
-      await cta.scrollIntoViewIfNeeded();
-      await cta.screenshot({ path: `${process.env.SHOTS_DIR}/visitor-course-${width}.png` });
-      await visitor.getByText('Many of your drivers need support').locator('..').screenshot({ path: `${process.env.SHOTS_DIR}/visitor-help-line-${width}.png` });
-    }
-    await visitor.context().close();
-  });
-}
+      await page.getByLabel(/^Your name/).fill('Dana Reyes');
+      await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
+      await saveSection(page, 'You');
+      await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
+      await expect(page.getByText('Your picture is up.')).toBeVisible();
+      await page.getByLabel(/^Course link/).fill('https://dana.example/course');
+      await page.getByLabel(/^Course pitch/).fill('You have seen your pattern. In six short lessons we build routines around your strengths, one small step a day.\n\nNo lectures about willpower.');
+      await page.getByLabel(/^Course length/).fill('4 weeks');
+      await page.getByLabel(/^Course price/).fill('$49');
+      await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
+      await saveSection(page, 'Your course');
+      await page.getByLabel(/^Help line text/).fill('Book a free 20-minute call with me');
+      await page.getByLabel(/^Help line link/).fill('ftp://dana.example/call');
+      await page.getByRole('region', { name: 'Help line', exact: true }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByLabel(/^Help line link/)).toHaveAttribute('aria-invalid', 'true');
+      await expectNoA11yFindings(page, 'settings, filled in, a field refused');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'settings', width);
+      await page.getByLabel(/^Help line link/).fill('https://dana.example/call');
+      await saveSection(page, 'Help line');
+
+      const visitor = await visitorPage(browser, server, width);
+      await visitor.goto('/');
+      await expect(visitor.getByText('A quiz by Dana Reyes').first()).toBeVisible();
+      await expectNoAxeViolations(visitor, `landing with the coach's identity at ${width}`);
+      await expectNoHorizontalScroll(visitor);
+      await shoot(visitor, 'visitor-landing', width);
+      await unlockInsights(visitor, '111112111');
+      await expect(visitor.getByRole('link', { name: /Book a free 20-minute call with me/ })).toBeVisible();
+      await expectNoAxeViolations(visitor, `results with the coach's course at ${width}`);
+      await expectNoHorizontalScroll(visitor);
+      await shoot(visitor, 'visitor-results', width);
+      if (process.env.SHOTS_DIR) {
+        const cta = visitor.getByRole('region', { name: 'Now what?' });
+        await cta.scrollIntoViewIfNeeded();
+        await cta.screenshot({ path: `${process.env.SHOTS_DIR}/visitor-course-${width}.png` });
+        await visitor.getByText('Many of your drivers need support').locator('..').screenshot({ path: `${process.env.SHOTS_DIR}/visitor-help-line-${width}.png` });
+      }
+      await visitor.context().close();
+    });
+  }
+});
