@@ -19,6 +19,7 @@ import type {
   LeadSummary,
   ProfilesResponse,
   SessionStatus,
+  SetupStatus,
   StepCounts,
 } from '../src/shared/coach-api';
 import type { Rating } from '../src/shared/constants';
@@ -173,7 +174,7 @@ function deliveries(state: string | null): DeliveriesResponse {
 }
 
 // Sixty entries, every action, the newest first, two hours apart: pages of 25, 25 and 10.
-const auditActions: AuditAction[] = ['sign_in', 'export', 'delivery_retry', 'erase', 'sign_out', 'sign_in_failed', 'password_set'];
+const auditActions: AuditAction[] = ['sign_in', 'export', 'delivery_retry', 'erase', 'sign_out', 'sign_in_failed', 'password_set', 'settings_changed'];
 const auditStart = Date.now();
 const auditInstant = (index: number) => auditStart - (index + 1) * 7_200_000;
 /** The time ("09:30") and day ("Mon, 23 Nov 2026") the dashboard shows for entry `index`, in UTC. */
@@ -187,7 +188,8 @@ const auditEntries: AuditEntry[] = Array.from({ length: 60 }, (_, index) => {
     at: new Date(auditInstant(index)).toISOString(),
     action,
     actor: fromCommandLine ? 'command line' : 'dashboard',
-    sessionId: fromCommandLine || action === 'sign_in_failed' ? null : 40 - Math.floor(index / 7),
+    sessionId: fromCommandLine || action === 'sign_in_failed' ? null : 40 - Math.floor(index / 8),
+    fields: action === 'settings_changed' ? ['coachName', 'courseUrl'] : null,
   };
 });
 
@@ -236,6 +238,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       signedIn = true;
       return json(route, 200, session);
     }
+    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true } satisfies SetupStatus);
     if (!signedIn) return refuse(route, 401, { error: 'unauthorized', message: 'Please sign in.' });
     if (path === '/api/coach/session' && method === 'DELETE') {
       signedIn = false;

@@ -88,10 +88,12 @@ for (const width of [360, 1280]) {
       await expect(entries).toHaveCount(25);
       await expect(entries.first()).toHaveText(new RegExp(`^${fakeAuditTime(0)}Signed inDashboard, session 40$`));
       await expect(table.getByRole('rowheader').first()).toHaveText(fakeAuditDay(0));
+      // A settings change names the settings it touched, never their values.
+      await expect(entries.nth(7)).toHaveText(new RegExp(`^${fakeAuditTime(7)}Settings changed: Your name, Course linkDashboard, session 40$`));
       await look(page, 'audit-log', width);
       await page.getByRole('button', { name: 'Older' }).click();
       await expect(page.getByText('Page 2')).toBeVisible();
-      await expect(entries.first()).toHaveText(new RegExp(`^${fakeAuditTime(25)}Signed outDashboard, session 37$`));
+      await expect(entries.first()).toHaveText(new RegExp(`^${fakeAuditTime(25)}Leads downloaded \\(CSV\\)Dashboard, session 37$`));
       await page.getByRole('button', { name: 'Older' }).click();
       await expect(entries).toHaveCount(10);
       await page.getByRole('button', { name: 'Newer' }).click();

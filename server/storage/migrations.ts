@@ -25,6 +25,8 @@ export const migrationNames = [
   'outbox-lease',
   // 6: addresses stored before the Unicode policy take the one stored form (server/storage/email.ts).
   'email-stored-form',
+  // 7: the coach's settings, picture and first-run set-up codes; the audit log names a change's fields.
+  'coach-settings',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

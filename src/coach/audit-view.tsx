@@ -1,5 +1,5 @@
 import { coachApi, type AuditLogResponse } from '../shared/coach-api';
-import { auditActionLabels, auditActor, coachCopy } from './content';
+import { auditActor, auditWhat, coachCopy } from './content';
 import { auditDays } from './audit-days';
 import { formatDay, formatTime } from './format';
 import { captionClass, Empty, LoadError, Loading, Pager, Panel, TableFrame, tableClass, tdClass, thClass, usePages } from './ui';
@@ -47,7 +47,7 @@ export function AuditView({ timeZone }: { timeZone: string }) {
                     // Entries have no id of their own in the answer; their day and order identify them.
                     <tr key={`${entry.at}|${index}`}>
                       <td className={`${tdClass} tabular-nums`}>{formatTime(new Date(entry.at), timeZone)}</td>
-                      <td className={`${tdClass} font-semibold text-ink`}>{auditActionLabels[entry.action]}</td>
+                      <td className={`${tdClass} font-semibold text-ink`}>{auditWhat(entry)}</td>
                       <td className={`${tdClass} text-muted`}>{auditActor(entry)}</td>
                     </tr>
                   ))}

@@ -14,7 +14,18 @@
 import type { Lead } from '../../../src/shared/lead';
 import type { PostgresSettings } from '../../config';
 import { type GroupCommit, submissionCommit } from '../group-commit';
-import type { OutboxQueue, SessionTable, Storage, StoredConsent, StoreOptions, Submission, SubmitResult, TimeRange } from '../storage';
+import type {
+  OutboxQueue,
+  SessionTable,
+  SettingsTable,
+  SetupCodeTable,
+  Storage,
+  StoredConsent,
+  StoreOptions,
+  Submission,
+  SubmitResult,
+  TimeRange,
+} from '../storage';
 import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
@@ -24,6 +35,7 @@ import { migratePostgres } from './migrations';
 import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { postgresSessionTable, readPasswordHash, storePasswordHash } from './sessions';
+import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 
 /**
@@ -43,6 +55,8 @@ export class PostgresStorage implements Storage {
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly setupCodes: SetupCodeTable;
+  readonly settings: SettingsTable;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
   #closed: Promise<void> | null = null;
@@ -53,6 +67,8 @@ export class PostgresStorage implements Storage {
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
     this.outbox = postgresOutboxQueue(pool);
     this.sessions = postgresSessionTable(pool);
+    this.setupCodes = postgresSetupCodeTable(pool);
+    this.settings = postgresSettingsTable(pool);
   }
 
   /**
@@ -62,7 +78,7 @@ export class PostgresStorage implements Storage {
   static async open(settings: PostgresSettings, options: StoreOptions): Promise<PostgresStorage> {
     const pool = openPool(settings.url, settings.poolSize, options.onPoolError);
     try {
-      await migratePostgres(pool, (client) => ensureProfileAggregate(client, options.timeZone ?? 'UTC'));
+      await migratePostgres(pool);
     } catch (error) {
       await pool.end().catch(() => undefined);
       const reason = (error as { code?: string; message?: string }).message ?? String(error);
@@ -100,6 +116,9 @@ export class PostgresStorage implements Storage {
   }
   readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.pool, ...args);
+  }
+  useProfileTimeZone(timeZone: string) {
+    return ensureProfileAggregate(this.pool, timeZone);
   }
   listLeads(...args: Parameters<Storage['listLeads']>) {
     return listLeads(this.pool, ...args);
