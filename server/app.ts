@@ -257,7 +257,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   const clock = deps.clock ?? systemClock;
   const storage = await openStorage(config, {
-    outbox: config.webhook !== null,
+    outbox: () => config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),

@@ -35,7 +35,7 @@ async function view(storage: Storage, now: number) {
 test('leads, outbox, sessions, audit log and counts are copied, verified, and the copy refuses a non-empty target', async () => {
   const dataDir = tempDir();
   let clock = Date.UTC(2026, 10, 20, 9);
-  const sqlite = SqliteStorage.open(dataDir, { outbox: true, now: () => clock });
+  const sqlite = SqliteStorage.open(dataDir, { outbox: () => true, now: () => clock });
   for (let index = 0; index < 30; index += 1) {
     clock += 60_000;
     await sqlite.submit({ email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, `key-${index}`);
@@ -62,7 +62,7 @@ test('leads, outbox, sessions, audit log and counts are copied, verified, and th
   expect(copied.stdout).toMatch(/^leads\s+20 →\s+20\s+ok$/m);
   expect(copied.stdout).toContain('every count matches');
 
-  const postgres = await PostgresStorage.open(database, { outbox: true, now: () => clock });
+  const postgres = await PostgresStorage.open(database, { outbox: () => true, now: () => clock });
   try {
     expect(await view(postgres, clock)).toEqual(before);
     // New rows continue after the copied ids, and the copied keys still answer retries.

@@ -14,7 +14,7 @@ import { PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
 import type { Storage } from './storage';
 
-type Options = { outbox: boolean; now: () => number; timeZone?: string };
+type Options = { outbox: () => boolean; now: () => number; timeZone?: string };
 type OpenOptions = Omit<Options, 'timeZone'>;
 
 const backends: [string, (options: OpenOptions) => Promise<Storage>][] = [
@@ -34,7 +34,7 @@ describe.each(backends)('%s', (_name, open) => {
   const start = async (options: Partial<Options> = {}) => {
     clock = Date.UTC(2026, 10, 20, 12);
     const { timeZone = 'UTC', ...rest } = options;
-    const storage = await open({ outbox: true, now: () => clock, ...rest });
+    const storage = await open({ outbox: () => true, now: () => clock, ...rest });
     opened.push(storage);
     // What the server does once it has read the settings: the aggregate in the analytics time zone.
     await storage.useProfileTimeZone(timeZone);
@@ -106,6 +106,19 @@ describe.each(backends)('%s', (_name, open) => {
     await storage.eraseLead('a@example.com');
     expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).patterns).toMatchObject({ allWeak: 0, allStrong: 1 });
     expect((await storage.readProfileTotals('2026-11-21', '2026-11-30')).submissions).toBe(0);
+  });
+
+  test('a webhook set or removed applies to the next batch: only submissions stored while it is in force get an outbox row', async () => {
+    let forwarding = false;
+    const storage = await start({ outbox: () => forwarding });
+    await storage.submit(lead('before@example.com'));
+    forwarding = true;
+    await storage.submit(lead('while@example.com'));
+    forwarding = false;
+    await storage.submit(lead('after@example.com'));
+    forwarding = true;
+    const due = await storage.outbox.claimDue(clock, 10, 60_000);
+    expect(due.map((row) => row.email)).toEqual(['while@example.com']);
   });
 
   test('the outbox: a claim leases its rows, outcomes are recorded under the lease, a lost lease records nothing', async () => {

@@ -52,8 +52,11 @@ export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: 
 
 /** What the server's storage is told when it opens. */
 export type StoreOptions = {
-  /** Also write an outbox row for each new submission (a webhook is configured). */
-  outbox: boolean;
+  /**
+   * Whether to write an outbox row for each new submission: a webhook is in force. Asked for each
+   * batch, inside its transaction, so a webhook set or removed on the dashboard applies at once.
+   */
+  outbox: () => boolean;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
   /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */

@@ -71,7 +71,7 @@ export const testLead = (email: string, firstName: string, ratings: Lead['rating
 /** A SQLite storage in a fresh folder holding these leads (each with its Idempotency-Key, if given). */
 export async function storeWith(leads: [Lead, string?][], outbox = false): Promise<{ dataDir: string; store: SqliteStorage }> {
   const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox });
+  const store = SqliteStorage.open(dataDir, { outbox: () => outbox });
   await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
   return { dataDir, store };
 }

@@ -19,7 +19,7 @@ test('leads stored on two instances while a third rebuilds the aggregate in a ne
   const settings = await freshPostgres(6);
   // 23:30 UTC on the 20th: the 21st in Berlin.
   const lateEvening = () => Date.UTC(2026, 10, 20, 23, 30);
-  const [a, b, c] = await Promise.all([0, 1, 2].map(() => PostgresStorage.open(settings, { outbox: false, now: lateEvening })));
+  const [a, b, c] = await Promise.all([0, 1, 2].map(() => PostgresStorage.open(settings, { outbox: () => false, now: lateEvening })));
   if (!a || !b || !c) throw new Error('three instances');
   opened.push(a, b, c);
   await a.useProfileTimeZone('UTC');

@@ -25,7 +25,7 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
  * then read the new zone. No batch mixes two zones' days. It rejects, having stored nothing, if any
  * part fails.
  */
-export function batchWriter(pool: PostgresPool, options: { outbox: boolean }): (batch: Submission[]) => Promise<SubmitResult[]> {
+export function batchWriter(pool: PostgresPool, options: { outbox: () => boolean }): (batch: Submission[]) => Promise<SubmitResult[]> {
   const days = new Map<string, (ms: number) => string>();
   const dayIn = (zone: string) => {
     let dayOf = days.get(zone);
@@ -94,7 +94,7 @@ export function batchWriter(pool: PostgresPool, options: { outbox: boolean }): (
         return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
       });
       const stored = rows.map((row, index) => ({ row, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
-      if (options.outbox && stored.length > 0) {
+      if (stored.length > 0 && options.outbox()) {
         await client.query(
           `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at)
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[])`,

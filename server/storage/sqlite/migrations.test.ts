@@ -61,7 +61,7 @@ test('migration 2 keeps every submission, key and delivery of a first-release da
 
 test('a retry with a key stored before the migration gets the first answer back', () => {
   const db = openDatabase(firstReleaseDatabase());
-  const write = batchWriter(db, { outbox: false });
+  const write = batchWriter(db, { outbox: () => false });
   const retry: Submission = { lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3', now: 4000 };
   expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true }]);
   expect(write([{ ...retry, lead: { ...retry.lead, firstName: 'Someone Else' } }])).toEqual([{ kind: 'key_conflict' }]);
@@ -150,7 +150,7 @@ test.each([1, 2, 3, 4, 5, 6])('a database at released schema %i, with rows in it
   const expected = schemaOf(fresh);
   fresh.close();
 
-  const storage = SqliteStorage.open(releasedDatabase(version), { outbox: true, now: () => 4000 });
+  const storage = SqliteStorage.open(releasedDatabase(version), { outbox: () => true, now: () => 4000 });
   try {
     expect(storage.db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(schemaOf(storage.db)).toEqual(expected);

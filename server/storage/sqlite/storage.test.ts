@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function openStore(dataDir = tempDir(), outbox = false): SqliteStorage {
-  const store = SqliteStorage.open(dataDir, { outbox });
+  const store = SqliteStorage.open(dataDir, { outbox: () => outbox });
   stores.push(store);
   return store;
 }
@@ -64,7 +64,7 @@ test('a flush whose transaction fails rejects every submission in it and stores 
 });
 
 test('no transaction holds more than the batch cap; the rest follow at once', async () => {
-  const store = SqliteStorage.open(tempDir(), { outbox: false, batchCap: 3 });
+  const store = SqliteStorage.open(tempDir(), { outbox: () => false, batchCap: 3 });
   stores.push(store);
   await Promise.all([0, 1, 2, 3, 4, 5, 6].map((index) => store.submit(lead(index))));
   expect(store.metrics).toEqual({ flushes: 3, submissions: 7 });

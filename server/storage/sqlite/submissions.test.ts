@@ -11,7 +11,7 @@ const at = (now: number, lead: Lead, idempotencyKey?: string): Submission => ({ 
 function writer(outbox = false) {
   const db = openDatabase(tempDir());
   const count = (sql: string) => (db.prepare(`SELECT count(*) AS n FROM ${sql}`).get() as { n: number }).n;
-  return { db, write: batchWriter(db, { outbox }), count };
+  return { db, write: batchWriter(db, { outbox: () => outbox }), count };
 }
 
 test.each<[string, Submission, 'replayed' | 'key_conflict']>([

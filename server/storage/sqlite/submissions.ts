@@ -21,7 +21,7 @@ import type { ProfileRow } from '../profile-sums';
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: boolean },
+  options: { outbox: () => boolean },
 ): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
@@ -49,6 +49,8 @@ export function batchWriter(
     add(rows, sign);
   };
   let storedNow: ProfileRow[] = [];
+  /** Whether this batch's submissions are forwarded: asked once per batch. */
+  let forwarding = false;
 
   const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
     const email = normalizeEmail(lead.email);
@@ -73,7 +75,7 @@ export function batchWriter(
       const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
       return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
     }
-    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
+    if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
     storedNow.push({ submitted_at: now, ratings });
     return { kind: 'stored', id, replayed: false };
   };
@@ -88,6 +90,7 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
+    forwarding = options.outbox();
     const results = batch.map(storeOne);
     addToProfiles(storedNow, 1);
     return results;
