@@ -30,9 +30,13 @@ import { leadRoutes } from './leads/routes';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
+import { webhookTarget } from './webhooks/target';
+import { ServedEmbedScript } from './embed/embed-script';
+import { embedScriptFiles, embedScriptRoutes } from './embed/routes';
+import { defaultEmbedLook, embedScriptLook } from '../src/shared/frame-look';
 import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
 import type { PageName } from './pages/site-pages';
-import { securityHeaders } from './security-headers';
+import { liveSecurityHeaders } from './security-headers';
 import { mediaRoutes } from './settings/routes';
 import { openLiveSettings } from './settings/live';
 import type { SettingsService } from './settings/service';
@@ -41,15 +45,8 @@ import type { SettingsService } from './settings/service';
 const immutableAssets = 'public, max-age=31536000, immutable';
 const shortLivedFiles = 'public, max-age=3600';
 const htmlPages = 'no-cache';
-/**
- * The embed script keeps its name (coaches paste its address into their sites), so it is only
- * briefly fresh: a new version reaches every site within five minutes, a stale copy is still used
- * (and refreshed behind the scenes) for a day. Other sites load it, so it is not same-origin only.
- */
-const embedScriptHeaders = {
-  'cache-control': 'public, max-age=300, stale-while-revalidate=86400',
-  'cross-origin-resource-policy': 'cross-origin',
-};
+/** No site but this one may frame the quiz (the dashboard's preview). */
+const noSites: readonly string[] = [];
 
 /** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
@@ -155,12 +152,14 @@ function hasForbiddenKey(value: unknown): boolean {
 const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const headers = securityHeaders(config);
+  // The allowed sites are a setting: until the settings are open, none (this origin only).
+  let allowedSites: () => readonly string[] = () => noSites;
+  const headers = liveSecurityHeaders(config, () => allowedSites());
   const { timeouts } = config;
 
   /** The one path of every refusal with a reply: security headers, JSON, nothing of the input. */
   const refuse = (reply: FastifyReply, status: number, body: ErrorBody) =>
-    reply.headers(headers).code(status).header('cache-control', 'no-store').send(body);
+    reply.headers(headers()).code(status).header('cache-control', 'no-store').send(body);
 
   const app = Fastify({
     logger:
@@ -196,7 +195,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const { status, body } = refusalsByCode[error.code ?? ''] ?? malformedRequest;
       app.log.info({ code: error.code, status }, 'connection refused');
-      if (socket.writable && !socket._httpMessage?.headersSent) socket.write(rawErrorResponse(status, body, headers));
+      if (socket.writable && !socket._httpMessage?.headersSent) socket.write(rawErrorResponse(status, body, headers()));
       socket.destroy();
     },
   });
@@ -225,7 +224,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   let inFlight = 0;
   let lastRequestAt = 0;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(headers());
     lastRequestAt = performance.now();
     if (draining) {
       // The body is read (and dropped) first: closing a connection with unread data on it sends a
@@ -256,9 +255,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   const clock = deps.clock ?? systemClock;
+  // Whether new leads get an outbox row: the webhook in force, once the settings are open.
+  let forwarding = () => false;
   const storage = await openStorage(config, {
-    outbox: () => config.webhook !== null,
-    onOutboxRows: () => outbox?.wake(),
+    outbox: () => forwarding(),
+    onOutboxRows: () => outbox.wake(),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -271,31 +272,38 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     (rows) => storage.addFunnelCounts(rows),
     (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'),
   );
-  const outbox = config.webhook
-    ? new WebhookOutbox({
-        queue: storage.outbox,
-        url: config.webhook.url,
-        secret: config.webhook.secret,
-        log: app.log.child({ component: 'outbox' }),
-        clock,
-        random: deps.outboxRandom ?? Math.random,
-        fetch: deps.outboxFetch ?? globalThis.fetch,
-        leaseMs: config.webhookLeaseMs,
-      })
-    : null;
+  // Where leads go, the allowed sites and the embed's look are settings: read live, never kept from the start.
+  const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'));
+  forwarding = () => settings.values.webhookUrl !== null && settings.values.webhookSecret !== null;
+  allowedSites = () => settings.values.embedOrigins ?? noSites;
+  const outbox = new WebhookOutbox({
+    queue: storage.outbox,
+    target: webhook,
+    log: app.log.child({ component: 'outbox' }),
+    clock,
+    random: deps.outboxRandom ?? Math.random,
+    fetch: deps.outboxFetch ?? globalThis.fetch,
+    leaseMs: config.webhookLeaseMs,
+  });
+  const embedScript = ServedEmbedScript.load(config.distDir, embedScriptLook(settings.values.embedLook ?? defaultEmbedLook));
+  settings.onChange((values) => {
+    embedScript.update(embedScriptLook(values.embedLook ?? defaultEmbedLook));
+    // A webhook set (or changed) takes the waiting leads at once.
+    outbox.wake();
+  });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('funnelCounter', counter);
   app.decorate('settings', settings);
   app.addHook('onListen', async () => {
-    outbox?.start();
+    outbox.start();
     settings.start();
     await announceFirstRun();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await settings.stop();
-    await outbox?.stop();
+    await outbox.stop();
     await counter.close();
     await storage.close();
   });
@@ -338,23 +346,22 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, config, settings, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, webhook, webhookFetch: deps.outboxFetch, config, settings, now: () => clock.now() });
   await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
-  const embedScript = join(config.distDir, 'client', 'embed.js');
-  const embedScriptFiles = new Set([embedScript, `${embedScript}.br`, `${embedScript}.gz`]);
+  await app.register(embedScriptRoutes, { script: embedScript });
   await app.register(fastifyStatic, {
     root: join(config.distDir, 'client'),
     wildcard: false,
     index: false,
     dotfiles: 'ignore',
+    // /embed.js is sent with the coach's look in it (server/embed/routes.ts).
+    globIgnore: embedScriptFiles,
     // Sends dist/client/*.br or *.gz when the build wrote them, instead of compressing per request.
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, path: string) {
-      // The path is of the file sent: embed.js, or its precompressed embed.js.br / .gz copy.
-      if (embedScriptFiles.has(path)) return reply.headers(embedScriptHeaders);
       reply.header('cache-control', path.includes('/assets/') ? immutableAssets : shortLivedFiles);
     },
   });

@@ -1,19 +1,17 @@
 import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-test('defaults: 127.0.0.1:3000, ./data, no proxy trusted, no webhook, no HSTS, not framable', () => {
+test('defaults: 127.0.0.1:3000, ./data, no proxy trusted, no HSTS, no setting from the environment (no webhook, no allowed site)', () => {
   expect(loadConfig({})).toMatchObject({
     port: 3000,
     host: '127.0.0.1',
     dataDir: expect.stringMatching(/\/data$/),
     logLevel: 'info',
     trustProxy: false,
-    webhook: null,
     rateLimit: { max: 10, windowMs: 60_000 },
-    embedOrigins: [],
-    frameAncestors: "'none'",
     hstsMaxAge: 0,
     publicUrl: null,
+    environmentSettings: {},
   });
 });
 
@@ -39,24 +37,27 @@ test('reads every variable', () => {
     dataDir: '/var/lib/core-drivers',
     logLevel: 'warn',
     trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
-    webhook: { url: 'https://hooks.example.com/leads', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
     rateLimit: { max: 5, windowMs: 30_000 },
     eventsPerMinute: 600,
-    embedOrigins: ['https://coach.example', 'https://www.coach.example'],
-    frameAncestors: 'https://coach.example https://www.coach.example',
     hstsMaxAge: 31_536_000,
+    // Settings the dashboard shows read-only: the environment wins.
+    environmentSettings: {
+      webhookUrl: 'https://hooks.example.com/leads',
+      webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      embedOrigins: ['https://coach.example', 'https://www.coach.example'],
+    },
   });
 });
 
 test.each([
-  ['', [], "'none'"],
-  ['https://coach.example', ['https://coach.example'], 'https://coach.example'],
-  ['https://coach.example/', ['https://coach.example'], 'https://coach.example'],
-  ['HTTPS://Coach.Example:8443', ['https://coach.example:8443'], 'https://coach.example:8443'],
-  ['https://a.example https://b.example,https://a.example', ['https://a.example', 'https://b.example'], 'https://a.example https://b.example'],
-  ['http://127.0.0.2:4215, http://localhost:8080', ['http://127.0.0.2:4215', 'http://localhost:8080'], 'http://127.0.0.2:4215 http://localhost:8080'],
-])('EMBED_ORIGINS=%j allows %j to frame the quiz (frame-ancestors %s)', (value, origins, frameAncestors) => {
-  expect(loadConfig({ EMBED_ORIGINS: value })).toMatchObject({ embedOrigins: origins, frameAncestors });
+  ['', undefined],
+  ['https://coach.example', ['https://coach.example']],
+  ['https://coach.example/', ['https://coach.example']],
+  ['HTTPS://Coach.Example:8443', ['https://coach.example:8443']],
+  ['https://a.example https://b.example,https://a.example', ['https://a.example', 'https://b.example']],
+  ['http://127.0.0.2:4215, http://localhost:8080', ['http://127.0.0.2:4215', 'http://localhost:8080']],
+])('EMBED_ORIGINS=%j allows %j to frame the quiz (empty: the dashboard decides)', (value, origins) => {
+  expect(loadConfig({ EMBED_ORIGINS: value }).environmentSettings.embedOrigins).toEqual(origins);
 });
 
 test('FRAME_ANCESTORS is refused with a message pointing to EMBED_ORIGINS', () => {
@@ -82,10 +83,8 @@ test.each([
   ['TRUST_PROXY', { TRUST_PROXY: '2' }],
   ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'not a url', LEAD_WEBHOOK_SECRET: longSecret }],
   ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'http://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: longSecret }],
-  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' }],
   ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: 'short' }],
   ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: 'whsec_!!' }],
-  ['LEAD_WEBHOOK_SECRET', { LEAD_WEBHOOK_SECRET: longSecret }],
   ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '0' }],
   ['RATE_LIMIT_WINDOW_SECONDS', { RATE_LIMIT_WINDOW_SECONDS: 'a minute' }],
   // Fewer than one quiz run's 14 steps would cut every run short.
@@ -104,10 +103,15 @@ test.each([
 });
 
 test('plain http webhooks are allowed only to this machine', () => {
-  expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/hook', LEAD_WEBHOOK_SECRET: longSecret }).webhook).toEqual({
-    url: 'http://127.0.0.1:9000/hook',
-    secret: longSecret,
+  expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/hook', LEAD_WEBHOOK_SECRET: longSecret }).environmentSettings).toEqual({
+    webhookUrl: 'http://127.0.0.1:9000/hook',
+    webhookSecret: longSecret,
   });
+});
+
+test('each webhook variable may come alone: the other part can be set on the dashboard', () => {
+  expect(loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' }).environmentSettings).toEqual({ webhookUrl: 'https://hooks.example.com/leads' });
+  expect(loadConfig({ LEAD_WEBHOOK_SECRET: longSecret }).environmentSettings).toEqual({ webhookSecret: longSecret });
 });
 
 test('a bad webhook secret is never repeated in the error message', () => {

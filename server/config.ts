@@ -25,18 +25,12 @@ export type ServerConfig = {
   /** Pino level of the JSON log on stdout; `silent` turns it off. */
   logLevel: LogLevel;
   trustProxy: TrustProxy;
-  /** Forwarding of each stored submission; null when LEAD_WEBHOOK_URL is not set. */
-  webhook: { url: string; secret: string } | null;
   /** How long an instance holds the outbox rows it is sending (WEBHOOK_LEASE_SECONDS, at most a minute). */
   webhookLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
   /** Funnel events allowed per client address per minute (EVENTS_RATE_LIMIT_MAX; a quiz run sends 14). */
   eventsPerMinute: number;
-  /** EMBED_ORIGINS: the coach's sites allowed to show the quiz in a frame and to hear its progress. */
-  embedOrigins: string[];
-  /** The CSP `frame-ancestors` sources, derived from `embedOrigins` (`'none'` when there are none). */
-  frameAncestors: string;
   /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
   hstsMaxAge: number;
   /** Where visitors reach the site (PUBLIC_URL), e.g. https://quiz.coach.example; null when not set. */
@@ -45,8 +39,9 @@ export type ServerConfig = {
   timeouts: Timeouts;
   /**
    * The coach's settings given by environment variables (PRIVACY_URL, CONSENT_CHECKBOX, CONSENT_TEXT,
-   * ANALYTICS_TIME_ZONE: every entry of src/shared/coach-settings.ts with an `env`). They win over
-   * the dashboard's, which shows them read-only (server/settings/service.ts).
+   * ANALYTICS_TIME_ZONE, LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET, EMBED_ORIGINS: every entry of
+   * src/shared/coach-settings.ts with an `env`). They win over the dashboard's, which shows them
+   * read-only (server/settings/service.ts).
    */
   environmentSettings: Partial<SettingValues>;
   /** SETTINGS_ENCRYPTION_KEY as given (checked when the server opens its secrets: server/settings/secret-box.ts). */
@@ -156,84 +151,16 @@ function readHost(env: Env): string {
   return host;
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function readWebhook(env: Env): ServerConfig['webhook'] {
-  const rawUrl = readRaw(env, 'LEAD_WEBHOOK_URL');
-  const secret = readRaw(env, 'LEAD_WEBHOOK_SECRET');
-  if (rawUrl === undefined) {
-    if (secret !== undefined) throw new ConfigError('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not.');
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new ConfigError('LEAD_WEBHOOK_URL must be an absolute https:// URL.');
-  }
-  const plainLocal = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
-  if (url.protocol !== 'https:' && !plainLocal) {
-    throw new ConfigError('LEAD_WEBHOOK_URL must use https:// (plain http:// only to this machine), since leads hold personal data.');
-  }
-  if (secret === undefined) {
-    throw new ConfigError('LEAD_WEBHOOK_SECRET must be set when LEAD_WEBHOOK_URL is: every delivery is signed with it.');
-  }
-  if (secret.startsWith('whsec_')) {
-    const key = secret.slice('whsec_'.length);
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length < 24) {
-      throw new ConfigError('LEAD_WEBHOOK_SECRET starts with whsec_ but the rest is not a base64 key of at least 24 bytes.');
-    }
-  } else if (secret.length < 24) {
-    throw new ConfigError('LEAD_WEBHOOK_SECRET must be at least 24 characters long.');
-  }
-  return { url: url.href, secret };
-}
-
-const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
-
 /**
- * EMBED_ORIGINS: the sites allowed to frame the quiz (CSP frame-ancestors), which are also the only
- * places the frame sends its messages to. Origins separated by commas or spaces: `https://`, or
- * `http://` to this machine only (for trying it out). No wildcards: a message needs one exact origin.
- * It replaces FRAME_ANCESTORS, which is refused so that an old setting cannot silently stop counting.
+ * FRAME_ANCESTORS was replaced by EMBED_ORIGINS (now one of the coach's settings, which the
+ * environment may set): refused, so that an old setting cannot silently stop the quiz being framed.
  */
-function readEmbedOrigins(env: Env): string[] {
+function refuseFrameAncestors(env: Env): void {
   if (readRaw(env, 'FRAME_ANCESTORS') !== undefined) {
     throw new ConfigError(
       'FRAME_ANCESTORS is replaced by EMBED_ORIGINS: list the sites allowed to show the quiz (e.g. EMBED_ORIGINS=https://coach.example), or remove it to allow none.',
     );
   }
-  const raw = readRaw(env, 'EMBED_ORIGINS');
-  if (raw === undefined) return [];
-  const origins = raw.split(/[\s,]+/).filter((entry) => entry !== '').map((entry) => {
-    const origin = originOf(entry);
-    if (origin === null) {
-      throw new ConfigError(
-        `EMBED_ORIGINS must be site origins like https://coach.example separated by commas (http:// only for this machine, no paths or wildcards); "${entry}" is not one.`,
-      );
-    }
-    return origin;
-  });
-  return [...new Set(origins)];
-}
-
-/** The origin of `https://site[:port][/]`, or of `http://` to a loopback host; null for anything else. */
-function originOf(entry: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(entry);
-  } catch {
-    return null;
-  }
-  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && localHostnames.test(url.hostname));
-  const bare = url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
-  const exact = !entry.includes('*') && /^https?:\/\/[^/]+\/?$/i.test(entry);
-  return secure && bare && exact ? url.origin : null;
-}
-
-/** The CSP `frame-ancestors` sources for these origins: `'none'` when the quiz may not be framed. */
-export function frameAncestorsFor(embedOrigins: readonly string[]): string {
-  return embedOrigins.length === 0 ? "'none'" : embedOrigins.join(' ');
 }
 
 /** PUBLIC_URL: the site's own origin as visitors reach it (an absolute http(s) URL, no path needed). */
@@ -317,10 +244,10 @@ function readDatabase(env: Env): PostgresSettings | null {
 
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
-const embedding = (embedOrigins: string[]) => ({ embedOrigins, frameAncestors: frameAncestorsFor(embedOrigins) });
 
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
+  refuseFrameAncestors(env);
   return {
     port: readInteger(env, 'PORT', 3000, 0, 65535),
     host: readHost(env),
@@ -329,14 +256,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     database: readDatabase(env),
     logLevel: readLogLevel(env),
     trustProxy: readTrustProxy(env),
-    webhook: readWebhook(env),
     webhookLeaseMs: readInteger(env, 'WEBHOOK_LEASE_SECONDS', 60, 5, 60) * 1000,
     rateLimit: {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     eventsPerMinute: readInteger(env, 'EVENTS_RATE_LIMIT_MAX', 120, 14, 1_000_000),
-    ...embedding(readEmbedOrigins(env)),
     hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
     publicUrl: readPublicUrl(env),
     timeouts: defaultTimeouts,

@@ -67,7 +67,7 @@ function expectHardenedJson(answer: RawAnswer, status: number, error: string) {
   expect(answer.status).toBe(status);
   expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
   expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   expect(answer.headers.get('cache-control')).toBe('no-store');

@@ -14,7 +14,7 @@ async function start(overrides: Partial<ServerConfig> = {}): Promise<string> {
   return running.url;
 }
 
-function expectHardened(response: Response, frameAncestors = "'none'") {
+function expectHardened(response: Response, frameAncestors = "'self'") {
   const csp = response.headers.get('content-security-policy') ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("script-src 'self'");
@@ -60,10 +60,10 @@ test('a server error (500) and a refused lead (400) carry the security headers',
   expectHardened(invalid);
 });
 
-test('frame-ancestors and HSTS follow the configuration', async () => {
-  const url = await start({ frameAncestors: 'https://coach.example', hstsMaxAge: 31_536_000 });
+test('frame-ancestors follow the allowed sites (here EMBED_ORIGINS), HSTS the configuration', async () => {
+  const url = await start({ environmentSettings: loadConfig({ EMBED_ORIGINS: 'https://coach.example' }).environmentSettings, hstsMaxAge: 31_536_000 });
   const response = await fetch(`${url}/`);
-  expectHardened(response, 'https://coach.example');
+  expectHardened(response, "'self' https://coach.example");
   expect(response.headers.get('x-frame-options')).toBeNull();
   expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
 });

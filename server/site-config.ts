@@ -8,17 +8,18 @@
  * and its field in SiteConfig.
  */
 import type { SettingValues } from '../src/shared/coach-settings';
-import { plainFrameStyle, type SiteConfig } from '../src/shared/site-config';
+import { defaultEmbedLook, frameStyle } from '../src/shared/frame-look';
+import type { SiteConfig } from '../src/shared/site-config';
 import { consentBoxText, consentVersion, consentWording } from './leads/consent';
 import { imagePath } from './settings/image';
 
-export function siteConfigFor(values: SettingValues, embedOrigins: string[]): SiteConfig {
+export function siteConfigFor(values: SettingValues): SiteConfig {
   const photo = values.coachPhoto;
   return {
     privacyUrl: values.privacyUrl,
     consentCheckboxText: consentBoxText(values),
     consentVersion: consentVersion(consentWording(values)),
-    embedOrigins,
+    embedOrigins: values.embedOrigins ?? [],
     coach: {
       name: values.coachName,
       intro: values.coachIntro,
@@ -32,7 +33,6 @@ export function siteConfigFor(values: SettingValues, embedOrigins: string[]): Si
       outcome: values.courseOutcome,
     },
     helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
-    // The coach's look inside a frame comes with the embed settings (issue 22).
-    frame: plainFrameStyle,
+    frame: frameStyle(values.embedLook ?? defaultEmbedLook),
   };
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { testConfig } from '../test/helpers';
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  // Visitor pages may be framed by the coach's site (FRAME_ANCESTORS); the dashboard never.
-  app = await buildApp(testConfig({ frameAncestors: 'https://coach.example' }));
+  // Visitor pages may be framed by the coach's site (EMBED_ORIGINS, or the dashboard's allowed sites); the dashboard never.
+  app = await buildApp(testConfig({ environmentSettings: loadConfig({ EMBED_ORIGINS: 'https://coach.example' }).environmentSettings }));
 });
 
 afterAll(async () => {
@@ -32,7 +33,7 @@ test.each(['/coach', '/coach/', '/coach/leads', '/coach/leads/some-id'])(
 
 test('the visitor’s pages keep their own framing rule', async () => {
   const response = await app.inject({ url: '/' });
-  expect(response.headers['content-security-policy']).toContain('frame-ancestors https://coach.example');
+  expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self' https://coach.example");
   expect(response.body).not.toContain('Coach dashboard');
 });
 

@@ -2,7 +2,7 @@
  * Serves the coach's dashboard page (dist/html/coach.html, built by vite.coach.config.ts) at /coach
  * and any path below it. The page holds no data (the dashboard asks /api/coach/ for that, with a
  * session), but it is never stored by a browser or proxy, never framed (a framed dashboard could be
- * clickjacked into erasing a lead, whatever FRAME_ANCESTORS allows the visitor's pages) and never
+ * clickjacked into erasing a lead, whatever the allowed sites let frame the visitor's pages) and never
  * indexed.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
-import { fixtureEmail, fixtureName, testConfig, sqliteDb } from '../test/helpers';
+import { fixtureEmail, fixtureName, testConfig, sqliteDb, webhookEnvironment } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 import { SESSION_COOKIE } from './sessions';
 
@@ -166,7 +166,7 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
 test('a lead in detail: every submission as the visitor saw it, with its delivery; erased with its audit entry', async () => {
   const outboxFetch = async () => new Response(null, { status: 500 });
   const { app: instance, clock, request } = await start(
-    { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
+    { ...webhookEnvironment('https://hooks.example.com/x', 'a-shared-secret-of-thirty-two-chars') },
     { outboxFetch },
   );
   await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
@@ -222,7 +222,7 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   let status = 503;
   const outboxFetch = async () => new Response(null, { status });
   const { app: instance, request } = await start(
-    { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
+    { ...webhookEnvironment('https://hooks.example.com/x', 'a-shared-secret-of-thirty-two-chars') },
     { outboxFetch },
   );
   await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });

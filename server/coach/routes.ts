@@ -10,6 +10,7 @@ import {
   coachApi,
   type CoachApiError,
   type CoachErrorCode,
+  type DeliveriesResponse,
   type EraseResponse,
   type ProfilesResponse,
   type SessionStatus,
@@ -38,6 +39,8 @@ import {
 import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { settingsRoutes } from '../settings/routes';
+import type { WebhookTarget } from '../webhooks/target';
+import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
@@ -45,7 +48,11 @@ import { SignInThrottle } from './throttle';
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
-  outbox: WebhookOutbox | null;
+  outbox: WebhookOutbox;
+  /** Where leads go now (the settings in force); null: forwarding is off. */
+  webhook: () => WebhookTarget | null;
+  /** The outbox's HTTP client, for the test send (tests may give their own). */
+  webhookFetch?: typeof fetch;
   config: ServerConfig;
   /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
   settings: SettingsService;
@@ -71,7 +78,7 @@ const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD
 const withoutSession = (method: string, url: string | undefined) =>
   (method === 'POST' && url === coachApi.session) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, config, settings, now }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, webhookFetch, config, settings, now }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(config.signInLockMs);
   /** Live: the coach may change it on the settings screen. */
@@ -148,7 +155,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     idleTimeoutSeconds: sessionTimings.idleTimeoutMs / 1000,
     expiresAt: new Date(session.expiresAt).toISOString(),
     timeZone: zone(),
-    webhookConfigured: config.webhook !== null,
+    webhookConfigured: webhook() !== null,
   });
 
   app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
@@ -176,6 +183,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
   await app.register(settingsRoutes, { settings, now, actor: dashboard });
+  await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, fetch: webhookFetch });
 
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -254,16 +262,18 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.deliveries, async (request) => {
     const query = queryOf(request);
-    return storage.listDeliveries({
+    const target = webhook();
+    const page = await storage.listDeliveries({
       filter: valueOf(parseDeliveryFilter(query)),
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
-      webhookConfigured: config.webhook !== null,
+      webhookConfigured: target !== null,
     });
+    return { ...page, destination: target?.destination ?? null } satisfies DeliveriesResponse;
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (!outbox) return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', webhookNotConfigured);
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
     if ('problem' in outcome) {

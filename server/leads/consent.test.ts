@@ -8,7 +8,7 @@ import { openSqlite } from '../storage/sqlite/binding';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { migrations } from '../storage/sqlite/migrations';
 import { SqliteStorage } from '../storage/sqlite/storage';
-import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
+import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead, webhookEnvironment } from '../test/helpers';
 import { csvChunks, writeCsv } from './export';
 import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
 
@@ -85,8 +85,12 @@ async function startWithConsent() {
   };
   running = await startApp(
     testConfig({
-      environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
-      webhook: { url: 'https://hooks.example/leads', secret: 'a-webhook-secret-of-24-characters' },
+      environmentSettings: {
+        privacyUrl,
+        consentCheckbox: true,
+        consentText: boxText,
+        ...webhookEnvironment('https://hooks.example/leads', 'a-webhook-secret-of-24-characters').environmentSettings,
+      },
     }),
     { outboxFetch: fakeFetch },
   );

@@ -23,7 +23,7 @@ export async function openLiveSettings(config: ServerConfig, storage: Storage, l
     secrets: loadSecretBox(keySourceOf(config)),
     log,
   });
-  const siteConfig = (values: SettingValues) => siteConfigFor(values, config.embedOrigins);
+  const siteConfig = (values: SettingValues) => siteConfigFor(values);
   // Built once, or rebuilt when the zone changed while no server ran (one pass over the submissions).
   await storage.useProfileTimeZone(zoneOf(settings.values));
   const pages = await SitePages.load(config.distDir, siteConfig(settings.values));

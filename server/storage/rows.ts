@@ -17,7 +17,7 @@ import type {
 import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
-import type { LeadStats, Session } from './storage';
+import type { LeadStats, Session, StoredDeliveries } from './storage';
 import { describeProfile, summaryPatternOf } from './stored-profile';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -189,7 +189,7 @@ export function deliveriesPage(
   counts: DeliveriesResponse['counts'],
   oldestPending: number | null | undefined,
   webhookConfigured: boolean,
-): DeliveriesResponse {
+): StoredDeliveries {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {

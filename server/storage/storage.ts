@@ -178,6 +178,8 @@ export type LeadStats = {
 };
 
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean };
+/** A page of deliveries as stored; the route adds where leads go now. */
+export type StoredDeliveries = Omit<DeliveriesResponse, 'destination'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
@@ -225,7 +227,7 @@ export interface Storage {
    * period, the people whose latest submission falls in it. What is stored after it starts is left out.
    */
   exportRows(period?: TimeRange): AsyncIterable<ExportRow[]>;
-  listDeliveries(params: DeliveryListParams): Promise<DeliveriesResponse>;
+  listDeliveries(params: DeliveryListParams): Promise<StoredDeliveries>;
   /**
    * Puts a delivery back in the queue, due now: a given-up one gets one more attempt; a pending one
    * is tried at once unless a round is sending it right now (then it is left to that round).

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EMBED_LOOK_PLACEHOLDER } from '../../src/shared/embed-script-look';
 import { makeTempDir } from './temp-dirs';
 
 /**
@@ -18,6 +19,9 @@ export function render(url, config) { return (bodies[url] ?? '') + byline(config
 export async function renderWithLazyPages(url, config) { return render(url, config); }
 `;
 
+/** An embed script that shows what it was served with: `look` is its placeholder, read back. */
+export const fakeEmbedScript = `(()=>{var served=\`${EMBED_LOOK_PLACEHOLDER}\`;var look;try{look=JSON.parse(served)}catch{look={}}globalThis.coreDriversLook=look;})();`;
+
 /** A minimal built site in a temp folder, so server tests need no `npm run build`. */
 export function makeFakeDist(): string {
   const dir = makeTempDir('core-drivers-dist-');
@@ -32,6 +36,8 @@ export function makeFakeDist(): string {
   writeFileSync(join(dir, 'ssr', 'entry-server.js'), fakeRenderer);
   writeFileSync(join(dir, 'html', 'coach.html'), page('<div id="root"></div><p>Coach dashboard</p>'));
   writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));
+  // The embed script as built: its look's placeholder in a template literal, as the minifier writes it.
+  writeFileSync(join(dir, 'client', 'embed.js'), fakeEmbedScript);
   writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'client', '.env'), 'SECRET=1');
   return dir;

@@ -28,6 +28,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return { ...loadConfig({}), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', settingsKey: testSettingsKey, ...overrides };
 }
 
+/** A server configuration whose environment sets the webhook (LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, checked as start-up would). */
+export function webhookEnvironment(url: string, secret: string): Pick<ServerConfig, 'environmentSettings'> {
+  return { environmentSettings: loadConfig({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret }).environmentSettings };
+}
+
 /** SETTINGS_ENCRYPTION_KEY of the tests' servers (required with Postgres): 32 bytes in base64, not a secret. */
 export const testSettingsKey = Buffer.alloc(32, 7).toString('base64');
 

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { openSqlite } from '../storage/sqlite/binding';
 import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
-import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
+import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb, webhookEnvironment } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
@@ -93,7 +93,7 @@ async function startReceiver(): Promise<Receiver> {
 async function startWithWebhook(receiver: Receiver, clock: Clock, overrides: Partial<ServerConfig> = {}) {
   const log = captureLog();
   running = await startApp(
-    testConfig({ webhook: { url: receiver.url, secret }, logLevel: 'info', rateLimit: { max: 100, windowMs: 60_000 }, ...overrides }),
+    testConfig({ ...webhookEnvironment(receiver.url, secret), logLevel: 'info', rateLimit: { max: 100, windowMs: 60_000 }, ...overrides }),
     { clock, logStream: log.stream },
   );
   return { url: running.url, log, outbox: running.app.outbox };
@@ -198,7 +198,7 @@ test('after three days of failures a lead is given up and logged as an error', a
 
 test('with the real clock, a stored lead is delivered at once in the background', async () => {
   const receiver = await startReceiver();
-  running = await startApp(testConfig({ webhook: { url: receiver.url, secret } }));
+  running = await startApp(testConfig({ ...webhookEnvironment(receiver.url, secret) }));
   expect((await postLead(running.url, validLead)).status).toBe(201);
   const deadline = Date.now() + 5_000;
   while (receiver.processed.size === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -211,7 +211,7 @@ test('shutting down does not wait for a receiver that hangs: the attempt is reco
   receiver.server.removeAllListeners('request');
   receiver.server.on('request', (_request, response) => hanging.push(() => response.destroy()));
   const dataDir = tempDir();
-  running = await startApp(testConfig({ dataDir, webhook: { url: receiver.url, secret } }));
+  running = await startApp(testConfig({ dataDir, ...webhookEnvironment(receiver.url, secret) }));
   expect((await postLead(running.url, validLead)).status).toBe(201);
   const deadline = Date.now() + 5_000;
   while (hanging.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

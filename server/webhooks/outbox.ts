@@ -17,6 +17,7 @@ import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
+import type { WebhookTarget } from './target';
 
 export const outboxTimings = {
   /** First retry after about this long; each further failure doubles it. */
@@ -96,10 +97,95 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 
 type Outcome = { status: number | null };
 
+/** One signed POST of an event to the webhook, as every delivery and the dashboard's test send it. */
+export type Attempt = {
+  target: WebhookTarget;
+  webhookId: string;
+  timestampSeconds: number;
+  body: string;
+  /** Ends the attempt early (the outbox stopping). */
+  signal?: AbortSignal;
+  /** Keep up to this many bytes of the answer's body (the test shows them); 0 reads none. */
+  keepBytes?: number;
+  fetch?: typeof fetch;
+};
+
+/** How an attempt ended: the status (null: no answer), and for a test the start of the answer. */
+export type AttemptResult = {
+  status: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** The start of the answer's body (at most `keepBytes`), and whether there was more. */
+  body: Uint8Array;
+  bodyCut: boolean;
+  /** A redirect's Location header: redirects are never followed. */
+  location: string | null;
+};
+
+async function readStart(response: Response, keepBytes: number): Promise<{ body: Uint8Array; bodyCut: boolean }> {
+  if (keepBytes <= 0 || !response.body) {
+    await response.body?.cancel();
+    return { body: new Uint8Array(0), bodyCut: false };
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { body: Buffer.concat(chunks), bodyCut: false };
+    chunks.push(value);
+    size += value.length;
+    if (size > keepBytes) {
+      await reader.cancel();
+      return { body: Buffer.concat(chunks).subarray(0, keepBytes), bodyCut: true };
+    }
+  }
+}
+
+/**
+ * Sends one event, signed the Standard Webhooks way, within `outboxTimings.requestTimeoutMs`,
+ * without following a redirect. Never throws: a network error or the time limit is a null status.
+ */
+export async function sendAttempt({ target, webhookId, timestampSeconds, body, signal, keepBytes = 0, fetch: send = globalThis.fetch }: Attempt): Promise<AttemptResult> {
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(outboxTimings.requestTimeoutMs);
+  const result = (status: number | null, rest: Partial<AttemptResult> = {}): AttemptResult => ({
+    status,
+    timedOut: timeout.aborted,
+    durationMs: Math.round(performance.now() - started),
+    body: new Uint8Array(0),
+    bodyCut: false,
+    location: null,
+    ...rest,
+  });
+  try {
+    const response = await send(target.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'core-drivers-webhook/1',
+        ...(target.authorization === null ? {} : { authorization: target.authorization }),
+        'webhook-id': webhookId,
+        'webhook-timestamp': String(timestampSeconds),
+        'webhook-signature': signWebhook(target.secret, webhookId, timestampSeconds, body),
+      },
+      body,
+    });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    const start = await readStart(response, keepBytes).catch(() => ({ body: new Uint8Array(0), bodyCut: true }));
+    return result(response.status, { ...start, location });
+  } catch {
+    // Network error or timeout; the error may name the host but never the lead, still keep it out.
+    return result(null);
+  }
+}
+
 export type OutboxOptions = {
   queue: OutboxQueue;
-  url: string;
-  secret: string;
+  /** Where leads go now (the settings in force), asked for every round; null: forwarding is off and nothing is claimed. */
+  target: () => WebhookTarget | null;
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
@@ -193,10 +279,12 @@ export class WebhookOutbox {
   async deliverDue(): Promise<RoundSummary> {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
+      const target = this.#options.target();
+      if (target === null) return total;
       const now = this.#options.clock.now();
       const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, this.#options.leaseMs);
       if (rows.length === 0) return total;
-      const outcomes = await this.#sendAll(rows);
+      const outcomes = await this.#sendAll(rows, target);
       const { updates, summary } = this.#decide(rows, outcomes, this.#options.clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#options.queue.record(updates);
@@ -241,41 +329,28 @@ export class WebhookOutbox {
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }
 
-  async #sendAll(rows: DueRow[]): Promise<Outcome[]> {
+  async #sendAll(rows: DueRow[], target: WebhookTarget): Promise<Outcome[]> {
     const outcomes: Outcome[] = new Array(rows.length);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const index = next++;
-        outcomes[index] = await this.#send(rows[index] as DueRow);
+        outcomes[index] = await this.#send(rows[index] as DueRow, target);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, rows.length) }, worker));
     return outcomes;
   }
 
-  async #send(row: DueRow): Promise<Outcome> {
-    const body = webhookPayload(row);
-    const timestamp = Math.floor(this.#options.clock.now() / 1000);
-    try {
-      const response = await this.#options.fetch(this.#options.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(outboxTimings.requestTimeoutMs), this.#abort.signal]),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'core-drivers-webhook/1',
-          'webhook-id': row.webhook_id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(this.#options.secret, row.webhook_id, timestamp, body),
-        },
-        body,
-      });
-      await response.body?.cancel();
-      return { status: response.status };
-    } catch {
-      // Network error or timeout; the cause may name the host but never the lead, still keep it out.
-      return { status: null };
-    }
+  async #send(row: DueRow, target: WebhookTarget): Promise<Outcome> {
+    const { status } = await sendAttempt({
+      target,
+      webhookId: row.webhook_id,
+      timestampSeconds: Math.floor(this.#options.clock.now() / 1000),
+      body: webhookPayload(row),
+      signal: this.#abort.signal,
+      fetch: this.#options.fetch,
+    });
+    return { status };
   }
 }

@@ -64,6 +64,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   delivery_retry: 'Delivery retried by hand',
   settings_changed: 'Settings changed',
   setup_failed: 'Set-up refused: wrong or old code',
+  webhook_test: 'Test sent to the webhook',
 };
 
 /** What an entry records, with the settings a change touched by their labels ("Settings changed: Your name, Course link"). */

@@ -40,6 +40,12 @@ export const coachApi = {
   retryDelivery: '/api/coach/deliveries/:id/retry',
   /** GET ?cursor&limit → {@link AuditLogResponse}: sign-ins, exports, erasures (who and when). */
   audit: '/api/coach/audit',
+  /** GET → {@link WebhookStatus}: whether leads are forwarded, and where (the address is set with PATCH settings `webhookUrl`). */
+  webhook: '/api/coach/webhook',
+  /** POST (no body) → {@link WebhookTestResult}: a signed `webhook.test` event to the webhook in force, and its answer. */
+  webhookTest: '/api/coach/webhook/test',
+  /** POST (no body) → {@link NewWebhookSecret}: a new signing secret, stored sealed and shown this once. */
+  webhookSecret: '/api/coach/webhook/secret',
   /** GET → {@link SettingsResponse}; PATCH {@link SettingsChangeRequest} → {@link SettingsResponse}. */
   settings: '/api/coach/settings',
   /** PUT the picture's bytes (PNG, JPEG or WebP, at most 1 MB) → {@link SettingsResponse}; DELETE removes it (→ SettingsResponse). */
@@ -90,8 +96,10 @@ export type CoachErrorCode =
   | 'not_found'
   /** 409: sign-in before any password was set (`npm run coach -- set-password`). */
   | 'password_not_set'
-  /** 409: deliveries asked for, but no LEAD_WEBHOOK_URL is configured. */
+  /** 409: a delivery retried or a test sent without a webhook in force (an address and a signing secret). */
   | 'webhook_not_configured'
+  /** 409: a change to a setting the server's environment sets (it wins; `field` names the setting). */
+  | 'set_by_server'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
   | 'password_already_set'
   /** 401: a set-up code that is not (or no longer) valid: wrong, or used already. */
@@ -122,7 +130,7 @@ export type SessionStatus = {
   expiresAt: string;
   /** The analytics time zone (IANA name) in which days are counted. */
   timeZone: string;
-  /** Whether lead forwarding is configured (the Deliveries view is empty without it). */
+  /** Whether lead forwarding is on: a webhook address and a signing secret are in force. */
   webhookConfigured: boolean;
 };
 
@@ -310,6 +318,8 @@ export type DeliveryWithLead = Delivery & {
 /** GET /api/coach/deliveries?state=failing (the default). Newest first. */
 export type DeliveriesResponse = {
   webhookConfigured: boolean;
+  /** Where leads go now, without credentials or query values (src/shared/display-address.ts); null when forwarding is off. */
+  destination: string | null;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */
@@ -334,7 +344,9 @@ export type AuditAction =
   /** A change on the settings screen; `fields` names the settings changed (never their values). */
   | 'settings_changed'
   /** A wrong code on the first-run set-up screen. */
-  | 'setup_failed';
+  | 'setup_failed'
+  /** A test event sent to the webhook from the dashboard. */
+  | 'webhook_test';
 
 /** Who and when, never what: no address, no name, no search, no client address. */
 export type AuditEntry = {
@@ -412,3 +424,19 @@ export type WebhookTestResult = {
 };
 
 export const WEBHOOK_TEST_BODY_LIMIT = 2000;
+
+/** GET /api/coach/webhook: forwarding's state, each part with where its value comes from. */
+export type WebhookStatus = {
+  /** Leads are forwarded: an address and a signing secret are both in force. */
+  configured: boolean;
+  /** The address in force as the coach may see it (no credentials, query values hidden); null when none. */
+  destination: string | null;
+  /** Where the address comes from; `environment`: LEAD_WEBHOOK_URL, read-only here. */
+  addressSource: SettingSource;
+  /** Whether a signing secret is in force, and where it comes from (LEAD_WEBHOOK_SECRET wins). */
+  secretSet: boolean;
+  secretSource: SettingSource;
+};
+
+/** POST /api/coach/webhook/secret: the new secret, shown this once (paste it into the e-mail tool). */
+export type NewWebhookSecret = { secret: string; status: WebhookStatus };

@@ -37,6 +37,25 @@ const rows: Row[] = [
   ['an unknown time zone is refused', 'analyticsTimeZone', 'Mars/Olympus', { message: /^Analytics time zone: choose a time zone/ }],
   // The picture has its own upload.
   ['the photo cannot be set as JSON', 'coachPhoto', { hash: 'x' }, { message: /^Photo or logo: upload the picture itself/ }],
+  // The webhook: https (http only to this machine), credentials as Basic authorization, a real signing key.
+  ['a webhook address over https is kept, without its #part', 'webhookUrl', ' https://hooks.example.com/catch/1?key=a#x ', { value: 'https://hooks.example.com/catch/1?key=a' }],
+  ['a webhook address over plain http is refused as not private', 'webhookUrl', 'http://hooks.example.com/in', { message: /^Webhook address: use https:\/\/ \(leads hold personal data/ }],
+  ['a webhook address to this machine over http is allowed', 'webhookUrl', 'http://127.0.0.1:4260/hook', { value: 'http://127.0.0.1:4260/hook' }],
+  ['a javascript: webhook address is refused by name', 'webhookUrl', 'javascript:alert(1)', { message: /^Webhook address: .*javascript addresses are not allowed/ }],
+  ['a webhook address with user:password is kept (sent as Basic authorization)', 'webhookUrl', 'https://me:p%40ss@hooks.example.com/in', { value: 'https://me:p%40ss@hooks.example.com/in' }],
+  ['a webhook user name with a colon is refused', 'webhookUrl', 'https://a%3Ab:c@hooks.example.com/', { message: /^Webhook address: a user name in it cannot hold a colon/ }],
+  ['a broken %-code in the credentials is refused', 'webhookUrl', 'https://a%zz:c@hooks.example.com/', { message: /broken %-code/ }],
+  ['a relative webhook address is refused', 'webhookUrl', '/hook', { message: /^Webhook address: use a complete address/ }],
+  ['a whsec_ signing secret is kept', 'webhookSecret', `whsec_${btoa(String.fromCharCode(...new Array<number>(32).fill(7)))}`, { value: `whsec_${btoa(String.fromCharCode(...new Array<number>(32).fill(7)))}` }],
+  ['a short whsec_ key is refused', 'webhookSecret', `whsec_${btoa(String.fromCharCode(...new Array<number>(16).fill(7)))}`, { message: /not a base64 key of at least 24 bytes/ }],
+  ['a plain secret under 24 characters is refused', 'webhookSecret', 'short secret', { message: /^Webhook signing secret: at least 24 characters/ }],
+  // The sites allowed to frame the quiz.
+  ['allowed sites one per line', 'embedOrigins', 'https://coach.example\nhttps://www.coach.example/', { value: ['https://coach.example', 'https://www.coach.example'] }],
+  ['an allowed site over http is refused', 'embedOrigins', 'http://coach.example', { message: /^Allowed sites: the site must start with https:\/\// }],
+  ['an allowed site with a path is refused', 'embedOrigins', 'https://coach.example/quiz', { message: /^Allowed sites: the site has a path/ }],
+  // The look on the coach's site: every part together.
+  ['a look is kept whole', 'embedLook', { accent: '#1d4ed8', hideChrome: true }, { value: { hideChrome: true, background: 'page', accent: '#1d4ed8', buttonText: null, buttonColour: null } }],
+  ['a low-contrast accent is refused, saying against what', 'embedLook', { accent: '#ffd166' }, { message: /^Accent colour: White text on the buttons \(#ffd166\) would have a contrast of 1\.\d:1; text needs at least 4\.5:1/ }],
 ];
 
 describe('each setting checks its value', () => {
@@ -88,7 +107,7 @@ test('a message never repeats what was sent', () => {
 test('every setting a variable can set names a distinct variable', () => {
   const variables = settingKeys.flatMap((key) => coachSettings[key].env ?? []);
   expect(new Set(variables).size).toBe(variables.length);
-  expect(variables).toEqual(['PRIVACY_URL', 'CONSENT_CHECKBOX', 'CONSENT_TEXT', 'ANALYTICS_TIME_ZONE']);
+  expect(variables).toEqual(['PRIVACY_URL', 'CONSENT_CHECKBOX', 'CONSENT_TEXT', 'ANALYTICS_TIME_ZONE', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET', 'EMBED_ORIGINS']);
 });
 
 test('the environment wins over the dashboard, which wins over the default', () => {

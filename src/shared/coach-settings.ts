@@ -14,9 +14,12 @@
  */
 import { resultsCopy } from '../content/results';
 import { isTimeZone } from './days';
+import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
 import { hasHiddenCharacterInName } from './lead';
+import { checkOriginList } from './origins';
+import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 
-export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image';
+export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook';
 
 /** A checked value, or the message that says what is wrong (it names the field, never quotes the input). */
 export type Checked<V> = { ok: true; value: V } | { ok: false; message: string };
@@ -40,7 +43,12 @@ export type SecretSetting = Base<'secret', string> & { minLength: number };
 /** An uploaded picture (server/settings/image.ts): set through its own route, not as JSON. */
 export type ImageSetting = Base<'image', StoredImage>;
 
-export type SettingDefinition = TextSetting | LinkSetting | ToggleSetting | TimeZoneSetting | SecretSetting | ImageSetting;
+/** Sites allowed to frame the quiz (./origins.ts): a list of exact origins. */
+export type OriginsSetting = Base<'origins', string[]>;
+/** How the quiz looks on the coach's site (./frame-look.ts), checked as a whole. */
+export type EmbedLookSetting = Base<'embedLook', EmbedLook>;
+
+export type SettingDefinition = TextSetting | LinkSetting | ToggleSetting | TimeZoneSetting | SecretSetting | ImageSetting | OriginsSetting | EmbedLookSetting;
 
 /** What is stored for a picture: its content's hash names it; the bytes are stored beside it. */
 export type StoredImage = { hash: string; contentType: ImageContentType; width: number; height: number };
@@ -144,15 +152,23 @@ function timeZone(label: string, env?: string): TimeZoneSetting {
   };
 }
 
-/** A secret (a webhook's signing key, a mail password): kept encrypted, never shown again once saved. */
-export function secret(label: string, options: { env?: string; minLength?: number } = {}): SecretSetting {
+/**
+ * A secret (a webhook's signing key, a mail password): kept encrypted, never shown again once saved.
+ * `check` replaces the plain length check with a rule of its own (a webhook's address, its key).
+ */
+export function secret(
+  label: string,
+  options: { env?: string; minLength?: number; check?: (label: string, input: unknown) => Checked<string> } = {},
+): SecretSetting {
   const minLength = options.minLength ?? 1;
+  const { check } = options;
   return {
     kind: 'secret',
     label,
     env: options.env,
     minLength,
     check: (input) => {
+      if (check) return check(label, input);
       if (typeof input !== 'string' || input.trim() === '') return fail(`${label}: paste the secret, or clear it.`);
       const value = input.trim();
       if (value.length < minLength) return fail(`${label}: at least ${minLength} characters.`);
@@ -167,6 +183,23 @@ function image(label: string): ImageSetting {
     kind: 'image',
     label,
     check: () => fail(`${label}: upload the picture itself (PUT it as image/png, image/jpeg or image/webp).`),
+  };
+}
+
+/** The coach's sites allowed to frame the quiz; the environment's list is separated by commas or spaces. */
+function origins(label: string, env?: string): OriginsSetting {
+  return { kind: 'origins', label, env, check: (input) => checkOriginList(label, input) };
+}
+
+/** The embed's look: every part checked together (an accent must read on the background chosen with it). */
+function embedLook(label: string): EmbedLookSetting {
+  return {
+    kind: 'embedLook',
+    label,
+    check: (input) => {
+      const checked = checkEmbedLook(input);
+      return checked.ok ? checked : fail(checked.problems.map((problem) => problem.message).join(' '));
+    },
   };
 }
 
@@ -197,6 +230,12 @@ export const coachSettings = {
   helpLineUrl: link('Help line link', { schemes: ['https:', 'tel:'] }),
   // Days of the dashboard's counts.
   analyticsTimeZone: timeZone('Analytics time zone', 'ANALYTICS_TIME_ZONE'),
+  // Forwarding each lead to the coach's e-mail tool: both stored sealed (an address often holds a token).
+  webhookUrl: secret('Webhook address', { env: 'LEAD_WEBHOOK_URL', check: checkWebhookAddress }),
+  webhookSecret: secret('Webhook signing secret', { env: 'LEAD_WEBHOOK_SECRET', check: checkSigningSecret }),
+  // The quiz on the coach's own site.
+  embedOrigins: origins('Allowed sites', 'EMBED_ORIGINS'),
+  embedLook: embedLook('Look on your site'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;
@@ -220,6 +259,8 @@ export const settingDefaults: SettingValues = {
   consentCheckbox: false,
   consentText: resultsCopy.gate.defaultConsentText,
   analyticsTimeZone: 'UTC',
+  embedOrigins: [],
+  embedLook: defaultEmbedLook,
 };
 
 /** Where the value in force comes from: the dashboard shows `environment` values read-only. */

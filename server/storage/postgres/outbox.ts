@@ -3,9 +3,9 @@
  * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now).
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveriesResponse, DeliveryFilter } from '../../../src/shared/coach-api';
+import type { DeliveryFilter } from '../../../src/shared/coach-api';
 import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome } from '../storage';
+import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { PostgresPool } from './connection';
 
 /**
@@ -66,7 +66,7 @@ const where: Record<DeliveryFilter, string> = {
   expired: "o.state = 'expired'",
 };
 
-export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<DeliveriesResponse> {
+export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<StoredDeliveries> {
   const { rows } = await pool.query<DeliveryListRow>(
     `SELECT ${deliveryColumns}, s.email, o.submission_id
      FROM outbox AS o JOIN submissions AS s ON s.id = o.submission_id

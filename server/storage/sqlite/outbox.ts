@@ -5,9 +5,9 @@
  * the million delivered rows are never read.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveriesResponse, DeliveryFilter } from '../../../src/shared/coach-api';
+import type { DeliveryFilter } from '../../../src/shared/coach-api';
 import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome } from '../storage';
+import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 /**
@@ -58,7 +58,7 @@ const filters: Record<DeliveryFilter, { from: string; where: string }> = {
 const count = (db: SqliteDatabase, filter: Exclude<DeliveryFilter, 'delivered'>) =>
   (db.prepare(`SELECT count(*) AS n FROM ${filters[filter].from} WHERE ${filters[filter].where}`).get() as { n: number }).n;
 
-export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): DeliveriesResponse {
+export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): StoredDeliveries {
   const { from, where } = filters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(

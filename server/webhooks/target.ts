@@ -1,0 +1,30 @@
+/**
+ * Where leads go, from the two settings in force (the dashboard's, or LEAD_WEBHOOK_URL and
+ * LEAD_WEBHOOK_SECRET, which win): read for every round of deliveries and every test, so a change
+ * applies at once on every instance. A `user:password@` in the address is sent as Basic
+ * authorization (RFC 7617) and never as part of the address.
+ */
+import { displayAddress } from '../../src/shared/display-address';
+
+export type WebhookTarget = {
+  /** The address requests go to, without credentials. */
+  url: string;
+  /** `Basic ...` from the address's user name and password, or null. */
+  authorization: string | null;
+  /** The signing secret (src/shared/webhook-settings.ts). */
+  secret: string;
+  /** The address as the coach may see it: no credentials, no query values. */
+  destination: string;
+};
+
+/** The target when both settings are in force (both were checked when set); null: leads are not forwarded. */
+export function webhookTarget(address: string | null, secret: string | null): WebhookTarget | null {
+  if (address === null || secret === null) return null;
+  const url = new URL(address);
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  const authorization = user === '' && password === '' ? null : `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+  url.username = '';
+  url.password = '';
+  return { url: url.href, authorization, secret, destination: displayAddress(url.href) };
+}
