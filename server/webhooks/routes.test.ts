@@ -3,9 +3,7 @@
  * the address and a signing secret made there (stored sealed, shown once), a test send and the
  * receiver's answer, and every change applied to the very next lead, without a restart.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import {
@@ -21,10 +19,8 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { setTestPassword, signedIn } from '../test/coach-session';
 import { sqliteDb, testConfig, validLead, webhookEnvironment } from '../test/helpers';
+import { signedWith, startReceiver as startTestReceiver, type Received, type Receiver } from '../test/webhook-receiver';
 import { outboxTimings } from './outbox';
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-type Receiver = { url: string; origin: string; received: Received[]; answer: (response: ServerResponse, request: IncomingMessage) => void; server: Server };
 
 let app: FastifyInstance | undefined;
 const receivers: Receiver[] = [];
@@ -32,42 +28,14 @@ const receivers: Receiver[] = [];
 afterEach(async () => {
   await app?.close();
   app = undefined;
-  for (const receiver of receivers.splice(0)) {
-    receiver.server.closeAllConnections();
-    await new Promise((resolve) => receiver.server.close(resolve));
-  }
+  for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-/** A coach's e-mail tool on 127.0.0.1: records every request, answers as told (200 "accepted" by default). */
+/** A receiver on 127.0.0.1 (server/test/webhook-receiver.ts), closed after the test. */
 async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = {
-    url: '',
-    origin: '',
-    received: [],
-    answer: (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('accepted'),
-    server: createServer(),
-  };
-  receiver.server.on('request', (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      receiver.received.push({ path: request.url ?? '', headers: request.headers, body });
-      receiver.answer(response, request);
-    });
-  });
-  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-  receiver.origin = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
-  receiver.url = `${receiver.origin}/hooks/leads`;
+  const receiver = await startTestReceiver();
   receivers.push(receiver);
   return receiver;
-}
-
-/** Whether the request is signed with `secret`, as a Standard Webhooks library checks it. */
-function signedWith(secret: string, { headers, body }: Received): boolean {
-  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret);
-  const expected = createHmac('sha256', key).update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`).digest();
-  const given = Buffer.from(String(headers['webhook-signature']).replace(/^v1,/, ''), 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 async function start(overrides: Partial<ServerConfig> = {}) {
