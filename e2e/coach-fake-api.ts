@@ -155,6 +155,7 @@ function deliveries(state: string | null): DeliveriesResponse {
   const delivered = state === 'delivered';
   return {
     webhookConfigured: true,
+    destination: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/',
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
     deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({

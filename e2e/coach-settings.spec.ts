@@ -9,48 +9,10 @@ import type { Browser, Page } from '@playwright/test';
 import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
-import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
-import { logLine, type OwnServer, startOwnServer } from './own-server';
+import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll } from './fixtures';
+import type { OwnServer } from './own-server';
 import { coreDriversState, openResultsWithState } from './results-state';
-
-const test = base.extend<{ serverEnv: Record<string, string>; server: OwnServer }>({
-  /** Environment variables of the test's server (a setting given there wins over the dashboard). */
-  serverEnv: [{}, { option: true }],
-  server: async ({ serverEnv }, use) => {
-    const server = await startOwnServer(serverEnv);
-    await use(server);
-    await server.stop();
-  },
-  // The page's own origin is this server's: the fixtures' "no foreign request" check follows it.
-  baseURL: async ({ server }, use) => use(server.url),
-});
-
-const password = 'a calm long password';
-
-async function shoot(page: Page, name: string, width: number) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-}
-
-/** The set-up address the server printed: a JSON log line whose message holds it. */
-async function setupAddress(server: OwnServer): Promise<string> {
-  const line = await logLine(server, (entry) => typeof entry.setupUrl === 'string');
-  const url = String(line.setupUrl);
-  expect(String(line.msg)).toContain(url);
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/coach\/setup#[A-Za-z0-9_-]{43}$/);
-  return url;
-}
-
-async function choosePassword(page: Page, address: string) {
-  await page.goto(address);
-  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  // The code left the address bar as soon as the page read it.
-  expect(new URL(page.url()).hash).toBe('');
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Type it again').fill(password);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-}
 
 async function saveSection(page: Page, title: string) {
   const section = page.getByRole('region', { name: title, exact: true });
@@ -84,7 +46,7 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
   // Before a password is set, /coach explains where the address is, with the command line to copy.
   await page.goto('/coach');
   await expect(page.getByRole('heading', { name: 'Set up your dashboard' })).toBeVisible();
-  await expect(page.getByLabel('The command to run')).toHaveText('npm run coach -- set-password');
+  await expect(page.getByLabel('The command to run', { exact: true })).toHaveText('npm run coach -- set-password');
 
   await choosePassword(page, address);
   // Not signed in yet, on /coach and on the set-up address: what Chromium logs for the two 401s.

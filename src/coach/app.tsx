@@ -9,6 +9,7 @@ import { CoachApiFailure, coachRequest } from './api';
 import { AuditView } from './audit-view';
 import { coachCopy, views, type View } from './content';
 import { DeliveriesView } from './deliveries-view';
+import { EmbedView } from './embed-view';
 import { FunnelView } from './funnel-view';
 import { LeadsView } from './leads-view';
 import { todayIn } from '../shared/days';
@@ -116,17 +117,18 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           </ul>
         </nav>
       </header>
-      <main className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
+      <main aria-labelledby="dashboard-view-title" className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
+        <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>
-        {view !== 'deliveries' && view !== 'settings' && view !== 'audit' && (
+        {!['deliveries', 'embed', 'settings', 'audit'].includes(view) && (
           <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
         )}
         {view === 'funnel' && <FunnelView range={range} />}
         {view === 'profiles' && <ProfilesView range={range} />}
         {view === 'leads' && <LeadsView range={range} />}
         {view === 'deliveries' && <DeliveriesView />}
+        {view === 'embed' && <EmbedView />}
         {view === 'settings' && <SettingsView />}
         {view === 'audit' && <AuditView timeZone={status.timeZone} />}
       </main>

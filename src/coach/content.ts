@@ -4,14 +4,14 @@
  * what the visitor read; the summary patterns are the rules of src/shared/insights.ts.
  */
 import { resultsCopy } from '../content/results';
-import type { AuditAction, AuditEntry, DeliveryFilter, SummaryPattern } from '../shared/coach-api';
+import type { AuditAction, AuditEntry, DeliveryFilter, SummaryPattern, WebhookTestOutcome } from '../shared/coach-api';
 import { coachSettings, isSettingKey, type SettingKey } from '../shared/coach-settings';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'settings', 'audit'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'settings', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -91,6 +91,7 @@ export const coachCopy = {
     profiles: 'Profiles',
     leads: 'Leads',
     deliveries: 'Deliveries',
+    embed: 'On your site',
     settings: 'Settings',
     audit: 'Audit log',
   } satisfies Record<View, string>,
@@ -113,9 +114,6 @@ export const coachCopy = {
     cli: 'On the server, in the app’s folder, run this and type the new password twice. Then sign in here.',
     command: 'npm run coach -- set-password',
     commandLabel: 'The command to run',
-    copy: 'Copy',
-    copied: 'Copied to the clipboard.',
-    copyFailed: 'Could not copy. Select the command and copy it by hand.',
     signIn: 'I have set it: sign in',
     formTitle: 'Choose your password',
     formIntro: 'At least 12 characters. A short sentence you will remember is a good choice.',
@@ -293,7 +291,10 @@ export const coachCopy = {
   deliveries: {
     title: 'Deliveries',
     intro: 'Each lead is forwarded to your e-mail tool and retried for up to three days if it fails.',
-    notConfigured: 'Forwarding is off: no LEAD_WEBHOOK_URL is set on the server (see server/README.md).',
+    notConfigured: 'Forwarding is off: leads are stored, but not sent to your e-mail tool.',
+    setUp: 'Set up forwarding in Settings',
+    goTo: 'Leads go to',
+    change: 'Change or test it in Settings',
     counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused (410)', expired: 'Given up' },
     countHints: {
       pending: 'Waiting to be sent, new or retrying',
@@ -324,6 +325,111 @@ export const coachCopy = {
     empty: 'Nothing here. All good.',
     emptyDelivered: 'Nothing delivered yet.',
     more: 'Show older',
+  },
+  webhook: {
+    title: 'Forwarding leads to your e-mail tool',
+    intro:
+      'Each lead goes to your e-mail tool or automation (Zapier, Make, your CRM) as soon as it is stored, signed so the tool can check it came from your quiz. A failed send is tried again for three days.',
+    on: 'On. Leads go to',
+    offNoAddress: 'Off: there is no address yet.',
+    offNoSecret: 'Off: make a signing secret below, and leads start going out.',
+    addressLabel: 'Webhook address',
+    addressHint:
+      'The address your e-mail tool gives you for incoming webhooks. Starts with https://. A user name and password in it (https://user:password@…) are sent as Basic authorization, never shown again.',
+    addressNow: 'Now:',
+    saveAddress: 'Save address',
+    savingAddress: 'Saving…',
+    addressSaved: 'Saved. New leads go to this address from now on, on every server.',
+    turnOff: 'Turn forwarding off',
+    turnedOff: 'Forwarding is off. New leads are stored but not sent.',
+    emptyAddress: 'Webhook address: paste the address your e-mail tool gave you.',
+    fromServer: (variable: string) => `Set on the server (${variable}). Change it there; it wins over this screen.`,
+    secretTitle: 'Signing secret',
+    secretIntro: 'Your e-mail tool checks each lead’s signature with it (Standard Webhooks).',
+    secretSet: 'A secret is set. It is never shown again.',
+    secretNone: 'No secret yet.',
+    makeSecret: 'Make a signing secret',
+    replaceSecret: 'Make a new secret',
+    replaceWarning: 'Your e-mail tool must get the new secret, or it will refuse leads until it does.',
+    replaceYes: 'Yes, make a new secret',
+    cancel: 'Cancel',
+    making: 'Making…',
+    newSecret: 'Your new signing secret. Copy it into your e-mail tool now: it will not be shown again.',
+    secretLabel: 'The new signing secret',
+    testTitle: 'Check the connection',
+    testHint: 'Sends a signed test event (type webhook.test, with no lead in it) to the address in force, and shows what your tool answered.',
+    sendTest: 'Send a test',
+    sending: 'Sending…',
+    outcomes: {
+      delivered: 'Delivered: your tool accepted it. Leads will go through the same way.',
+      refused: 'Refused: your tool answered with an error. Leads would be tried again for three days.',
+      redirect: 'Redirected: your tool points elsewhere. Redirects are not followed: paste the final address.',
+      timeout: 'No answer within 10 seconds, the limit for every send.',
+      unreachable: 'Could not connect: check the address (a typo, or the tool is down).',
+    } satisfies Record<WebhookTestOutcome, string>,
+    resultCaption: 'What your tool answered',
+    status: 'Status',
+    sentAt: 'Sent at',
+    took: 'Answered in',
+    webhookId: 'Event id',
+    sentTo: 'Sent to',
+    redirectTo: 'Redirects to',
+    answer: 'Answer',
+    answerCut: 'the first 2,000 characters',
+    noAnswer: '(empty)',
+    noStatus: 'none',
+    milliseconds: (ms: number) => `${ms.toLocaleString('en-US')} ms`,
+    /** The time of day on the coach's own computer, with seconds: the receiver's log shows the same moment. */
+    clock: (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }),
+    failed: 'This did not work. Check your connection and try again.',
+  },
+  embed: {
+    intro: 'Put the quiz on your own website: allow your site, copy a snippet, and make it look at home. Changes apply at once, no restart.',
+    sitesTitle: 'Your sites',
+    sitesIntro: 'The sites allowed to show the quiz in a frame. Browsers refuse it everywhere else.',
+    sitesLabel: 'Allowed sites',
+    sitesHint: 'One per line, each exactly as in the address bar, without a path: https://coach.example and https://www.coach.example are two sites.',
+    sitesNone: 'No site yet: browsers will refuse to show the quiz on your pages until you add yours.',
+    fromServer: (variable: string) => `Set on the server (${variable}). Change it there; it wins over this screen.`,
+    snippetsTitle: 'Copy a snippet',
+    snippetsIntro: 'Paste one where the quiz should appear on your page (WordPress, Squarespace, Kajabi: wherever HTML goes).',
+    inlineTitle: 'In the page',
+    inlineHint: 'The quiz inside your page, as tall as each screen needs.',
+    inlineLabel: 'The inline snippet',
+    popupTitle: 'As a button',
+    popupHint: 'A button that opens the quiz in a window over your page.',
+    popupLabel: 'The popup snippet',
+    lookTitle: 'Look on your site',
+    lookIntro: 'So the quiz looks at home in your page. Only the framed quiz changes: its texts and timings stay the same.',
+    hideChrome: 'Hide the quiz’s own name line and footer in the frame',
+    hideChromeHint: 'Your page already says whose quiz it is.',
+    background: 'Background',
+    backgrounds: { page: 'The quiz’s own pale cream', transparent: 'Transparent: your page shows through', colour: 'A colour of your own' },
+    backgroundColour: 'Background colour',
+    backgroundHint: 'A light one: the quiz’s grey text must stay readable on it (4.5:1).',
+    transparentHint: 'The quiz’s text stays dark: use it on a light page.',
+    accent: 'Accent colour',
+    accentHint: 'Buttons, links, the progress bar. Empty: the quiz’s teal. It must keep white text on buttons readable (4.5:1).',
+    buttonText: 'Popup button text',
+    buttonTextHint: 'Empty: Discover Your Core Drivers. A snippet’s own data-button-text wins.',
+    buttonColour: 'Popup button colour',
+    buttonColourHint: 'Empty: the accent colour. Its text turns white or dark, whichever reads.',
+    pick: (label: string) => `Pick the ${label.toLowerCase()}`,
+    previewTitle: 'Live preview',
+    previewIntro: 'As it will look in your page, with the changes above, before you save them.',
+    previewWidth: 'Frame width',
+    previewWidths: { 360: 'Phone', 660: '660 px', 1000: 'Wide' } as Record<number, string>,
+    pageColour: 'Your page’s colour (for the preview only)',
+    previewFrame: 'Preview of the quiz in your page',
+    popupPreview: 'Your popup button',
+    fixFirst: 'Fix the field marked above to see it here.',
+  },
+  copying: {
+    copy: 'Copy',
+    /** The button's accessible name: its visible word first (WCAG 2.5.3), then what it copies. */
+    copyWhat: (label: string) => `Copy ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
+    copied: 'Copied to the clipboard.',
+    failed: 'Could not copy. Select the text and copy it by hand.',
   },
   settings: {
     intro: 'Make the quiz yours. Visitors see every change on their next page load. No restart, no rebuild.',

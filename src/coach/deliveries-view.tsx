@@ -77,10 +77,17 @@ export function DeliveriesView() {
     }
   }
 
+  const settingsLink = (text: string) => (
+    <a href="#settings" className="font-semibold text-teal underline underline-offset-4">
+      {text}
+    </a>
+  );
   if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured)) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
-        <p className="rounded-2xl bg-sun-soft px-4 py-3">{copy.notConfigured}</p>
+        <p className="rounded-2xl bg-sun-soft px-4 py-3">
+          {copy.notConfigured} {settingsLink(copy.setUp)}
+        </p>
       </Panel>
     );
   }
@@ -89,6 +96,9 @@ export function DeliveriesView() {
 
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
+      <p className="mb-4 rounded-2xl bg-paper px-4 py-3">
+        {copy.goTo} <code className="break-all text-ink">{data.destination}</code>. {settingsLink(copy.change)}
+      </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(['pending', 'failing', 'gone', 'expired'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-line bg-paper p-4">

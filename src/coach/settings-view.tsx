@@ -13,6 +13,7 @@ import { PhotoField } from './photo-field';
 import { changeOf, initialDrafts, problemsOf, type Draft, type Drafts } from './settings-draft';
 import { SettingField } from './settings-fields';
 import { LoadError, Loading, Panel } from './ui';
+import { WebhookPanel } from './webhook-panel';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = coachCopy.settings;
@@ -142,6 +143,7 @@ export function SettingsView() {
           onStatus={(status) => setStatuses((current) => ({ ...current, [section.id]: status }))}
         />
       ))}
+      <WebhookPanel />
     </div>
   );
 }

@@ -1,0 +1,191 @@
+/**
+ * The coach's connections and embed, on a server of the test's own from an empty DATA_DIR: the
+ * webhook address and a signing secret set on the settings screen, "Send a test" to a real receiver
+ * on 127.0.0.1 showing its answer, status and time; the deliveries screen saying where leads go;
+ * the "On your site" screen (allowed sites, the snippets copied with one click, the look with a live
+ * preview). Bad values get clear messages; what the server's environment sets is read-only, naming
+ * the variable. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
+ */
+import type { Page } from '@playwright/test';
+import { signedWith, startReceiver, type Receiver } from '../server/test/webhook-receiver';
+import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll } from './fixtures';
+
+const forwarding = (page: Page) => page.getByRole('region', { name: 'Forwarding leads to your e-mail tool' });
+
+async function openEmbedScreen(page: Page) {
+  await page.getByRole('link', { name: 'On your site' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'On your site' })).toBeFocused();
+}
+
+test.describe('webhook and embed set on the dashboard', () => {
+  let receiver: Receiver;
+  test.beforeEach(async () => {
+    receiver = await startReceiver();
+    receiver.answer = (response) => response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true,"id":"evt_42"}');
+  });
+  test.afterEach(async () => receiver.close());
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px: the address, a secret shown once, a test to the receiver, the snippets and the look`, async ({ page, server, consoleErrors }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await choosePassword(page, await setupAddress(server));
+      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+
+      const panel = forwarding(page);
+      await expect(panel.getByText('Off: there is no address yet.')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Send a test' })).toBeDisabled();
+
+      // A plain http:// address elsewhere than this machine is refused, naming the field, and not sent.
+      const address = panel.getByRole('textbox', { name: 'Webhook address' });
+      await address.fill('http://hooks.example.com/catch');
+      await panel.getByRole('button', { name: 'Save address' }).click();
+      await expect(address).toBeFocused();
+      await expect(address).toHaveAttribute('aria-invalid', 'true');
+      await expect(address).toHaveAccessibleDescription(/Webhook address: use https:\/\/ \(leads hold personal data; plain http:\/\/ only to this computer\)\./);
+      await expectNoA11yFindings(page, 'settings, webhook address refused');
+
+      await address.fill(receiver.url);
+      await panel.getByRole('button', { name: 'Save address' }).click();
+      await expect(panel.getByRole('status')).toHaveText('Saved. New leads go to this address from now on, on every server.');
+      await expect(panel.getByText('Off: make a signing secret below, and leads start going out.')).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Make a signing secret' }).click();
+      const shown = panel.getByLabel('The new signing secret', { exact: true });
+      await expect(shown).toHaveText(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
+      const secret = (await shown.textContent()) ?? '';
+      await panel.getByRole('button', { name: 'Copy the new signing secret' }).click();
+      await expect(panel.getByText('Copied to the clipboard.')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      await expect(panel.getByText(`On. Leads go to ${receiver.url}`)).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Send a test' }).click();
+      const result = panel.getByRole('region', { name: /^Delivered: your tool accepted it/ });
+      await expect(result).toBeVisible({ timeout: 15_000 });
+      // The receiver got one webhook.test event, signed with the secret shown on the screen.
+      expect(receiver.received).toHaveLength(1);
+      const sent = receiver.received[0];
+      expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ type: 'webhook.test' });
+      expect(sent && signedWith(secret, sent)).toBe(true);
+      // Its answer, status and time on the screen, with the event's id as the receiver saw it.
+      await expect(result.getByRole('definition')).toHaveText(['202', /^\d\d:\d\d:\d\d \S+$/, /^\d[\d,]* ms$/, receiver.url, String(sent?.headers['webhook-id'])]);
+      await expect(result.getByLabel('Answer', { exact: true })).toHaveText('{"accepted":true,"id":"evt_42"}');
+      await expectNoA11yFindings(page, 'settings, webhook test sent');
+      await expectNoHorizontalScroll(page);
+      await panel.scrollIntoViewIfNeeded();
+      if (process.env.SHOTS_DIR) await panel.screenshot({ path: `${process.env.SHOTS_DIR}/settings-webhook-${width}.png` });
+
+      // A second secret replaces the first only once the coach confirms; the old one is never shown.
+      await panel.getByRole('button', { name: 'Make a new secret' }).click();
+      await expect(panel.getByText('Your e-mail tool must get the new secret, or it will refuse leads until it does.')).toBeVisible();
+      await expectNoA11yFindings(page, 'settings, replacing the secret');
+      await panel.getByRole('button', { name: 'Cancel' }).click();
+      await page.reload();
+      await expect(forwarding(page).getByText('A secret is set. It is never shown again.')).toBeVisible();
+      await expect(forwarding(page).getByLabel('The new signing secret', { exact: true })).toHaveCount(0);
+
+      // The deliveries screen says where leads go, never with credentials.
+      await page.getByRole('link', { name: 'Deliveries' }).click();
+      await expect(page.getByText(`Leads go to ${receiver.url}.`)).toBeVisible();
+      await expectNoA11yFindings(page, 'deliveries with the address');
+      await shoot(page, 'deliveries-destination', width);
+
+      // On your site: allowed sites, one refused with a message naming its place in the list.
+      await openEmbedScreen(page);
+      await expect(page.getByText('No site yet: browsers will refuse to show the quiz on your pages until you add yours.')).toBeVisible();
+      const sites = page.getByLabel('Allowed sites');
+      await sites.fill('https://coach.example\nhttps://www.coach.example/blog');
+      const sitesPanel = page.getByRole('region', { name: 'Your sites' });
+      await sitesPanel.getByRole('button', { name: 'Save' }).click();
+      await expect(sites).toBeFocused();
+      await expect(sites).toHaveAccessibleDescription(/Allowed sites: .*2.*path/);
+      await expectNoA11yFindings(page, 'embed, a site refused');
+      await sites.fill('https://coach.example\nhttps://www.coach.example');
+      await sitesPanel.getByRole('button', { name: 'Save' }).click();
+      await expect(sitesPanel.getByRole('status')).toHaveText(/^Saved\./);
+      const framed = await page.request.get('/?embed=inline');
+      expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self' https://coach.example https://www.coach.example");
+
+      // The snippets, copied with one click each.
+      const snippets = page.getByRole('region', { name: 'Copy a snippet' });
+      await snippets.getByRole('button', { name: 'Copy the popup snippet' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `<div data-core-drivers data-mode="popup"></div>\n<script src="${server.url}/embed.js" async></script>`,
+      );
+      await snippets.getByRole('button', { name: 'Copy the inline snippet' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`<div data-core-drivers></div>\n<script src="${server.url}/embed.js" async></script>`);
+
+      // The look: a pale yellow accent would leave white button text unreadable, and is refused.
+      const look = page.getByRole('region', { name: 'Look on your site' });
+      const accent = look.getByLabel(/^Accent colour/);
+      await accent.fill('#f5d76e');
+      await look.getByRole('button', { name: 'Save' }).click();
+      await expect(accent).toBeFocused();
+      await expect(accent).toHaveAccessibleDescription(/Accent colour: .*4\.5:1/);
+      await expectNoA11yFindings(page, 'embed, a low-contrast accent refused');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'embed-refused', width);
+
+      await accent.fill('#6b2f8a');
+      await look.getByLabel('Hide the quiz’s own name line and footer in the frame').check();
+      await look.getByLabel('Transparent: your page shows through').check();
+      await look.getByLabel(/^Popup button text/).fill('Take the 3-minute quiz');
+      // The live preview is the real quiz, the draft applied before anything is saved.
+      const preview = look.frameLocator('iframe[title="Preview of the quiz in your page"]');
+      const start = preview.getByRole('link', { name: 'Start Your Discovery' });
+      await expect(start).toBeVisible();
+      await expect(start).toHaveCSS('background-color', 'rgb(107, 47, 138)');
+      await expect(preview.getByRole('contentinfo')).toBeHidden();
+      await expect(look.getByText('Take the 3-minute quiz')).toBeVisible();
+      await look.getByRole('button', { name: 'Save' }).click();
+      await expect(look.getByRole('status')).toHaveText(/^Saved\./);
+      const script = await (await page.request.get('/embed.js')).text();
+      expect(script).toContain('Take the 3-minute quiz');
+      await expectNoA11yFindings(page, 'embed, look saved');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'embed', width);
+    });
+  }
+});
+
+test.describe('with LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET and EMBED_ORIGINS set on the server', () => {
+  test.use({
+    serverEnv: {
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/catch/1?token=abc',
+      LEAD_WEBHOOK_SECRET: 'a-shared-secret-of-thirty-two-chars',
+      EMBED_ORIGINS: 'https://coach.example',
+    },
+  });
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px: shown read-only, naming the variable; the address without its token`, async ({ page, server, consoleErrors }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await choosePassword(page, await setupAddress(server));
+      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+
+      const panel = forwarding(page);
+      await expect(panel.getByText('On. Leads go to https://hooks.example.com/catch/1?token=…')).toBeVisible();
+      await expect(panel.getByText('Set on the server (LEAD_WEBHOOK_URL). Change it there; it wins over this screen.')).toBeVisible();
+      await expect(panel.getByText('Set on the server (LEAD_WEBHOOK_SECRET). Change it there; it wins over this screen.')).toBeVisible();
+      await expect(panel.getByRole('textbox', { name: 'Webhook address' })).toHaveCount(0);
+      await expect(panel.getByRole('button', { name: /secret/ })).toHaveCount(0);
+      await expect(page.getByText('abc')).toHaveCount(0);
+      await expectNoA11yFindings(page, 'settings, webhook set on the server');
+      if (process.env.SHOTS_DIR) await panel.screenshot({ path: `${process.env.SHOTS_DIR}/settings-webhook-from-server-${width}.png` });
+
+      await openEmbedScreen(page);
+      const sites = page.getByLabel('Allowed sites');
+      await expect(sites).toHaveValue('https://coach.example');
+      await expect(sites).toHaveAttribute('readonly', '');
+      await expect(page.getByText('Set on the server (EMBED_ORIGINS). Change it there; it wins over this screen.')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your sites' }).getByRole('button', { name: 'Save' })).toHaveCount(0);
+      await expectNoA11yFindings(page, 'embed, sites set on the server');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'embed-from-server', width);
+    });
+  }
+});

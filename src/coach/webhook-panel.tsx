@@ -1,0 +1,262 @@
+/**
+ * Forwarding on the settings screen: where leads go (the address, never its credentials), the signing
+ * secret (made on the server, shown once), and "Send a test" with the receiver's answer. What the
+ * server's environment sets is shown read-only.
+ */
+import { useState, type FormEvent } from 'react';
+import { coachApi, type CoachApiError, type NewWebhookSecret, type WebhookStatus, type WebhookTestResult } from '../shared/coach-api';
+import { checkSettingsChange, coachSettings } from '../shared/coach-settings';
+import { CoachApiFailure, coachRequest } from './api';
+import { coachCopy } from './content';
+import { CopyableCode } from './copyable';
+import { dangerButton, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { useCoachData, useSessionEnded } from './use-coach-data';
+
+const copy = coachCopy.webhook;
+
+type Busy = 'address' | 'off' | 'secret' | 'test' | null;
+
+function StatusLine({ status }: { status: WebhookStatus }) {
+  if (status.configured) {
+    return (
+      <p className="rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark">
+        <span className="font-semibold">{copy.on}</span> <code className="break-all">{status.destination}</code>
+      </p>
+    );
+  }
+  return <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{status.destination === null ? copy.offNoAddress : copy.offNoSecret}</p>;
+}
+
+function TestResult({ result }: { result: WebhookTestResult }) {
+  const good = result.outcome === 'delivered';
+  return (
+    <section aria-labelledby="webhook-test-result" className={`mt-3 rounded-2xl border-2 p-4 ${good ? 'border-leaf bg-white' : 'border-support bg-white'}`}>
+      <h4 id="webhook-test-result" className={`font-bold ${good ? 'text-leaf-dark' : 'text-support'}`}>
+        {copy.outcomes[result.outcome]}
+      </h4>
+      <p className="sr-only">{copy.resultCaption}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">{copy.status}</dt>
+        <dd className="tabular-nums">{result.status ?? copy.noStatus}</dd>
+        <dt className="text-muted">{copy.sentAt}</dt>
+        <dd className="tabular-nums">{copy.clock(result.sentAt)}</dd>
+        <dt className="text-muted">{copy.took}</dt>
+        <dd className="tabular-nums">{copy.milliseconds(result.durationMs)}</dd>
+        <dt className="text-muted">{copy.sentTo}</dt>
+        <dd className="break-all">{result.destination}</dd>
+        <dt className="text-muted">{copy.webhookId}</dt>
+        <dd className="break-all">{result.webhookId}</dd>
+        {result.location && (
+          <>
+            <dt className="text-muted">{copy.redirectTo}</dt>
+            <dd className="break-all">{result.location}</dd>
+          </>
+        )}
+      </dl>
+      {result.status !== null && (
+        <>
+          <p className="mt-3 text-sm font-semibold text-ink">
+            {copy.answer}
+            {result.bodyTruncated && <span className="font-normal text-muted"> ({copy.answerCut})</span>}
+          </p>
+          {/* Text, never markup: whatever the tool answered is shown as it is. */}
+          <pre tabIndex={0} aria-label={copy.answer} className="mt-1 max-h-64 overflow-auto rounded-xl bg-paper p-3 text-sm whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">
+            {result.body === '' ? copy.noAnswer : result.body}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function WebhookPanel() {
+  const { data: status, error, reload } = useCoachData<WebhookStatus>(coachApi.webhook);
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmReplace, setConfirmReplace] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [result, setResult] = useState<WebhookTestResult | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const sessionEnded = useSessionEnded();
+
+  if (error) return <LoadError onRetry={reload} />;
+  if (!status) return <Loading />;
+
+  /** Runs one action: a 401 ends the session, a refusal shows its message, anything else says it failed. */
+  async function act<T>(which: Busy, run: () => Promise<T>): Promise<T | null> {
+    setBusy(which);
+    setFailure(null);
+    setNotice(null);
+    try {
+      return await run();
+    } catch (caught) {
+      if (caught instanceof CoachApiFailure && caught.status === 401) sessionEnded();
+      else setFailure(caught instanceof CoachApiFailure && caught.body ? (caught.body as CoachApiError).message : copy.failed);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function saveAddress(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = address.trim();
+    const checked = value === '' ? null : checkSettingsChange({ webhookUrl: value });
+    const problem = checked === null ? copy.emptyAddress : checked.ok ? null : (checked.problems[0]?.message ?? copy.failed);
+    setAddressError(problem);
+    if (problem) return document.getElementById('webhook-address')?.focus();
+    const saved = await act('address', () => coachRequest(coachApi.settings, { method: 'PATCH', body: { webhookUrl: value } }));
+    if (saved === null) return;
+    setAddress('');
+    setResult(null);
+    setNotice(copy.addressSaved);
+    reload();
+  }
+
+  async function turnOff() {
+    const saved = await act('off', () => coachRequest(coachApi.settings, { method: 'PATCH', body: { webhookUrl: null } }));
+    if (saved === null) return;
+    setResult(null);
+    setNotice(copy.turnedOff);
+    reload();
+  }
+
+  async function makeSecret() {
+    const made = await act('secret', () => coachRequest<NewWebhookSecret>(coachApi.webhookSecret, { method: 'POST' }));
+    setConfirmReplace(false);
+    if (made === null) return;
+    setSecret(made.secret);
+    reload();
+  }
+
+  async function sendTest() {
+    setResult(null);
+    const answer = await act('test', () => coachRequest<WebhookTestResult>(coachApi.webhookTest, { method: 'POST' }));
+    if (answer !== null) setResult(answer);
+  }
+
+  const addressFromServer = status.addressSource === 'environment';
+  const secretFromServer = status.secretSource === 'environment';
+  const { env: addressVariable = '' } = coachSettings.webhookUrl;
+  const { env: secretVariable = '' } = coachSettings.webhookSecret;
+  const described = ['webhook-address-hint', addressError ? 'webhook-address-error' : null].filter(Boolean).join(' ');
+
+  return (
+    <Panel title={copy.title} intro={copy.intro} titleId="settings-webhook">
+      <div className="space-y-6">
+        <StatusLine status={status} />
+
+        {addressFromServer ? (
+          <div>
+            <p className="font-semibold text-ink">{copy.addressLabel}</p>
+            <p className="mt-1 text-sm font-semibold text-teal-dark">{copy.fromServer(addressVariable)}</p>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(event) => void saveAddress(event)} aria-label={copy.addressLabel} className="space-y-2">
+            <label htmlFor="webhook-address" className="font-semibold text-ink">
+              {copy.addressLabel}
+            </label>
+            <p id="webhook-address-hint" className="text-sm text-pretty text-muted">
+              {copy.addressHint}
+              {status.destination && (
+                <>
+                  {' '}
+                  {copy.addressNow} <span className="break-all text-ink">{status.destination}</span>
+                </>
+              )}
+            </p>
+            <input
+              id="webhook-address"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              value={address}
+              onChange={(event) => setAddress(event.target.value)}
+              aria-invalid={addressError ? true : undefined}
+              aria-describedby={described}
+              placeholder="https://"
+              className={inputClass}
+            />
+            {addressError && (
+              <p id="webhook-address-error" className="text-sm font-semibold text-support">
+                {addressError}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-3 pt-1">
+              <button type="submit" disabled={busy !== null} className="btn-primary px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+                {busy === 'address' ? copy.savingAddress : copy.saveAddress}
+              </button>
+              {status.destination && (
+                <button type="button" onClick={() => void turnOff()} disabled={busy !== null} className={secondaryButton}>
+                  {copy.turnOff}
+                </button>
+              )}
+            </div>
+          </form>
+        )}
+
+        <div>
+          <h3 className="font-semibold text-ink">{copy.secretTitle}</h3>
+          <p className="mt-1 text-sm text-muted">{copy.secretIntro}</p>
+          {secretFromServer ? (
+            <p className="mt-2 text-sm font-semibold text-teal-dark">{copy.fromServer(secretVariable)}</p>
+          ) : (
+            <>
+              {secret ? (
+                <div className="mt-3 space-y-2">
+                  <p className="font-semibold text-ink">{copy.newSecret}</p>
+                  <CopyableCode code={secret} label={copy.secretLabel} />
+                </div>
+              ) : (
+                <p className="mt-2 text-sm text-ink">{status.secretSet ? copy.secretSet : copy.secretNone}</p>
+              )}
+              {confirmReplace ? (
+                <div role="group" aria-labelledby="webhook-replace-warning" className="mt-3 rounded-2xl bg-sun-soft p-4">
+                  <p id="webhook-replace-warning" className="font-semibold text-ink">
+                    {copy.replaceWarning}
+                  </p>
+                  <div className="mt-3 flex flex-wrap gap-3">
+                    <button type="button" onClick={() => void makeSecret()} disabled={busy !== null} className={dangerButton}>
+                      {busy === 'secret' ? copy.making : copy.replaceYes}
+                    </button>
+                    <button type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
+                      {copy.cancel}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => (status.secretSet ? setConfirmReplace(true) : void makeSecret())}
+                  disabled={busy !== null}
+                  className={`${secondaryButton} mt-3`}
+                >
+                  {busy === 'secret' ? copy.making : status.secretSet ? copy.replaceSecret : copy.makeSecret}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+
+        <div>
+          <h3 className="font-semibold text-ink">{copy.testTitle}</h3>
+          <p className="mt-1 text-sm text-muted">{copy.testHint}</p>
+          <button type="button" onClick={() => void sendTest()} disabled={busy !== null || !status.configured} className={`${secondaryButton} mt-3`}>
+            {busy === 'test' ? copy.sending : copy.sendTest}
+          </button>
+          <div aria-live="polite">{result && <TestResult result={result} />}</div>
+        </div>
+
+        <div role="status" className="empty:hidden">
+          {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
+        </div>
+        <p role="alert" className="text-sm font-semibold text-support empty:hidden">
+          {failure}
+        </p>
+      </div>
+    </Panel>
+  );
+}
