@@ -72,6 +72,7 @@ for (const width of [360, 1280]) {
 
       await page.getByRole('link', { name: 'Deliveries' }).click();
       await expect(page.getByRole('button', { name: 'Retry now: the delivery for ana.lopez@example.com' })).toBeVisible();
+      await expect(page.getByText('Leads go to https://hooks.zapier.com/hooks/catch/123456/abcdef/.')).toBeVisible();
       await look(page, 'deliveries', width);
       await page.getByText('Delivered', { exact: true }).click();
       const delivered = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' });

@@ -1,7 +1,7 @@
 /**
  * "Send a test" on the dashboard: a signed `webhook.test` event, sent the way leads are (the
  * outbox's attempt: same signature, headers, time limit, no redirect followed), and the receiver's
- * answer as the coach reads it. The pure parts are here; the route is in ../coach/webhook-routes.ts.
+ * answer as the coach reads it. The pure parts are here; the route is in ./routes.ts.
  */
 import { type WebhookTestOutcome, WEBHOOK_TEST_BODY_LIMIT } from '../../src/shared/coach-api';
 
