@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkOf, readBuild, readCoachFiles, sizesOf } from '../scripts/bench/build-info';
 import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
+import { embedScriptWith } from '../server/embed/embed-script';
 import { measureFirstLoad } from '../scripts/bench/first-load';
+import { defaultEmbedLook, embedScriptLook } from '../src/shared/frame-look';
 import { prefetchMark } from '../src/app/prefetch-mark';
 import { expect, test } from './fixtures';
 import { takeApiRefusals } from './coach-a11y';
@@ -118,10 +120,13 @@ test('no dashboard code reaches a visitor: no visitor chunk bundles it, no visit
 });
 
 test('the embed script coaches load on their sites is one small self-contained script', async ({ request }) => {
-  const built = readFileSync(join(readBuild().clientDir, 'embed.js'));
-  test.info().annotations.push({ type: 'embed.js', description: `${sizesOf(built).gzip} B gzip (${built.length} raw)` });
-  expect(embedScriptBreaches(built), 'budget breaches of embed.js').toEqual([]);
+  const built = readFileSync(join(readBuild().clientDir, 'embed.js'), 'utf8');
+  // As served: the build with the coach's popup look (here the default) written over its placeholder.
+  const expected = embedScriptWith(built, embedScriptLook(defaultEmbedLook));
   const served = await request.get('/embed.js');
   expect(served.ok()).toBe(true);
-  expect(await served.body()).toEqual(built);
+  const body = await served.body();
+  expect(body.toString('utf8')).toBe(expected);
+  test.info().annotations.push({ type: 'embed.js', description: `${sizesOf(body).gzip} B gzip (${body.length} raw), as served` });
+  expect(embedScriptBreaches(body), 'budget breaches of embed.js').toEqual([]);
 });
