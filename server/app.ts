@@ -74,12 +74,11 @@ function readPages(config: ServerConfig): Pages {
   return { byPath, notFound: read(notFoundFile) };
 }
 
-/** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
+/** Replaceable parts, for tests: where the log goes, the clock, the outbox's randomness. */
 export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Time of submissions and of the delivery schedule; its timers drive the outbox loop. */
   clock?: Clock;
-  outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
   /** Told about every route as it is registered (the coach API's 401 route walk uses it). */
   onRoute?: (route: RouteOptions) => void;
@@ -276,10 +275,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         queue: storage.outbox,
         url: config.webhook.url,
         secret: config.webhook.secret,
+        authorization: config.webhook.authorization,
         log: app.log.child({ component: 'outbox' }),
         clock,
         random: deps.outboxRandom ?? Math.random,
-        fetch: deps.outboxFetch ?? globalThis.fetch,
         leaseMs: config.webhookLeaseMs,
       })
     : null;
@@ -293,6 +292,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    await outbox?.close();
     await counter.close();
     await storage.close();
   });

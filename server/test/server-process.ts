@@ -16,10 +16,11 @@ export type Spawned = { child: ChildProcess; url: string; exited: Promise<number
 
 /**
  * Starts the server on a free port with a fake build, a fresh DATA_DIR, an info log on stdout and
- * a rate limit out of the way; `env` adds or replaces variables. Resolves once it listens.
+ * a rate limit out of the way; `env` adds or replaces variables, `nodeArgs` go to Node before the
+ * script (`--expose-gc`, say). Resolves once it listens.
  */
-export async function spawnServer(env: Record<string, string> = {}): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+export async function spawnServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Spawned> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,14 +5,25 @@
  * exponential backoff and jitter for up to three days; the schedule lives in the database, so a
  * restart picks up where it stopped. A 410 Gone stops that row for good and says so in the log.
  *
+ * Every attempt ends at its limit (`requestTimeoutMs`), whatever the receiver does: never
+ * answering, answering the headers and stalling the body, or not accepting the connection. The
+ * limit is a timer this module holds (and clears), not `AbortSignal.timeout`: inside
+ * `AbortSignal.any`, and behind fetch's own Request signal, the garbage collector can drop a timeout
+ * signal before it fires (nodejs/node#57736, nodejs/undici#4068), and then undici's 300 s default
+ * applied. Undici's own connect, headers and body timeouts are set to the same limit as a second
+ * line, so the socket is closed even if this module's timer were gone.
+ *
  * Several instances (on Postgres) share the queue: a round claims its rows with a lease of
  * `leaseMs` (server/storage/storage.ts, OutboxQueue), so each row is sent by one instance at a time.
- * A round never outlasts its lease: at most `PARALLEL_REQUESTS` requests at once, each cut after
- * `requestTimeoutMs`, for `ROWS_PER_ROUND` rows is 5 waves of 10 s, 50 s, within the minute. Only
- * when an instance dies mid-round are its rows sent again, after the lease: at least once, and the
- * receiver dedupes by webhook-id.
+ * The invariant: **no attempt outlives its lease.** `roundPlan` shortens the attempt's limit when
+ * the lease is short, and claims only as many rows as waves of attempts fit in the lease; each
+ * attempt's timer is also cut at the lease's end minus `LEASE_MARGIN_MS` (the time to record the
+ * outcome), and an attempt that would have less than `MIN_ATTEMPT_MS` is not started (its row comes
+ * due again when the lease ends). Only when an instance dies mid-round are its rows sent again,
+ * after the lease: at least once, and the receiver dedupes by webhook-id.
  */
 import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
 import { coreDrivers } from '../../src/content/drivers';
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
 
@@ -22,6 +33,7 @@ export const outboxTimings = {
   maxDelayMs: 6 * 60 * 60 * 1000,
   /** A submission not delivered within three days is given up and logged. */
   maxAgeMs: 3 * 24 * 60 * 60 * 1000,
+  /** An attempt ends after this long at most (connection, request, answer and body together). */
   requestTimeoutMs: 10_000,
   /** Even with nothing due, look again this often (the CLI may have changed rows). */
   idlePollMs: 60_000,
@@ -29,8 +41,24 @@ export const outboxTimings = {
   leaseMs: 60_000,
 } as const;
 
-const ROWS_PER_ROUND = 20;
+const MAX_ROWS_PER_ROUND = 20;
 const PARALLEL_REQUESTS = 4;
+/** What a round keeps of its lease for claiming and recording (and clocks a little apart). */
+export const LEASE_MARGIN_MS = 2_000;
+/** An attempt with less time than this left in its lease is not started. */
+export const MIN_ATTEMPT_MS = 1_000;
+
+/**
+ * How a round fits inside its lease: each attempt's limit (the documented 10 s, or less when the
+ * lease is shorter), and how many rows it claims (as many as waves of `PARALLEL_REQUESTS` attempts
+ * fit in the lease, at most 20). With the default minute: 10 s, 20 rows, 5 waves, 50 s in all.
+ */
+export function roundPlan(leaseMs: number): { attemptLimitMs: number; rowsPerRound: number } {
+  const usable = leaseMs - LEASE_MARGIN_MS;
+  const attemptLimitMs = Math.max(MIN_ATTEMPT_MS, Math.min(outboxTimings.requestTimeoutMs, usable));
+  const waves = Math.max(1, Math.floor(usable / attemptLimitMs));
+  return { attemptLimitMs, rowsPerRound: Math.min(MAX_ROWS_PER_ROUND, waves * PARALLEL_REQUESTS) };
+}
 
 /** The time source and timers, injectable so tests can move through three days at once. */
 export type Clock = {
@@ -95,16 +123,19 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(exponential * (0.75 + random() * 0.5));
 }
 
-type Outcome = { status: number | null };
+/** A receiver's status (null: no answer in time, or no connection); `skipped`: not sent, too little lease left. */
+type Outcome = { status: number | null } | 'skipped';
 
 export type OutboxOptions = {
   queue: OutboxQueue;
+  /** The receiver, without credentials (they are in `authorization`). */
   url: string;
   secret: string;
+  /** `Basic ...` from the `user:pass@` of LEAD_WEBHOOK_URL (server/config.ts), or null. */
+  authorization?: string | null;
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
-  fetch?: typeof fetch;
   /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
   leaseMs?: number;
 };
@@ -113,6 +144,9 @@ export type RoundSummary = { delivered: number; retrying: number; gone: number; 
 
 export class WebhookOutbox {
   readonly #options: Required<OutboxOptions>;
+  readonly #plan: { attemptLimitMs: number; rowsPerRound: number };
+  /** Connections to the receiver, with undici's own timeouts at the attempt's limit. */
+  readonly #dispatcher: Agent;
   #timer: unknown = null;
   #running: Promise<void> | null = null;
   #rerun = false;
@@ -128,16 +162,22 @@ export class WebhookOutbox {
       ...options,
       clock: options.clock ?? systemClock,
       random: options.random ?? Math.random,
-      fetch: options.fetch ?? globalThis.fetch,
+      authorization: options.authorization ?? null,
       leaseMs: options.leaseMs ?? outboxTimings.leaseMs,
     };
+    this.#plan = roundPlan(this.#options.leaseMs);
+    const limit = this.#plan.attemptLimitMs;
+    this.#dispatcher = new Agent({ connect: { timeout: limit }, headersTimeout: limit, bodyTimeout: limit });
   }
 
   /** What each outcome changes (and its log line): delivered, gone, given up, or a later retry. */
   #decide(rows: DueRow[], outcomes: Outcome[], now: number): { updates: OutboxUpdate[]; summary: RoundSummary } {
     const summary: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
-    const updates = rows.map((row, index): OutboxUpdate => {
-      const { status } = outcomes[index] ?? { status: null };
+    const sent = rows.flatMap((row, index) => {
+      const outcome = outcomes[index] ?? { status: null };
+      return outcome === 'skipped' ? [] : [{ row, status: outcome.status }];
+    });
+    const updates = sent.map(({ row, status }): OutboxUpdate => {
       const details = { webhookId: row.webhook_id, status, attempts: row.attempts + 1 };
       if (status !== null && status >= 200 && status < 300) {
         summary.delivered += 1;
@@ -190,14 +230,19 @@ export class WebhookOutbox {
     await this.#running;
   }
 
+  /** Closes the connections to the receiver (after `stop`, when the app closes). */
+  async close(): Promise<void> {
+    await this.#dispatcher.destroy();
+  }
+
   /** Delivers every row due now, round after round; returns what happened. */
   async deliverDue(): Promise<RoundSummary> {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
       const now = this.#options.clock.now();
-      const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, this.#options.leaseMs);
+      const rows = await this.#options.queue.claimDue(now, this.#plan.rowsPerRound, this.#options.leaseMs);
       if (rows.length === 0) return total;
-      const outcomes = await this.#sendAll(rows);
+      const outcomes = await this.#sendAll(rows, now + this.#options.leaseMs - LEASE_MARGIN_MS);
       const { updates, summary } = this.#decide(rows, outcomes, this.#options.clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#options.queue.record(updates);
@@ -242,41 +287,66 @@ export class WebhookOutbox {
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }
 
-  async #sendAll(rows: DueRow[]): Promise<Outcome[]> {
+  /** Sends the rows, `PARALLEL_REQUESTS` at a time; every attempt ends by `deadline` (the lease's end less the margin). */
+  async #sendAll(rows: DueRow[], deadline: number): Promise<Outcome[]> {
     const outcomes: Outcome[] = new Array(rows.length);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const index = next++;
-        outcomes[index] = await this.#send(rows[index] as DueRow);
+        const timeLeft = Math.min(this.#plan.attemptLimitMs, deadline - this.#options.clock.now());
+        outcomes[index] = timeLeft < MIN_ATTEMPT_MS ? 'skipped' : await this.#send(rows[index] as DueRow, timeLeft);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, rows.length) }, worker));
     return outcomes;
   }
 
-  async #send(row: DueRow): Promise<Outcome> {
+  /**
+   * One attempt, ended after `limitMs` by a timer held here (and cleared), whatever the receiver
+   * does. The status counts once the headers are in; the body is read (to reuse the connection)
+   * within the same limit, and cut with the attempt.
+   */
+  async #send(row: DueRow, limitMs: number): Promise<Outcome> {
     const body = webhookPayload(row);
     const timestamp = Math.floor(this.#options.clock.now() / 1000);
-    try {
-      const response = await this.#options.fetch(this.#options.url, {
+    const controller = new AbortController();
+    const stopping = () => controller.abort();
+    this.#abort.signal.addEventListener('abort', stopping);
+    let status: number | null = null;
+    let timer: unknown = null;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = this.#options.clock.setTimeout(resolve, limitMs);
+    });
+    const attempt = (async () => {
+      const response = await request(this.#options.url, {
         method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(outboxTimings.requestTimeoutMs), this.#abort.signal]),
+        dispatcher: this.#dispatcher,
+        signal: controller.signal,
+        headersTimeout: limitMs,
+        bodyTimeout: limitMs,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'core-drivers-webhook/1',
+          ...(this.#options.authorization === null ? {} : { authorization: this.#options.authorization }),
           'webhook-id': row.webhook_id,
           'webhook-timestamp': String(timestamp),
           'webhook-signature': signWebhook(this.#options.secret, row.webhook_id, timestamp, body),
         },
         body,
       });
-      await response.body?.cancel();
-      return { status: response.status };
-    } catch {
-      // Network error or timeout; the cause may name the host but never the lead, still keep it out.
-      return { status: null };
+      status = response.statusCode;
+      await response.body.dump();
+    })().catch(() => {
+      // Network error, timeout or stop; the error may name the host but never the lead, still keep it out.
+    });
+    try {
+      await Promise.race([attempt, timedOut, new Promise((resolve) => controller.signal.addEventListener('abort', resolve))]);
+    } finally {
+      this.#options.clock.clearTimeout(timer);
+      this.#abort.signal.removeEventListener('abort', stopping);
+      controller.abort();
     }
+    return { status };
   }
 }
