@@ -26,6 +26,7 @@ import {
   shuttingDown,
 } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
+import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
 import { openStorage } from './storage/open-storage';
@@ -311,6 +312,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   await app.register(fastifyRateLimit, {
     global: false,
+    // An IPv4 address, or an IPv6 address's /64 (server/client-key.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });

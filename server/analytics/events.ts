@@ -4,12 +4,16 @@
  *
  * Kept: the step, the day, the UTM source, medium and campaign, and the referrer's host. Never the
  * IP address, the user agent, a cookie or any identifier. A UTM value that looks like an e-mail
- * address (some mailing tools put one there) is dropped rather than stored.
+ * address (some mailing tools put one there) is dropped rather than stored. A UTM value with an
+ * invisible or format character is refused (the leads' Unicode policy): it would show on the
+ * dashboard as a copy of another source. A referrer is an ASCII host name (punycode), so it cannot
+ * hold one.
  */
 import { isbot } from 'isbot';
 import * as v from 'valibot';
 import { isFunnelStep, type FunnelStep } from '../../src/shared/funnel';
 import { UTM_MAX_LENGTH } from '../../src/shared/funnel-event';
+import { hasHiddenCharacterInUtm } from '../../src/shared/hidden-characters';
 
 /** One counter's key besides the day: '' where a part is unknown. */
 export type CountKey = {
@@ -20,14 +24,14 @@ export type CountKey = {
   referrer: string;
 };
 
-const untypeable = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-
+/** A UTM value: trimmed, in NFC form, and under the leads' Unicode policy (src/shared/hidden-characters.ts). */
 const utmValue = v.optional(
   v.pipe(
     v.string('A UTM value must be text.'),
     v.trim(),
+    v.transform((value: string) => value.normalize('NFC')),
     v.maxLength(UTM_MAX_LENGTH, `A UTM value must be at most ${UTM_MAX_LENGTH} characters.`),
-    v.check((value) => !untypeable.test(value), 'A UTM value must not hold control characters.'),
+    v.check((value) => !hasHiddenCharacterInUtm(value), 'A UTM value must not hold control, format or invisible characters.'),
   ),
 );
 

@@ -6,6 +6,7 @@
  * cookie, no storage, no identifier. Not used in the local-only build (src/main.tsx).
  */
 import { type FunnelEvent, funnelEventsEndpoint, UTM_MAX_LENGTH } from '../shared/funnel-event';
+import { hasHiddenCharacterInUtm } from '../shared/hidden-characters';
 import { onFunnelStep } from './funnel';
 
 export type RunSource = Omit<FunnelEvent, 'step'>;
@@ -15,9 +16,10 @@ export function runSource(search: string, referrer: string): RunSource {
   const params = new URLSearchParams(search);
   const source: RunSource = {};
   for (const key of ['source', 'medium', 'campaign'] as const) {
-    const value = params.get(`utm_${key}`)?.trim();
-    // The server refuses longer values; a cut one still counts the step.
-    if (value) source[key] = value.slice(0, UTM_MAX_LENGTH);
+    const value = params.get(`utm_${key}`)?.trim().normalize('NFC');
+    // The server refuses longer values (a cut one still counts the step) and hidden characters (left out).
+    // A cut never leaves half of a character (a lone surrogate) at the end.
+    if (value && !hasHiddenCharacterInUtm(value)) source[key] = value.slice(0, UTM_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
   }
   try {
     const host = new URL(referrer).hostname;
