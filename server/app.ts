@@ -26,6 +26,7 @@ import {
   shuttingDown,
 } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
+import { checkDataDirWritable } from './data-dir';
 import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
@@ -259,6 +260,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   const clock = deps.clock ?? systemClock;
+  if (config.database === null) checkDataDirWritable(config.dataDir);
   const storage = await openStorage(config, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),
