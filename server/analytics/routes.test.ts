@@ -52,6 +52,14 @@ test('a beacon (text/plain JSON) counts its step on the day, with its source', a
   ]);
 });
 
+test('a lead beacon is answered 204 and never counted: the lead step comes from stored submissions', async () => {
+  await start();
+  for (let index = 0; index < 30; index += 1) {
+    expect((await send(JSON.stringify({ step: 'lead', source: 'inflated' }), { 'x-forwarded-for': `203.0.113.${index}` })).statusCode).toBe(204);
+  }
+  expect(await rows()).toEqual([]);
+});
+
 test('days are counted in ANALYTICS_TIME_ZONE', async () => {
   // 23:30 UTC on the 23rd is already the 24th in Berlin (UTC+1 in November).
   await start({ analyticsTimeZone: 'Europe/Berlin' }, manualClock(Date.parse('2026-11-23T23:30:00Z')));

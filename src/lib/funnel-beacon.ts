@@ -30,10 +30,23 @@ export function runSource(search: string, referrer: string): RunSource {
   return source;
 }
 
-/** Subscribes the beacon to the funnel steps; returns the function that unsubscribes it. */
+let visitSource: RunSource | undefined;
+
+/** This visit's source, once the beacon has started (the lead carries it: src/lib/lead-client.ts). */
+export function currentRunSource(): RunSource | undefined {
+  return visitSource;
+}
+
+/**
+ * Subscribes the beacon to the funnel steps; returns the function that unsubscribes it. The `lead`
+ * step is not sent: the server counts it when it stores the lead, with the source the lead carries,
+ * so a beacon cannot inflate it.
+ */
 export function startFunnelBeacon(): () => void {
   const source = runSource(location.search, document.referrer);
+  visitSource = source;
   return onFunnelStep((step) => {
+    if (step === 'lead') return;
     navigator.sendBeacon?.(funnelEventsEndpoint, JSON.stringify({ step, ...source } satisfies FunnelEvent));
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Lead } from '../shared/lead';
+import { startFunnelBeacon } from './funnel-beacon';
 import { LeadSubmissionError, submitLead } from './lead-client';
 
 const lead: Lead = { email: 'sam@example.com', firstName: 'Sam', ratings: [1, 1, 2, 3, 3, 3, 2, 2, 1] };
@@ -46,6 +47,18 @@ test('the lead is POSTed as JSON with an idempotency key, and the visitor still 
   expect(headers.get('content-type')).toBe('application/json');
   expect(headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   expect(JSON.parse(String(init?.body))).toEqual(lead);
+});
+
+test("the lead carries this visit's source, so the server counts the lead step by source when it stores it", async () => {
+  fetchMock.mockResolvedValue(new Response('{"id":"x"}', { status: 201 }));
+  window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=spring');
+  const stop = startFunnelBeacon();
+  const submission = submitLead(lead, 'api');
+  await vi.advanceTimersByTimeAsync(1500);
+  await submission;
+  stop();
+  window.history.replaceState(null, '', '/');
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ ...lead, source: { source: 'newsletter', campaign: 'spring' } });
 });
 
 test('each submission gets its own idempotency key', async () => {

@@ -8,6 +8,7 @@
  */
 import { resultsTimings } from '../shared/constants';
 import type { Lead } from '../shared/lead';
+import { currentRunSource } from './funnel-beacon';
 
 export const leadsEndpoint = '/api/leads';
 
@@ -45,7 +46,8 @@ async function postLead(lead: Lead, idempotencyKey: string): Promise<void> {
     response = await fetch(leadsEndpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-      body: JSON.stringify(lead),
+      // The run's source, so the server counts the `lead` step by source when it stores the lead.
+      body: JSON.stringify({ ...lead, source: currentRunSource() }),
     });
   } catch {
     throw new LeadSubmissionError(null);

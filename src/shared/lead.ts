@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { DRIVER_COUNT, RATINGS } from './constants';
 import { hasHiddenCharacterInEmail, hasHiddenCharacterInName } from './hidden-characters';
+import { runSourceSchema } from './run-source';
 
 const invalidEmail = 'Please enter a valid email address.';
 
@@ -84,6 +85,9 @@ export const leadSchema = v.strictObject(
     ratings: ratingsSchema,
     website: honeypotSchema,
     consent: consentSchema,
+    // Where the run came from, to count the `lead` step by source when the lead is stored. A source
+    // the rules refuse is dropped, never the lead.
+    source: v.fallback(v.optional(runSourceSchema), undefined),
   },
   (issue) => {
     const key = issue.path?.[0]?.key;
