@@ -10,10 +10,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
-import { paths, type AppPath } from '../src/app/paths';
+import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
 import { FunnelCounter } from './analytics/counter';
-import { calendarDay } from './analytics/days';
+import { calendarDay } from '../src/shared/days';
 import { eventRoutes } from './analytics/routes';
 import {
   apiNotFound,
@@ -26,7 +26,6 @@ import {
   shuttingDown,
 } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
-import { checkDataDirWritable } from './data-dir';
 import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
@@ -260,7 +259,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   const clock = deps.clock ?? systemClock;
-  if (config.database === null) checkDataDirWritable(config.dataDir);
   const storage = await openStorage(config, {
     outbox: config.webhook !== null,
     onOutboxRows: () => outbox?.wake(),

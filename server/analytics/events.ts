@@ -13,15 +13,8 @@ import { isbot } from 'isbot';
 import * as v from 'valibot';
 import { isFunnelStep, type FunnelStep } from '../../src/shared/funnel';
 import { type RunSource, runSourceEntries } from '../../src/shared/run-source';
+import type { FunnelKey } from '../storage/storage';
 
-/** One counter's key besides the day: '' where a part is unknown. */
-export type CountKey = {
-  step: FunnelStep;
-  source: string;
-  medium: string;
-  campaign: string;
-  referrer: string;
-};
 
 const stepMessage = 'step must be one of the funnel steps (landing, quiz_started, question_1 ... question_9, results, lead, course_click).';
 
@@ -39,7 +32,7 @@ const keepable = (value: string | undefined) => (value === undefined || value.in
  * The counter an event increments, or what is wrong with it (never quoting what was sent).
  * `body` is the parsed JSON; `ownHost` is the site's host, whose referrals are not a source.
  */
-export function parseFunnelEvent(body: unknown, ownHost: string): { key: CountKey } | { problem: EventProblem } {
+export function parseFunnelEvent(body: unknown, ownHost: string): { key: FunnelKey } | { problem: EventProblem } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { problem: { field: null, message: 'Send the event as a JSON object.' } };
   }
@@ -61,7 +54,7 @@ export function parseFunnelEvent(body: unknown, ownHost: string): { key: CountKe
  * address is dropped, and so are the site's own pages as a referrer. Used for the events and, when
  * a lead is stored, for its `lead` step.
  */
-export function sourceKey(source: RunSource | undefined, ownHost: string): Omit<CountKey, 'step'> {
+export function sourceKey(source: RunSource | undefined, ownHost: string): Omit<FunnelKey, 'step'> {
   const referrer = source?.referrer ?? '';
   return {
     source: keepable(source?.source),

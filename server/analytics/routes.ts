@@ -1,8 +1,8 @@
 /**
  * `POST /api/events`: one funnel step from the visitor's page (src/lib/funnel-beacon.ts). The
- * contract is in server/README.md ("Counting the funnel"). Answers 204 whether the event was counted
- * or ignored (from a bot, or the `lead` step, which only a stored lead counts); a bad event gets a
- * 4xx and changes nothing.
+ * contract is in server/docs/leads-api.md ("Counting the funnel"). Answers 204 whether the event was
+ * counted or ignored (from a bot, or the `lead` step, which only a stored lead counts); a bad event
+ * gets a 4xx and changes nothing.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { funnelEventsEndpoint } from '../../src/shared/funnel-event';

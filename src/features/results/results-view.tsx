@@ -10,7 +10,7 @@ import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { CourseCta } from './course-cta';
 import { FlipCard } from './flip-card';
-import { buildInsights, countRatings } from './insights';
+import { buildInsights, countRatings } from '../../shared/insights';
 import { InsightsPanel } from './insights-panel';
 import { LeadGate } from './lead-gate';
 import { ProfileGlance } from './profile-glance';
