@@ -28,6 +28,7 @@ import {
 import { dashboardPage } from './coach/dashboard-page';
 import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
+import { healthRoutes } from './health';
 import { leadRoutes } from './leads/routes';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
@@ -317,7 +318,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config });
+  await app.register(healthRoutes, { storage, now: () => clock.now() });
+  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config, publicOrigin: config.publicUrl });
   const today = calendarDay(config.analyticsTimeZone);
   await app.register(eventRoutes, {
     counter,

@@ -116,7 +116,7 @@ test('no event row holds an IP address, a user agent or an identifier: not in it
   }
   const columns = (table: string) =>
     (sqliteDb(app).prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((c) => c.name);
-  expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host']);
+  expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'first_day']);
   expect(columns('funnel_daily')).toEqual(['day', 'step', 'source_id', 'count']);
   expect(columns('funnel_daily_totals')).toEqual(['day', 'step', 'count']);
   expect(columns('funnel_monthly')).toEqual(['month', 'step', 'source_id', 'count']);

@@ -7,6 +7,7 @@
  * device a stranger again (what a coach who changed it because of a leak wants).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { clientKey } from '../client-key';
 
 export const DEVICE_COOKIE = '__Host-core-drivers-device';
 /** A year: the browser stays known as long as it signs in now and then (each sign-in renews it). */
@@ -35,6 +36,17 @@ export function deviceIdOf(key: Buffer, cookie: string | undefined): string | nu
   const expected = Buffer.from(sign(key, deviceId));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;
+}
+
+/**
+ * Who tries a secret, for the sign-in throttle (server/coach/throttle.ts): the keyed hash of their
+ * address (an IPv6 address by its /64: server/client-key.ts) and the id of their device cookie, if
+ * valid. Before any password is set there is no key to sign with: no device is known, and addresses
+ * are hashed with a fixed key (the first-run set-up code's tries count all the same).
+ */
+export function signInClientOf(address: string, deviceCookie: string | undefined, passwordHash: string | null): { client: string; device: string | null } {
+  const key = deviceCookieKey(passwordHash ?? 'no password set yet');
+  return { client: clientCounterKey(key, clientKey(address)), device: passwordHash === null ? null : deviceIdOf(key, deviceCookie) };
 }
 
 /** The key a client address is counted under in storage: keyed, so the table shows no address. */

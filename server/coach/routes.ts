@@ -38,6 +38,7 @@ import {
 import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { SignInThrottle } from './throttle';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, signInClientOf } from './device-cookie';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
@@ -64,7 +65,9 @@ const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD
 
 export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, config, now }) => {
   const sessions = new SessionStore(storage.sessions);
-  const throttle = new SignInThrottle(config.signInLockMs);
+  const throttle = new SignInThrottle(storage, config.signInLockMs);
+  const signInClient = (request: FastifyRequest, passwordHash: string | null) =>
+    signInClientOf(request.ip, request.cookies[DEVICE_COOKIE], passwordHash);
   const timeZone = config.analyticsTimeZone;
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const dashboard = (request: FastifyRequest): Actor => ({ actor: 'dashboard', sessionId: request.coachSession?.id ?? null });
@@ -116,31 +119,36 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     if (!secure && !loopbackHosts.has(request.hostname)) {
       return refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
     }
-    const verdict = throttle.check(request.ip, now());
-    if (!verdict.allowed) {
-      const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
-      reply.header('retry-after', String(retryAfterSeconds));
-      return refuse(
-        reply,
-        429,
-        'too_many_attempts',
-        verdict.locked
-          ? `Too many wrong passwords: sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} min.`
-          : `Too many wrong passwords: wait ${retryAfterSeconds} s before trying again.`,
-        { retryAfterSeconds },
-      );
-    }
     const hash = await storage.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
     }
+    const who = signInClient(request, hash);
+    const verdict = await throttle.check(who, now());
+    if (!verdict.allowed) {
+      const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
+      reply.header('retry-after', String(retryAfterSeconds));
+      return refuse(reply, 429, 'too_many_attempts', `Too many wrong passwords: wait ${retryAfterSeconds} s before trying again.`, {
+        retryAfterSeconds,
+      });
+    }
     // Counted as a failure until it proves right, so parallel guesses are throttled too.
-    throttle.failed(request.ip, now());
-    if (!(await verifyPassword(password, hash))) {
+    await throttle.countFailedTry(who, now());
+    // A known browser's check goes ahead of the queue of strangers' (server/coach/password.ts).
+    if (!(await verifyPassword(password, hash, { priority: verdict.trusted ? 1 : 0 }))) {
       await storage.recordAudit('sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
-    throttle.succeeded(request.ip);
+    await throttle.succeeded(who, verdict.trusted);
+    await throttle.prune(now());
+    // This browser is known from now on: never slowed by others' wrong passwords (a new id each sign-in).
+    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deviceCookieKey(hash)).value, {
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     const { token, session } = await sessions.create(now());
     await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
     reply.setCookie(SESSION_COOKIE, token, {

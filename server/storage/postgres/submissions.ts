@@ -9,9 +9,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { leadStepCounts } from '../funnel-counts';
 import { profileSumsByDay } from '../profile-sums';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
 import { type PostgresPool, transaction } from './connection';
+import { addCounts } from './funnel';
 import { addToProfiles, PROFILE_SHARDS } from './profiles';
 
 type Earlier = { public_id: string; email: string; first_name: string; ratings: string; idempotency_key: string };
@@ -19,7 +21,8 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
 /**
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
  * submission one row (with its Idempotency-Key) and, when `outbox`, one outbox row; then the profile
- * aggregate (days in `timeZone`). It rejects, having stored nothing, if any part fails.
+ * aggregate (days in `timeZone`) and the funnel's `lead` step of each new submission. It rejects,
+ * having stored nothing, if any part fails.
  */
 export function batchWriter(pool: PostgresPool, options: { outbox: boolean; timeZone?: string }): (batch: Submission[]) => Promise<SubmitResult[]> {
   const dayOf = calendarDay(options.timeZone ?? 'UTC');
@@ -82,7 +85,7 @@ export function batchWriter(pool: PostgresPool, options: { outbox: boolean; time
         const same = before.email === row.email && before.first_name === row.firstName && before.ratings === row.ratings;
         return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
       });
-      const stored = rows.map((row, index) => ({ row, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
+      const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
       if (options.outbox && stored.length > 0) {
         await client.query(
           `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at)
@@ -94,6 +97,8 @@ export function batchWriter(pool: PostgresPool, options: { outbox: boolean; time
       shard = (shard + 1) % PROFILE_SHARDS;
       const sums = profileSumsByDay(stored.map(({ row, now: at }) => ({ submitted_at: at, ratings: row.ratings })), dayOf, 1);
       await addToProfiles(client, sums, shard);
+      // The funnel's lead step of each new submission (../funnel-counts.ts), in the same transaction.
+      await addCounts(client, leadStepCounts(stored.map(({ index }) => batch[index] as Submission), dayOf));
       return results;
     });
   };

@@ -24,6 +24,7 @@ import {
   type OutboxQueue,
   type SessionTable,
   type Storage,
+  type FunnelSource,
   type StoredConsent,
   type StoreOptions,
   type Submission,
@@ -39,7 +40,9 @@ import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './lead
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
+import { probeWrite } from './health';
 import { batchWriter } from './submissions';
+import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -110,9 +113,9 @@ export class SqliteStorage implements Storage {
     return this.#leads?.commit.metrics ?? { flushes: 0, submissions: 0 };
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult> {
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
-    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent });
+    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
   }
 
   async readPasswordHash() {
@@ -129,6 +132,22 @@ export class SqliteStorage implements Storage {
   }
   async addFunnelCounts(...args: Parameters<Storage['addFunnelCounts']>) {
     this.#writeFunnel(...args);
+  }
+  async readThrottle(keys: string[]) {
+    return readThrottle(this.db, keys);
+  }
+  async addThrottleFailure(...args: Parameters<Storage['addThrottleFailure']>) {
+    return addThrottleFailure(this.db, ...args);
+  }
+  async clearThrottle(key: string) {
+    clearThrottle(this.db, key);
+  }
+  async pruneThrottle(before: number) {
+    pruneThrottle(this.db, before);
+  }
+  /** On the lead connection, where leads are written (the dashboard's for the coach's commands). */
+  async probeWrite(now: number) {
+    probeWrite(this.#leads?.db ?? this.db, now);
   }
   async readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.db, ...args);

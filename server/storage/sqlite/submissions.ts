@@ -3,18 +3,22 @@
  * part of the group commit, server/storage/group-commit.ts). Plain synchronous SQL over a connection.
  */
 import { randomUUID } from 'node:crypto';
+import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { leadStepCounts } from '../funnel-counts';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
+import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
 import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
  * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
- * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch. It throws,
- * having stored nothing, if any part fails.
+ * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch, and the
+ * funnel's `lead` step of each new submission (../funnel-counts.ts). It throws, having stored
+ * nothing, if any part fails.
  */
 export function batchWriter(
   db: SqliteDatabase,
@@ -38,9 +42,13 @@ export function batchWriter(
   );
   let lastForget = 0;
   const addToProfiles = profileAggregator(db, options.timeZone ?? 'UTC');
+  const addToFunnel = funnelAdder(db);
+  const dayOf = calendarDay(options.timeZone ?? 'UTC');
   let storedNow: ProfileRow[] = [];
+  let leadsNow: Submission[] = [];
 
-  const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
+  const storeOne = (submission: Submission): SubmitResult => {
+    const { lead, idempotencyKey, now, consent } = submission;
     const email = normalizeEmail(lead.email);
     const ratings = encodeRatings(lead.ratings);
     const id = randomUUID();
@@ -65,6 +73,7 @@ export function batchWriter(
     }
     if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
     storedNow.push({ submitted_at: now, ratings });
+    leadsNow.push(submission);
     return { kind: 'stored', id, replayed: false };
   };
 
@@ -78,8 +87,10 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
+    leadsNow = [];
     const results = batch.map(storeOne);
     addToProfiles(storedNow, 1);
+    addToFunnel(leadStepCounts(leadsNow, dayOf));
     return results;
   }).immediate;
 }
