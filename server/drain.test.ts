@@ -76,7 +76,8 @@ test('drain answers the request in flight, refuses a new one with 503 and the he
 
   await app.close();
   running = undefined;
-  expect(sqliteDb(app).open).toBe(false);
+  // The storage thread closed the database and stopped.
+  await expect(app.storage.readPasswordHash()).rejects.toThrow(/storage thread stopped/);
 });
 
 test('while draining, a POST whose body comes after its headers gets its 503 once the body is read, and the connection ends cleanly (no reset)', async () => {

@@ -6,6 +6,7 @@ import { ConfigError } from '../config';
 import { checkDataDirWritable } from './data-dir';
 import { DatabaseUnavailableError, PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
+import { SqliteThreadStorage } from './sqlite/thread-storage';
 import type { Storage, StoreOptions } from './storage';
 
 /**
@@ -15,7 +16,7 @@ import type { Storage, StoreOptions } from './storage';
 export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: StoreOptions): Promise<Storage> {
   if (config.database === null) {
     checkDataDirWritable(config.dataDir);
-    return SqliteStorage.open(config.dataDir, options);
+    return SqliteThreadStorage.open(config.dataDir, options);
   }
   try {
     return await PostgresStorage.open(config.database, options);

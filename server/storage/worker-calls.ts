@@ -23,6 +23,8 @@ type SerializedError = { name: string; message: string; code?: unknown; stack?: 
 type Request = { id: number; op: string; args: unknown[] };
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
 type Status = { ready: true } | { ready: false; error: SerializedError };
+/** A message the worker sends on its own (not an answer): an event for the main thread. */
+type Notice = { notice: string; error: SerializedError };
 
 const serialize = (error: unknown): SerializedError =>
   error instanceof Error
@@ -47,9 +49,9 @@ export class WorkerCalls<Ops extends Operations> {
   #nextId = 1;
   #dead: Error | null = null;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onNotice: (notice: string, error: Error) => void) {
     this.#worker = worker;
-    worker.on('message', (reply: Reply) => this.#settle(reply));
+    worker.on('message', (message: Reply | Notice) => ('notice' in message ? onNotice(message.notice, revive(message.error)) : this.#settle(message)));
     const fail = (error: Error) => {
       this.#dead ??= error;
       for (const [id, pending] of this.#pending) this.#finish(id, pending, () => pending.reject(error));
@@ -60,9 +62,14 @@ export class WorkerCalls<Ops extends Operations> {
 
   /**
    * Starts the worker running `module` (a TypeScript file calling `serveCalls`) with `data`, and
-   * resolves once it said it is ready; rejects with its start-up error.
+   * resolves once it said it is ready; rejects with its start-up error. `onNotice` hears the
+   * errors the worker reports on its own (`notifyMain`).
    */
-  static async start<Ops extends Operations>(module: URL, data: unknown): Promise<WorkerCalls<Ops>> {
+  static async start<Ops extends Operations>(
+    module: URL,
+    data: unknown,
+    onNotice: (notice: string, error: Error) => void = () => undefined,
+  ): Promise<WorkerCalls<Ops>> {
     const worker = new Worker(bootstrap, { workerData: { module: module.href, data } });
     const status = await new Promise<Status>((resolve, reject) => {
       // Only these listeners go afterwards: the worker's own (which start its message port) must stay.
@@ -76,7 +83,7 @@ export class WorkerCalls<Ops extends Operations> {
       await worker.terminate();
       throw revive(status.error);
     }
-    return new WorkerCalls<Ops>(worker);
+    return new WorkerCalls<Ops>(worker, onNotice);
   }
 
   #finish(id: number, pending: Pending, settle: () => void): void {
@@ -145,4 +152,9 @@ export function serveCalls<Data>(open: (data: Data) => Operations): void {
     }
   });
   port.postMessage({ ready: true } satisfies Status);
+}
+
+/** From the worker: tells the main thread about an error no call is waiting for (a failed background task). */
+export function notifyMain(notice: string, error: unknown): void {
+  parentPort?.postMessage({ notice, error: serialize(error) } satisfies Notice);
 }

@@ -48,7 +48,12 @@ import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from '
 const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
-type LeadWriter = { db: SqliteDatabase; commit: GroupCommit<Submission, SubmitResult>; checkpointTimer: NodeJS.Timeout };
+type LeadWriter = {
+  db: SqliteDatabase;
+  write: (batch: Submission[]) => SubmitResult[];
+  commit: GroupCommit<Submission, SubmitResult>;
+  checkpointTimer: NodeJS.Timeout;
+};
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
@@ -70,7 +75,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  return { db, commit, checkpointTimer };
+  return { db, write, commit, checkpointTimer };
 }
 
 export class SqliteStorage implements Storage {
@@ -116,6 +121,12 @@ export class SqliteStorage implements Storage {
   submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
     return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
+  }
+
+  /** One batch in one transaction on the lead connection, at once (the storage thread's group commit is the main thread's). */
+  writeBatch(batch: Submission[]): SubmitResult[] {
+    if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
+    return this.#leads.write(batch);
   }
 
   async readPasswordHash() {
