@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { openSqlite } from './storage/sqlite/binding';
 import { afterEach, expect, test } from 'vitest';
 import { DATABASE_FILE } from './storage/sqlite/connection';
-import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
+import { postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
 
 let running: RunningApp | undefined;
 

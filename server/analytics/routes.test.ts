@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
+import { readFunnel } from './report';
 import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { testConfig, sqliteDb } from '../test/helpers';
@@ -58,6 +59,25 @@ test('a lead beacon is answered 204 and never counted: the lead step comes from 
     expect((await send(JSON.stringify({ step: 'lead', source: 'inflated' }), { 'x-forwarded-for': `203.0.113.${index}` })).statusCode).toBe(204);
   }
   expect(await rows()).toEqual([]);
+});
+
+test('the probe: 3,000 fake lead beacons from 3,000 addresses leave the lead count equal to the stored submissions', async () => {
+  await start({ trustProxy: ['127.0.0.1'], eventsPerMinute: 1_000_000 });
+  const instance = app as FastifyInstance;
+  for (let index = 0; index < 3_000; index += 1) {
+    const address = `198.${18 + Math.floor(index / 65_536)}.${Math.floor(index / 256) % 256}.${index % 256}`;
+    const beacon = await send(JSON.stringify({ step: 'lead', source: 'inflated' }), { 'x-forwarded-for': address });
+    expect(beacon.statusCode).toBe(204);
+  }
+  const lead = { email: 'real@example.com', firstName: 'Real', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3], source: { source: 'newsletter' } };
+  const stored = await instance.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/json' }, payload: lead });
+  expect(stored.statusCode).toBe(201);
+  await instance.funnelCounter.flush();
+  const funnel = await readFunnel(instance.storage, '2026-11-23', '2026-11-23', 'UTC');
+  const stats = await instance.storage.leadStats(Date.parse('2026-11-23T22:30:00Z'));
+  expect(funnel.steps.find((step) => step.step === 'lead')?.count).toBe(stats.submissions);
+  expect(stats.submissions).toBe(1);
+  expect(funnel.sources.map((source) => [source.utmSource, source.counts.lead])).toEqual([['newsletter', 1]]);
 });
 
 test('days are counted in ANALYTICS_TIME_ZONE', async () => {
