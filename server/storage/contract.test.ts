@@ -267,6 +267,19 @@ describe.each(backends)('%s', (_name, open) => {
     expect(await storage.readThrottle(['client:a'])).toEqual(new Map());
   });
 
+  test("a lead's detail shows the consent record stored with each submission; none for one stored without", async () => {
+    const storage = await start();
+    await storage.submit(lead('c@example.com'));
+    clock += 1000;
+    await storage.submit(lead('c@example.com'), undefined, { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketing: true });
+    const [listed] = (await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null })).leads;
+    const detail = await storage.leadDetail(Number(listed?.id));
+    expect(detail?.submissions.map((submission) => submission.consent)).toEqual([
+      { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketingConsent: true, recordedAt: new Date(clock).toISOString() },
+      null,
+    ]);
+  });
+
   test('a health write is accepted, again and again', async () => {
     const storage = await start();
     await storage.probeWrite(clock);

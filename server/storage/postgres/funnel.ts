@@ -44,20 +44,18 @@ export async function addCounts(client: PoolClient, counts: FunnelCount[]): Prom
   };
   for (const { day, key, count } of inKeyOrder(counts)) {
     const id = await sourceId(day, key);
+    // The three counters in one statement: one round trip, whichever rows it locks.
     await client.query(
-      `INSERT INTO funnel_daily (day, step, source_id, count) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (day, step, source_id) DO UPDATE SET count = funnel_daily.count + excluded.count`,
-      [day, key.step, id, count],
-    );
-    await client.query(
-      `INSERT INTO funnel_daily_totals (day, step, count) VALUES ($1, $2, $3)
-       ON CONFLICT (day, step) DO UPDATE SET count = funnel_daily_totals.count + excluded.count`,
-      [day, key.step, count],
-    );
-    await client.query(
-      `INSERT INTO funnel_monthly (month, step, source_id, count) VALUES ($1, $2, $3, $4)
+      `WITH daily AS (
+         INSERT INTO funnel_daily (day, step, source_id, count) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (day, step, source_id) DO UPDATE SET count = funnel_daily.count + excluded.count
+       ), totals AS (
+         INSERT INTO funnel_daily_totals (day, step, count) VALUES ($1, $2, $4)
+         ON CONFLICT (day, step) DO UPDATE SET count = funnel_daily_totals.count + excluded.count
+       )
+       INSERT INTO funnel_monthly (month, step, source_id, count) VALUES ($5, $2, $3, $4)
        ON CONFLICT (month, step, source_id) DO UPDATE SET count = funnel_monthly.count + excluded.count`,
-      [day.slice(0, 7), key.step, id, count],
+      [day, key.step, id, count, day.slice(0, 7)],
     );
   }
 }

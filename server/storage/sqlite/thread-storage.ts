@@ -29,8 +29,11 @@ import type { ThreadData, ThreadOperations } from './thread';
 
 /** No call waits longer than this for the storage thread (a lead has its own, shorter limit). */
 const CALL_LIMIT_MS = 30_000;
-/** A batch is written while the next one is already waiting in the thread: no gap between them. */
-const MAX_BATCHES_IN_FLIGHT = 2;
+/**
+ * One batch at a time, as before the thread: while it is written the next one gathers, so a batch
+ * grows with the load and one fsync serves more leads (two at once made twice the small batches).
+ */
+const MAX_BATCHES_IN_FLIGHT = 1;
 
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
 type Forwarded = Exclude<keyof Storage, 'backend' | 'submit' | 'outbox' | 'sessions' | 'exportRows' | 'close'>;
