@@ -33,8 +33,7 @@ const withConsentBox = base.extend<{ consentServer: ConsentServer }>({
       port: 0,
       dataDir,
       logLevel: 'silent',
-      privacyUrl,
-      consentCheckbox: { text: boxText },
+      environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     // Cheap scrypt parameters: the dashboard's password for this server only.

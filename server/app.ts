@@ -2,8 +2,7 @@
  * The app factory: one Fastify instance that serves the built site and the lead API.
  * `server/main.ts` only boots it; tests build it, use it and close it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { Server as NetServer, type Socket } from 'node:net';
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
@@ -33,8 +32,12 @@ import { leadRoutes } from './leads/routes';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
+import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
+import type { PageName } from './pages/site-pages';
 import { securityHeaders } from './security-headers';
-import { siteConfigFor, withSiteConfig } from './site-config';
+import { mediaRoutes } from './settings/routes';
+import { openLiveSettings } from './settings/live';
+import type { SettingsService } from './settings/service';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 const immutableAssets = 'public, max-age=31536000, immutable';
@@ -53,27 +56,20 @@ const embedScriptHeaders = {
 /** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
 
-/** The page sent for each route of the app (built by scripts/prerender.ts). */
-const pageFiles: Record<AppPath, string> = {
-  [paths.home]: 'landing.html',
-  [paths.quiz]: 'quiz.html',
-  [paths.results]: 'results.html',
+/** The page sent for each route of the app (rendered with the live settings: server/pages/site-pages.ts). */
+const pageOfPath: Record<AppPath, PageName> = {
+  [paths.home]: 'landing',
+  [paths.quiz]: 'quiz',
+  [paths.results]: 'results',
 };
-const notFoundFile = 'not-found.html';
 
-type Pages = { byPath: Record<AppPath, string>; notFound: string };
-
-function readPages(config: ServerConfig): Pages {
-  const siteConfig = siteConfigFor(config);
-  const read = (name: string) => {
-    const file = join(config.distDir, 'html', name);
-    if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
-    return withSiteConfig(readFileSync(file, 'utf8'), siteConfig);
+/** Today's day in the analytics time zone in force (it may change while the server runs). */
+function zonedToday(zone: () => string): (ms: number) => string {
+  let current = { zone: '', day: calendarDay('UTC') };
+  return (ms) => {
+    if (current.zone !== zone()) current = { zone: zone(), day: calendarDay(zone()) };
+    return current.day(ms);
   };
-  const byPath = Object.fromEntries(
-    Object.entries(pageFiles).map(([path, file]) => [path, read(file)]),
-  ) as Record<AppPath, string>;
-  return { byPath, notFound: read(notFoundFile) };
 }
 
 /** Replaceable parts, for tests: where the log goes, the clock, the outbox's randomness. */
@@ -94,6 +90,8 @@ declare module 'fastify' {
     funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
+    /** The coach's settings in force on this instance, refreshed every second from storage. */
+    settings: SettingsService;
     /**
      * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
      * requests with 503, and resolves once the requests in flight are answered and none came for a
@@ -158,7 +156,6 @@ function hasForbiddenKey(value: unknown): boolean {
 const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const pages = readPages(config);
   const headers = securityHeaders(config);
   const { timeouts } = config;
 
@@ -266,7 +263,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
-    timeZone: config.analyticsTimeZone,
+  });
+  const { settings, pages } = await openLiveSettings(config, storage, app.log.child({ component: 'settings' })).catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
   });
   const counter = new FunnelCounter(
     (rows) => storage.addFunnelCounts(rows),
@@ -287,12 +287,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('funnelCounter', counter);
-  app.addHook('onListen', (done) => {
+  app.decorate('settings', settings);
+  app.addHook('onListen', async () => {
     outbox?.start();
-    done();
+    settings.start();
+    await announceFirstRun();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
+    await settings.stop();
     await outbox?.stop();
     await outbox?.close();
     await counter.close();
@@ -318,16 +321,35 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
+  /**
+   * First run: while no password is set, this server prints its one-time set-up address once
+   * (server/coach/setup-code.ts), on a log line of its own, with the address in the message.
+   */
+  async function announceFirstRun() {
+    if ((await storage.readPasswordHash()) !== null) return;
+    const { port } = app.server.address() as AddressInfo;
+    const setup = createSetupCode(clock.now());
+    await storage.setupCodes.insert(setup.hash, setup.expiresAt);
+    const url = setupUrl(siteOrigin(config.publicUrl, config.host, port), setup.code);
+    app.log.warn({ setupUrl: url }, setupLogMessage(url));
+  }
+
   await app.register(healthRoutes, { storage, now: () => clock.now() });
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config, publicOrigin: config.publicUrl });
-  const today = calendarDay(config.analyticsTimeZone);
+  await app.register(leadRoutes, {
+    store: storage,
+    rateLimit: config.rateLimit,
+    consent: () => settings.values,
+    publicOrigin: config.publicUrl,
+  });
+  const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
     counter,
     today: () => today(clock.now()),
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, config, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, config, settings, now: () => clock.now() });
+  await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const embedScript = join(config.distDir, 'client', 'embed.js');
@@ -350,15 +372,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', htmlPages).type('text/html; charset=utf-8').send(html);
 
-  for (const [path, html] of Object.entries(pages.byPath)) {
-    app.get(path, (_request, reply) => sendPage(reply, html));
+  for (const [path, page] of Object.entries(pageOfPath)) {
+    app.get(path, (_request, reply) => sendPage(reply, pages.current[page]));
   }
   await app.register(dashboardPage, { distDir: config.distDir });
 
   app.setNotFoundHandler((request, reply) => {
     // Any /api path, in any case (/API/LEADS too), gets JSON, never the HTML page.
     if (/^\/api(\/|$|\?)/i.test(request.url)) return refuse(reply, 404, apiNotFound);
-    return sendPage(reply, pages.notFound, 404);
+    return sendPage(reply, pages.current['not-found'], 404);
   });
 
   return app;

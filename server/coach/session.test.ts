@@ -159,7 +159,7 @@ test('a stranger is slowed by its own wrong passwords, 1 s growing to 30 s at mo
     const early = await signIn(instance);
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe(String(waitSeconds));
-    expect(early.json()).toMatchObject({ error: 'too_many_attempts', retryAfterSeconds: waitSeconds, message: `Too many wrong passwords: wait ${waitSeconds} s before trying again.` });
+    expect(early.json()).toMatchObject({ error: 'too_many_attempts', retryAfterSeconds: waitSeconds, message: `Too many wrong tries: wait ${waitSeconds} s before trying again.` });
     clock.advance(waitSeconds * 1000);
   }
   // However many came before, the right password works as soon as the wait is over.

@@ -72,7 +72,8 @@ async function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
 type LeadRouteOptions = {
   store: Pick<Storage, 'submit'>;
   rateLimit: ServerConfig['rateLimit'];
-  consent: ConsentSettings;
+  /** The consent settings in force now (the coach may change them at any time). */
+  consent: () => ConsentSettings;
   /** The site's own origin when PUBLIC_URL is set (its pages are not a source); otherwise the request's. */
   publicOrigin: string | null;
 };
@@ -104,7 +105,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
 
       // The lead step is counted under the run's source when the lead is stored (server/storage/funnel-counts.ts).
       const ownHost = new URL(publicOrigin ?? `${request.protocol}://${request.host}`).hostname;
-      const result = await withinLimit(store.submit(lead, key, consentRecord(consent, lead.consent), sourceKey(lead.source, ownHost)));
+      const result = await withinLimit(store.submit(lead, key, consentRecord(consent(), lead.consent), sourceKey(lead.source, ownHost)));
       if (result === 'too_slow') {
         request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time: answered 503');
         return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send(storageTooSlow);

@@ -25,11 +25,13 @@ export const migrationNames = [
   'outbox-lease',
   // 6: addresses stored before the Unicode policy take the one stored form (server/storage/email.ts).
   'email-stored-form',
-  // 7: the sign-in throttle's counters, shared by every instance (server/coach/throttle.ts).
+  // 7: the coach's settings, picture and first-run set-up codes; the audit log names a change's fields.
+  'coach-settings',
+  // 8: the sign-in throttle's counters, shared by every instance (server/coach/throttle.ts).
   'sign-in-throttle',
-  // 8: the day each funnel source was first counted, for the cap on new sources a day.
+  // 9: the day each funnel source was first counted, for the cap on new sources a day.
   'funnel-source-cap',
-  // 9: the row GET /api/health writes to see that storage accepts a write.
+  // 10: the row GET /api/health writes to see that storage accepts a write.
   'storage-health',
 ] as const;
 

@@ -38,6 +38,20 @@ function revive(error: SerializedError): Error {
   return revived;
 }
 
+/**
+ * A value as it was before crossing the thread boundary: structured clone turns a Buffer into a
+ * plain Uint8Array, which better-sqlite3 will not bind and Fastify would not send as bytes.
+ */
+export function withBuffers<T>(value: T): T {
+  if (value instanceof Uint8Array) return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
+  if (Array.isArray(value)) return value.map(withBuffers) as T;
+  if (value instanceof Map) return new Map([...value].map(([key, entry]) => [key, withBuffers(entry)])) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withBuffers(entry)])) as T;
+  }
+  return value;
+}
+
 /** The module that loads the worker's TypeScript entry (workers do not inherit tsx's loader). */
 const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
 
@@ -96,7 +110,7 @@ export class WorkerCalls<Ops extends Operations> {
     const pending = this.#pending.get(reply.id);
     // A reply after its time limit: the caller has been answered already.
     if (!pending) return;
-    this.#finish(reply.id, pending, () => (reply.ok ? pending.resolve(reply.result) : pending.reject(revive(reply.error))));
+    this.#finish(reply.id, pending, () => (reply.ok ? pending.resolve(withBuffers(reply.result)) : pending.reject(revive(reply.error))));
   }
 
   /** Runs `op` in the worker; with `timeoutMs`, rejects with StorageTimeoutError if no answer came by then. */
@@ -146,7 +160,7 @@ export function serveCalls<Data>(open: (data: Data) => Operations): void {
     try {
       const run = ops[op] as ((...values: unknown[]) => unknown) | undefined;
       if (!run) throw new Error(`The storage thread has no operation "${op}".`);
-      port.postMessage({ id, ok: true, result: await run(...args) } satisfies Reply);
+      port.postMessage({ id, ok: true, result: await run(...withBuffers(args)) } satisfies Reply);
     } catch (error) {
       port.postMessage({ id, ok: false, error: serialize(error) } satisfies Reply);
     }

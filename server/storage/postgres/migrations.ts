@@ -167,6 +167,30 @@ export const postgresMigrationSql: MigrationSql = {
   'outbox-lease': IN_MIGRATION_1,
   // Every address was stored in the one stored form from the start (server/storage/email.ts).
   'email-stored-form': IN_MIGRATION_1,
+  // 7: as SQLite's (see there).
+  'coach-settings': `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE settings_revision (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    revision BIGINT NOT NULL
+  );
+  INSERT INTO settings_revision (id, revision) VALUES (1, 0);
+  CREATE TABLE settings_pictures (
+    hash TEXT PRIMARY KEY,
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/jpeg', 'image/webp')),
+    bytes BYTEA NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE coach_setup_codes (
+    code_hash TEXT PRIMARY KEY,
+    expires_at BIGINT NOT NULL
+  );
+  ALTER TABLE audit_log ADD COLUMN fields TEXT;
+  `,
   'sign-in-throttle': `
   -- key: "client:<keyed hash of an address>" or "device:<device id>"; failures in a row, the last one's time.
   CREATE TABLE signin_throttle (

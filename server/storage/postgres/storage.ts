@@ -14,7 +14,19 @@
 import type { Lead } from '../../../src/shared/lead';
 import type { PostgresSettings } from '../../config';
 import { type GroupCommit, submissionCommit } from '../group-commit';
-import type { FunnelSource, OutboxQueue, SessionTable, Storage, StoredConsent, StoreOptions, Submission, SubmitResult, TimeRange } from '../storage';
+import type {
+  FunnelSource,
+  OutboxQueue,
+  SessionTable,
+  SettingsTable,
+  SetupCodeTable,
+  Storage,
+  StoredConsent,
+  StoreOptions,
+  Submission,
+  SubmitResult,
+  TimeRange,
+} from '../storage';
 import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
@@ -25,6 +37,7 @@ import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { postgresSessionTable, readPasswordHash, storePasswordHash } from './sessions';
 import { probeWrite } from './health';
+import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
@@ -45,6 +58,8 @@ export class PostgresStorage implements Storage {
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly setupCodes: SetupCodeTable;
+  readonly settings: SettingsTable;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
   #closed: Promise<void> | null = null;
@@ -55,6 +70,8 @@ export class PostgresStorage implements Storage {
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
     this.outbox = postgresOutboxQueue(pool);
     this.sessions = postgresSessionTable(pool);
+    this.setupCodes = postgresSetupCodeTable(pool);
+    this.settings = postgresSettingsTable(pool);
   }
 
   /**
@@ -64,7 +81,7 @@ export class PostgresStorage implements Storage {
   static async open(settings: PostgresSettings, options: StoreOptions): Promise<PostgresStorage> {
     const pool = openPool(settings.url, settings.poolSize, options.onPoolError);
     try {
-      await migratePostgres(pool, (client) => ensureProfileAggregate(client, options.timeZone ?? 'UTC'));
+      await migratePostgres(pool);
     } catch (error) {
       await pool.end().catch(() => undefined);
       const reason = (error as { code?: string; message?: string }).message ?? String(error);
@@ -117,6 +134,9 @@ export class PostgresStorage implements Storage {
   }
   readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.pool, ...args);
+  }
+  useProfileTimeZone(timeZone: string) {
+    return ensureProfileAggregate(this.pool, timeZone);
   }
   listLeads(...args: Parameters<Storage['listLeads']>) {
     return listLeads(this.pool, ...args);

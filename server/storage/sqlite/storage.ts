@@ -23,6 +23,8 @@ import {
   isLockedError,
   type OutboxQueue,
   type SessionTable,
+  type SettingsTable,
+  type SetupCodeTable,
   type Storage,
   type FunnelSource,
   type StoredConsent,
@@ -41,6 +43,7 @@ import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
 import { probeWrite } from './health';
+import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
@@ -57,13 +60,11 @@ type LeadWriter = {
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
-  // Built once, or rebuilt when the analytics time zone changed (one scan of the submissions).
-  ensureProfileAggregate(db, options.timeZone ?? 'UTC');
   // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox, timeZone: options.timeZone });
+  const write = batchWriter(db, { outbox: options.outbox });
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -84,6 +85,8 @@ export class SqliteStorage implements Storage {
   readonly db: SqliteDatabase;
   readonly outbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly setupCodes: SetupCodeTable;
+  readonly settings: SettingsTable;
   /** The server's lead connection; null for the coach's commands, which store no leads. */
   readonly #leads: LeadWriter | null;
   readonly #now: () => number;
@@ -96,6 +99,8 @@ export class SqliteStorage implements Storage {
     // Deliveries are recorded on the lead connection, as the leads are stored.
     this.outbox = sqliteOutboxQueue(leads?.db ?? db);
     this.sessions = sqliteSessionTable(db);
+    this.setupCodes = sqliteSetupCodeTable(db);
+    this.settings = sqliteSettingsTable(db);
     this.#writeFunnel = funnelWriter(db);
   }
 
@@ -165,6 +170,10 @@ export class SqliteStorage implements Storage {
   }
   async readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.db, ...args);
+  }
+  /** On the dashboard's connection, which waits for the lead connection's batch (and leads wait for the rebuild: about 2 s per million submissions). */
+  async useProfileTimeZone(timeZone: string) {
+    ensureProfileAggregate(this.db, timeZone);
   }
   async listLeads(...args: Parameters<Storage['listLeads']>) {
     return listLeads(this.db, ...args);

@@ -11,18 +11,20 @@ import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../stora
 import type { SqliteDatabase } from './binding';
 import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
+import { TIME_ZONE_KEY } from '../profile-sums';
 import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
  * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
- * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch, and the
- * funnel's `lead` step of each new submission (../funnel-counts.ts). It throws, having stored
- * nothing, if any part fails.
+ * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
+ * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
+ * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
+ * having stored nothing, if any part fails.
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: boolean; timeZone?: string },
+  options: { outbox: boolean },
 ): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
@@ -41,9 +43,16 @@ export function batchWriter(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
   let lastForget = 0;
-  const addToProfiles = profileAggregator(db, options.timeZone ?? 'UTC');
+  const zoneOfAggregate = db.prepare<[string], { value: string }>('SELECT value FROM analytics_meta WHERE key = ?');
+  const aggregators = new Map<string, { addToProfiles: ReturnType<typeof profileAggregator>; dayOf: (ms: number) => string }>();
+  /** The aggregate's zone (read inside the transaction), its aggregator and its days. */
+  const inZone = () => {
+    const zone = zoneOfAggregate.get(TIME_ZONE_KEY)?.value ?? 'UTC';
+    let entry = aggregators.get(zone);
+    if (!entry) aggregators.set(zone, (entry = { addToProfiles: profileAggregator(db, zone), dayOf: calendarDay(zone) }));
+    return entry;
+  };
   const addToFunnel = funnelAdder(db);
-  const dayOf = calendarDay(options.timeZone ?? 'UTC');
   let storedNow: ProfileRow[] = [];
   let leadsNow: Submission[] = [];
 
@@ -89,6 +98,7 @@ export function batchWriter(
     storedNow = [];
     leadsNow = [];
     const results = batch.map(storeOne);
+    const { addToProfiles, dayOf } = inZone();
     addToProfiles(storedNow, 1);
     addToFunnel(leadStepCounts(leadsNow, dayOf));
     return results;

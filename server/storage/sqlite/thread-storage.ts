@@ -17,6 +17,8 @@ import type {
   FunnelSource,
   OutboxQueue,
   SessionTable,
+  SettingsTable,
+  SetupCodeTable,
   Storage,
   StoredConsent,
   StoreOptions,
@@ -36,12 +38,14 @@ const CALL_LIMIT_MS = 30_000;
 const MAX_BATCHES_IN_FLIGHT = 1;
 
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
-type Forwarded = Exclude<keyof Storage, 'backend' | 'submit' | 'outbox' | 'sessions' | 'exportRows' | 'close'>;
+type Forwarded = Exclude<keyof Storage, 'backend' | 'submit' | 'outbox' | 'sessions' | 'settings' | 'setupCodes' | 'exportRows' | 'close'>;
 
 export class SqliteThreadStorage implements Storage {
   readonly backend = 'sqlite';
   readonly outbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly settings: SettingsTable;
+  readonly setupCodes: SetupCodeTable;
   readonly #calls: WorkerCalls<ThreadOperations>;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
@@ -56,7 +60,7 @@ export class SqliteThreadStorage implements Storage {
     this.#now = options.now ?? Date.now;
     this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch]), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
     const part =
-      <T extends object>(name: 'outbox' | 'sessions') =>
+      <T extends object>(name: 'outbox' | 'sessions' | 'settings' | 'setupCodes') =>
       (method: keyof T & string) =>
       (...args: unknown[]) =>
         calls.call('invoke', [name, method, args], CALL_LIMIT_MS);
@@ -64,11 +68,20 @@ export class SqliteThreadStorage implements Storage {
     this.outbox = { claimDue: outbox('claimDue'), record: outbox('record'), nextDueAt: outbox('nextDueAt') } as OutboxQueue;
     const sessions = part<SessionTable>('sessions');
     this.sessions = { insert: sessions('insert'), byTokenHash: sessions('byTokenHash'), touch: sessions('touch'), delete: sessions('delete') } as SessionTable;
+    const settings = part<SettingsTable>('settings');
+    this.settings = {
+      readRevision: settings('readRevision'),
+      readSettings: settings('readSettings'),
+      writeSettings: settings('writeSettings'),
+      readPicture: settings('readPicture'),
+    } as SettingsTable;
+    const setupCodes = part<SetupCodeTable>('setupCodes');
+    this.setupCodes = { insert: setupCodes('insert'), find: setupCodes('find'), use: setupCodes('use') } as SetupCodeTable;
   }
 
   /** Starts the storage thread on the file under `dataDir` (created and migrated there), and resolves once it is ready. */
   static async open(dataDir: string, options: StoreOptions): Promise<SqliteThreadStorage> {
-    const data: ThreadData = { dataDir, outbox: options.outbox, timeZone: options.timeZone };
+    const data: ThreadData = { dataDir, outbox: options.outbox };
     const calls = await WorkerCalls.start<ThreadOperations>(new URL('./thread.ts', import.meta.url), data, (notice, error) => {
       if (notice === 'checkpointFailure') options.onCheckpointFailure?.(error);
     });
@@ -107,6 +120,7 @@ export class SqliteThreadStorage implements Storage {
   readonly listDeliveries = this.#forward('listDeliveries');
   readonly retryDelivery = this.#forward('retryDelivery');
   readonly leadStats = this.#forward('leadStats');
+  readonly useProfileTimeZone = this.#forward('useProfileTimeZone');
 
   async *exportRows(period?: TimeRange): AsyncIterable<ExportRow[]> {
     const id = await this.#calls.call('exportStart', [period], CALL_LIMIT_MS);

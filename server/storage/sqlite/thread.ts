@@ -9,7 +9,7 @@ import { notifyMain, serveCalls } from '../worker-calls';
 import { SqliteStorage } from './storage';
 
 /** What the main thread passes to the thread: plain data only. */
-export type ThreadData = { dataDir: string; outbox: boolean; timeZone?: string };
+export type ThreadData = { dataDir: string; outbox: boolean };
 
 type Method = (...args: unknown[]) => unknown;
 const methodOf = (target: object, name: string): Method => {
@@ -25,7 +25,7 @@ const operations = (storage: SqliteStorage) => {
     /** One batch of the main thread's group commit, in one transaction. */
     writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
     /** A method of the storage contract (or of its outbox queue or session table). */
-    invoke: (part: 'storage' | 'outbox' | 'sessions', name: string, args: unknown[]) =>
+    invoke: (part: 'storage' | 'outbox' | 'sessions' | 'settings' | 'setupCodes', name: string, args: unknown[]) =>
       methodOf(part === 'storage' ? storage : storage[part], name)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
@@ -48,6 +48,6 @@ const operations = (storage: SqliteStorage) => {
 
 export type ThreadOperations = ReturnType<typeof operations>;
 
-serveCalls<ThreadData>(({ dataDir, outbox, timeZone }) =>
-  operations(SqliteStorage.open(dataDir, { outbox, timeZone, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
+serveCalls<ThreadData>(({ dataDir, outbox }) =>
+  operations(SqliteStorage.open(dataDir, { outbox, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
 );

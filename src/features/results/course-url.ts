@@ -1,6 +1,7 @@
 /**
- * Where "Show Me the Course" leads: the build-time setting VITE_COURSE_URL (read once, at build),
- * or a harmless placeholder when it is unset or not an absolute http(s) address.
+ * Where "Show Me the Course" leads unless the coach sets their course link in the dashboard (which
+ * the page gets with its settings, src/shared/site-config.ts): the build-time setting VITE_COURSE_URL
+ * (read once, at build), or a harmless placeholder when it is unset or not an absolute http(s) address.
  */
 export const placeholderCourseUrl = 'https://example.com/core-drivers-course';
 
