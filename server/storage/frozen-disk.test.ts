@@ -51,9 +51,13 @@ function freeze(mountPoint: string): () => void {
   const watchdog = spawn('sh', ['-c', `sleep 60; fsfreeze -u '${mountPoint}' 2>/dev/null`], { detached: true, stdio: 'ignore' });
   watchdog.unref();
   execFileSync('fsfreeze', ['-f', mountPoint]);
+  let frozen = true;
   const thaw = () => {
+    if (!frozen) return;
+    frozen = false;
     execFileSync('fsfreeze', ['-u', mountPoint]);
-    if (watchdog.pid !== undefined) process.kill(watchdog.pid);
+    // The whole group: the shell and its sleep.
+    if (watchdog.pid !== undefined) process.kill(-watchdog.pid);
   };
   cleanups.push(thaw);
   return thaw;
