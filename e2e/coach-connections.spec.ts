@@ -7,7 +7,7 @@
  * the variable. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
  */
 import type { Page } from '@playwright/test';
-import { signedWith, startReceiver, type Receiver } from '../server/test/webhook-receiver';
+import { signedWith, startReceiver, type Receiver } from '../server/test/receiver';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';

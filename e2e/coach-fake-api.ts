@@ -109,7 +109,8 @@ function leadDetail(lead: LeadSummary): LeadDetail {
         weakDrivers: lead.weakDrivers,
         strongDrivers: lead.strongDrivers,
         consent: {
-          text: 'We’ll e-mail you your insights. Privacy policy: https://coach.example/privacy',
+          version: '57fc5c7d9fd7a995',
+          wording: 'We’ll e-mail you your insights.\nPrivacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, send me tips.',
           marketingConsent: false,
           recordedAt: lead.submittedAt,
         },

@@ -7,10 +7,11 @@
  *   - POST /api/leads under autocannon beside a bare Fastify endpoint, and their ratio;
  *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95;
  *   - POST /api/leads on Postgres with one and two instances beside SQLite and bare, and
- *     migrate-to-postgres on 100,000 people (scripts/bench/postgres.ts).
+ *     migrate-to-postgres on 100,000 people (scripts/bench/postgres.ts);
+ *   - a static asset and POST /api/leads while 25 wrong sign-ins are checked (scripts/bench/sign-in-flood.ts).
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate.
+ * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
 import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
+import { measureSignInFlood } from './bench/sign-in-flood';
 import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
 
 /**
@@ -209,6 +211,7 @@ try {
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
   const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
   const migration = measures('migrate') ? await measureMigration(root, 100_000, log) : undefined;
+  const flood = measures('flood') ? await measureSignInFlood(root, runs, log) : undefined;
 
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
@@ -227,7 +230,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration, flood);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -254,6 +257,7 @@ try {
     dashboard: dashboard ?? 'not measured',
     postgres: postgres ?? 'not measured',
     migration: migration ?? 'not measured',
+    signInFlood: flood ?? 'not measured',
     table: rows,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

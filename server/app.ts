@@ -4,6 +4,7 @@
  */
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -25,7 +26,9 @@ import {
   shuttingDown,
 } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
+import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
+import { healthRoutes } from './health';
 import { leadRoutes } from './leads/routes';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
@@ -67,12 +70,11 @@ function zonedToday(zone: () => string): (ms: number) => string {
   };
 }
 
-/** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
+/** Replaceable parts, for tests: where the log goes, the clock, the outbox's randomness. */
 export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Time of submissions and of the delivery schedule; its timers drive the outbox loop. */
   clock?: Clock;
-  outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
   /** Told about every route as it is registered (the coach API's 401 route walk uses it). */
   onRoute?: (route: RouteOptions) => void;
@@ -84,14 +86,14 @@ declare module 'fastify' {
     storage: Storage;
     /** The funnel's daily counters (flushed once a second). */
     funnelCounter: FunnelCounter;
-    /** Null when no LEAD_WEBHOOK_URL is configured. */
-    outbox: WebhookOutbox | null;
+    /** The webhook's delivery loop: always there, it sends only while a webhook is in force (settings). */
+    outbox: WebhookOutbox;
     /** The coach's settings in force on this instance, refreshed every second from storage. */
     settings: SettingsService;
     /**
      * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
-     * requests with 503, and resolves once the requests in flight are answered and none came for a
-     * moment, or after `deadlineMs`, cutting what is left.
+     * requests with 503 and a close, and resolves once every connection has ended (answered, or
+     * idle past its keep-alive timeout), or after `deadlineMs`, cutting what is left.
      */
     drain(deadlineMs: number): Promise<void>;
   }
@@ -148,8 +150,6 @@ function hasForbiddenKey(value: unknown): boolean {
   );
 }
 
-/** How long drain waits after the last request before it lets close() end idle connections. */
-const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   // The allowed sites are a setting: until the settings are open, none (this origin only).
@@ -222,10 +222,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // While draining, every new request is refused, and the connection closed after the answer.
   let draining = false;
   let inFlight = 0;
-  let lastRequestAt = 0;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers());
-    lastRequestAt = performance.now();
     if (draining) {
       // The body is read (and dropped) first: closing a connection with unread data on it sends a
       // TCP reset, which can reach the client before the 503 does.
@@ -241,17 +239,18 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.decorate('drain', async (deadlineMs: number) => {
     draining = true;
     // Stops accepting connections. Not server.close(): it would also end idle keep-alive
-    // connections at once, resetting any request a client is sending on one just then; those get
-    // the 503 instead, and close() ends the idle ones once all is quiet.
+    // connections at once, resetting any request a client is sending on one just then.
     NetServer.prototype.close.call(app.server);
+    // Each open connection then ends on its own: its next request gets the 503 and a close, and an
+    // idle one is closed by the keep-alive timeout it announced (`Keep-Alive: timeout=…`), which
+    // clients honour. Ending idle ones sooner would race a client that is just sending on one.
+    const openConnections = promisify(app.server.getConnections.bind(app.server));
     const deadline = performance.now() + deadlineMs;
-    while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastRequestAt < DRAIN_QUIET_MS)) {
+    while (performance.now() < deadline && (inFlight > 0 || (await openConnections()) > 0)) {
       await sleep(20);
     }
-    if (inFlight > 0) {
-      app.log.warn({ inFlight }, 'requests still running at the shutdown deadline: cut off');
-      app.server.closeAllConnections();
-    }
+    if (inFlight > 0) app.log.warn({ inFlight }, 'requests still running at the shutdown deadline: cut off');
+    app.server.closeAllConnections();
   });
 
   const clock = deps.clock ?? systemClock;
@@ -282,7 +281,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     log: app.log.child({ component: 'outbox' }),
     clock,
     random: deps.outboxRandom ?? Math.random,
-    fetch: deps.outboxFetch ?? globalThis.fetch,
     leaseMs: config.webhookLeaseMs,
   });
   const embedScript = ServedEmbedScript.load(config.distDir, embedScriptLook(settings.values.embedLook ?? defaultEmbedLook));
@@ -304,6 +302,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.addHook('onClose', async () => {
     await settings.stop();
     await outbox.stop();
+    await outbox.close();
     await counter.close();
     await storage.close();
   });
@@ -322,6 +321,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   await app.register(fastifyRateLimit, {
     global: false,
+    // An IPv4 address, or an IPv6 address's /64 (server/client-key.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
@@ -338,7 +339,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     app.log.warn({ setupUrl: url }, setupLogMessage(url));
   }
 
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: () => settings.values });
+  await app.register(healthRoutes, { storage, now: () => clock.now() });
+  await app.register(leadRoutes, {
+    store: storage,
+    rateLimit: config.rateLimit,
+    consent: () => settings.values,
+    publicOrigin: config.publicUrl,
+  });
   const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
     counter,
@@ -346,7 +353,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, webhook, webhookFetch: deps.outboxFetch, config, settings, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, webhook, config, settings, now: () => clock.now() });
   await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

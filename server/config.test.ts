@@ -114,6 +114,19 @@ test('each webhook variable may come alone: the other part can be set on the das
   expect(loadConfig({ LEAD_WEBHOOK_SECRET: longSecret }).environmentSettings).toEqual({ webhookSecret: longSecret });
 });
 
+test.each([
+  ['https://a%3Ab:pw-never-shown@hooks.example.com/x', /user name in it cannot hold a colon/],
+  ['https://user:pw-never-shown%zz@hooks.example.com/x', /broken %-code/],
+])('credentials basic authorization cannot carry stop the start, naming the variable, without repeating them: %s', (raw, message) => {
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret })).toThrow(message);
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret })).toThrow(
+    expect.objectContaining({ message: expect.stringContaining('LEAD_WEBHOOK_URL') }),
+  );
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret })).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('never-shown') }),
+  );
+});
+
 test('a bad webhook secret is never repeated in the error message', () => {
   const secret = 'whsec_not base64 but secret';
   expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com', LEAD_WEBHOOK_SECRET: secret })).toThrow(

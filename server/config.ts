@@ -75,6 +75,12 @@ export const defaultTimeouts: Timeouts = {
 /** HSTS max-age when PUBLIC_URL is https and HSTS_MAX_AGE is not set: one year. */
 export const DEFAULT_HTTPS_HSTS_MAX_AGE = 31_536_000;
 
+/**
+ * LEAD_WEBHOOK_URL split for sending: the URL without `user:pass@` (what any message may show), and
+ * those credentials as the `Authorization: Basic` header a receiver behind basic auth expects.
+ */
+export type WebhookSettings = { url: string; secret: string; authorization: string | null };
+
 /** Where the shared Postgres database is, and how many connections each instance may open. */
 export type PostgresSettings = {
   url: string;

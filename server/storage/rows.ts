@@ -4,6 +4,7 @@
  * period rules that are the same in both dialects. Each backend's SQL is in its own folder.
  */
 import type {
+  ConsentRecord,
   AuditAction,
   AuditEntry,
   DeliveriesResponse,
@@ -37,12 +38,32 @@ export type OutboxRow = {
   last_status: number | null;
 };
 
-/** A submission with its delivery, if it has one (a LEFT JOIN of the outbox). */
-export type DetailRow = SubmissionRow & { [Column in keyof OutboxRow]: OutboxRow[Column] | null };
+/** The consent record stored with a submission (migration `consent-record`). */
+export type ConsentColumns = { consent_version: string | null; consent_wording: string | null; marketing_consent: number | null };
+
+/** A submission with its consent record and its delivery, if it has one (a LEFT JOIN of the outbox). */
+export type DetailRow = SubmissionRow & ConsentColumns & { [Column in keyof OutboxRow]: OutboxRow[Column] | null };
 
 /** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
 export const deliveryColumns =
   'o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+
+/** The consent columns of the submissions `s`. */
+export const consentColumns = 's.consent_version, s.consent_wording, s.marketing_consent';
+
+/**
+ * What the gate showed and what the visitor chose, as the dashboard shows it; null for a submission
+ * stored before consent was recorded (or through the API without it): no version, no wording.
+ */
+export function toConsent(row: ConsentColumns & { submitted_at: number }): ConsentRecord | null {
+  if (row.consent_version === null && row.consent_wording === null) return null;
+  return {
+    version: row.consent_version,
+    wording: row.consent_wording,
+    marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
+    recordedAt: iso(row.submitted_at),
+  };
+}
 
 /** A person's line in the lead list: their latest submission, read as the visitor saw it. */
 export function toSummary(row: SubmissionRow): LeadSummary {
@@ -84,8 +105,7 @@ export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
     submissions: rows.map((row) => ({
       submittedAt: iso(row.submitted_at),
       ...describeProfile(row.ratings),
-      // Issue 11 adds the consent record to submissions; until then there is none to show.
-      consent: null,
+      consent: toConsent(row),
       delivery: row.o_id === null ? null : toDelivery(row as OutboxRow),
     })),
   };

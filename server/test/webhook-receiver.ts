@@ -1,52 +1,26 @@
 /**
- * A coach's e-mail tool on 127.0.0.1 for tests (never a mocked fetch): records every request and
- * answers as told (200 "accepted" by default). Used by server tests and the e2e tests alike.
+ * A webhook receiver on 127.0.0.1 for vitest tests (./receiver.ts, closed after each test by itself):
+ * answers each request with the status `answer()` gives, keeps what arrived.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { startReceiver, type Received } from './receiver';
 
-export type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-export type Receiver = {
+export type LocalReceiver = {
   url: string;
-  origin: string;
-  received: Received[];
-  answer: (response: ServerResponse, request: IncomingMessage) => void;
-  server: Server;
-  close: () => Promise<void>;
+  /** The status of the next answer (200 unless changed). */
+  answer: () => number;
+  requests: Received[];
 };
 
-export async function startReceiver(): Promise<Receiver> {
-  const server = createServer();
-  const receiver: Receiver = {
-    url: '',
-    origin: '',
-    received: [],
-    answer: (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('accepted'),
-    server,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-  server.on('request', (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      receiver.received.push({ path: request.url ?? '', headers: request.headers, body });
-      receiver.answer(response, request);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.url = `${receiver.origin}/hooks/leads`;
-  return receiver;
-}
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
 
-/** Whether the request is signed with `secret`, as a Standard Webhooks library checks it. */
-export function signedWith(secret: string, { headers, body }: Received): boolean {
-  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret);
-  const expected = createHmac('sha256', key).update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`).digest();
-  const given = Buffer.from(String(headers['webhook-signature']).replace(/^v1,/, ''), 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+export async function startLocalReceiver(path = '/hooks/leads'): Promise<LocalReceiver> {
+  const receiver = await startReceiver(path);
+  closers.push(receiver.close);
+  const local: LocalReceiver = { url: receiver.url, answer: () => 200, requests: receiver.received };
+  receiver.answer = (response) => response.writeHead(local.answer()).end();
+  return local;
 }

@@ -1,23 +1,37 @@
 /**
  * Webhook delivery from the outbox table. Each stored submission got an outbox row in the same
- * transaction; this loop sends it to LEAD_WEBHOOK_URL, signed the way Standard Webhooks are
+ * transaction (while a webhook is in force); this loop sends it to the webhook address in force
+ * (the dashboard's, or LEAD_WEBHOOK_URL, asked for every round, so a change applies at once), signed the way Standard Webhooks are
  * (https://www.standardwebhooks.com), until the receiver answers 2xx. Failures are retried with
  * exponential backoff and jitter for up to three days; the schedule lives in the database, so a
  * restart picks up where it stopped. A 410 Gone stops that row for good and says so in the log.
  *
+ * Every attempt ends at its limit (`requestTimeoutMs`), whatever the receiver does: never
+ * answering, answering the headers and stalling the body, or not accepting the connection. The
+ * limit is a timer held and cleared (./attempt.ts), not `AbortSignal.timeout`: inside
+ * `AbortSignal.any`, and behind fetch's own Request signal, the garbage collector can drop a timeout
+ * signal before it fires (nodejs/node#57736, nodejs/undici#4068), and then undici's 300 s default
+ * applied. Undici's own connect, headers and body timeouts are set to the same limit as a second
+ * line, so the socket is closed even if this module's timer were gone.
+ *
  * Several instances (on Postgres) share the queue: a round claims its rows with a lease of
  * `leaseMs` (server/storage/storage.ts, OutboxQueue), so each row is sent by one instance at a time.
- * A round never outlasts its lease: at most `PARALLEL_REQUESTS` requests at once, each cut after
- * `requestTimeoutMs`, for `ROWS_PER_ROUND` rows is 5 waves of 10 s, 50 s, within the minute. Only
- * when an instance dies mid-round are its rows sent again, after the lease: at least once, and the
- * receiver dedupes by webhook-id.
+ * The invariant: **no attempt outlives its lease.** `roundPlan` shortens the attempt's limit when
+ * the lease is short, and claims only as many rows as waves of attempts fit in the lease; each
+ * attempt's timer is also cut at the lease's end minus `LEASE_MARGIN_MS` (the time to record the
+ * outcome), and an attempt that would have less than `MIN_ATTEMPT_MS` is not started (its row comes
+ * due again when the lease ends). Only when an instance dies mid-round are its rows sent again,
+ * after the lease: at least once, and the receiver dedupes by webhook-id.
  */
-import { createHmac } from 'node:crypto';
+import { Agent } from 'undici';
 import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
+import { type AttemptResult, sendAttempt } from './attempt';
 import type { WebhookTarget } from './target';
+
+export { signWebhook, webhookKey } from './attempt';
 
 export const outboxTimings = {
   /** First retry after about this long; each further failure doubles it. */
@@ -25,6 +39,7 @@ export const outboxTimings = {
   maxDelayMs: 6 * 60 * 60 * 1000,
   /** A submission not delivered within three days is given up and logged. */
   maxAgeMs: 3 * 24 * 60 * 60 * 1000,
+  /** An attempt ends after this long at most (connection, request, answer and body together). */
   requestTimeoutMs: 10_000,
   /** Even with nothing due, look again this often (the CLI may have changed rows). */
   idlePollMs: 60_000,
@@ -32,8 +47,24 @@ export const outboxTimings = {
   leaseMs: 60_000,
 } as const;
 
-const ROWS_PER_ROUND = 20;
+const MAX_ROWS_PER_ROUND = 20;
 const PARALLEL_REQUESTS = 4;
+/** What a round keeps of its lease for claiming and recording (and clocks a little apart). */
+export const LEASE_MARGIN_MS = 2_000;
+/** An attempt with less time than this left in its lease is not started. */
+export const MIN_ATTEMPT_MS = 1_000;
+
+/**
+ * How a round fits inside its lease: each attempt's limit (the documented 10 s, or less when the
+ * lease is shorter), and how many rows it claims (as many as waves of `PARALLEL_REQUESTS` attempts
+ * fit in the lease, at most 20). With the default minute: 10 s, 20 rows, 5 waves, 50 s in all.
+ */
+export function roundPlan(leaseMs: number): { attemptLimitMs: number; rowsPerRound: number } {
+  const usable = leaseMs - LEASE_MARGIN_MS;
+  const attemptLimitMs = Math.max(MIN_ATTEMPT_MS, Math.min(outboxTimings.requestTimeoutMs, usable));
+  const waves = Math.max(1, Math.floor(usable / attemptLimitMs));
+  return { attemptLimitMs, rowsPerRound: Math.min(MAX_ROWS_PER_ROUND, waves * PARALLEL_REQUESTS) };
+}
 
 /** The time source and timers, injectable so tests can move through three days at once. */
 export type Clock = {
@@ -54,17 +85,6 @@ export type OutboxLog = {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 };
-
-/** The signing key: a `whsec_` secret is base64 after the prefix, as Standard Webhooks define it. */
-export function webhookKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret);
-}
-
-/** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the `webhook-signature` header. */
-export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', webhookKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
-  return `v1,${mac}`;
-}
 
 /** The JSON the coach's tool receives: who, their ratings, and their weak and strong drivers by name. */
 export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts' | 'created_at' | 'lease'>): string {
@@ -95,92 +115,8 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(exponential * (0.75 + random() * 0.5));
 }
 
-type Outcome = { status: number | null };
-
-/** One signed POST of an event to the webhook, as every delivery and the dashboard's test send it. */
-export type Attempt = {
-  target: WebhookTarget;
-  webhookId: string;
-  timestampSeconds: number;
-  body: string;
-  /** Ends the attempt early (the outbox stopping). */
-  signal?: AbortSignal;
-  /** Keep up to this many bytes of the answer's body (the test shows them); 0 reads none. */
-  keepBytes?: number;
-  fetch?: typeof fetch;
-};
-
-/** How an attempt ended: the status (null: no answer), and for a test the start of the answer. */
-export type AttemptResult = {
-  status: number | null;
-  timedOut: boolean;
-  durationMs: number;
-  /** The start of the answer's body (at most `keepBytes`), and whether there was more. */
-  body: Uint8Array;
-  bodyCut: boolean;
-  /** A redirect's Location header: redirects are never followed. */
-  location: string | null;
-};
-
-async function readStart(response: Response, keepBytes: number): Promise<{ body: Uint8Array; bodyCut: boolean }> {
-  if (keepBytes <= 0 || !response.body) {
-    await response.body?.cancel();
-    return { body: new Uint8Array(0), bodyCut: false };
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { body: Buffer.concat(chunks), bodyCut: false };
-    chunks.push(value);
-    size += value.length;
-    if (size > keepBytes) {
-      await reader.cancel();
-      return { body: Buffer.concat(chunks).subarray(0, keepBytes), bodyCut: true };
-    }
-  }
-}
-
-/**
- * Sends one event, signed the Standard Webhooks way, within `outboxTimings.requestTimeoutMs`,
- * without following a redirect. Never throws: a network error or the time limit is a null status.
- */
-export async function sendAttempt({ target, webhookId, timestampSeconds, body, signal, keepBytes = 0, fetch: send = globalThis.fetch }: Attempt): Promise<AttemptResult> {
-  const started = performance.now();
-  const timeout = AbortSignal.timeout(outboxTimings.requestTimeoutMs);
-  const result = (status: number | null, rest: Partial<AttemptResult> = {}): AttemptResult => ({
-    status,
-    timedOut: timeout.aborted,
-    durationMs: Math.round(performance.now() - started),
-    body: new Uint8Array(0),
-    bodyCut: false,
-    location: null,
-    ...rest,
-  });
-  try {
-    const response = await send(target.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'core-drivers-webhook/1',
-        ...(target.authorization === null ? {} : { authorization: target.authorization }),
-        'webhook-id': webhookId,
-        'webhook-timestamp': String(timestampSeconds),
-        'webhook-signature': signWebhook(target.secret, webhookId, timestampSeconds, body),
-      },
-      body,
-    });
-    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    const start = await readStart(response, keepBytes).catch(() => ({ body: new Uint8Array(0), bodyCut: true }));
-    return result(response.status, { ...start, location });
-  } catch {
-    // Network error or timeout; the error may name the host but never the lead, still keep it out.
-    return result(null);
-  }
-}
+/** A receiver's status (null: no answer in time, or no connection); `skipped`: not sent, too little lease left. */
+type Outcome = { status: number | null } | 'skipped';
 
 export type OutboxOptions = {
   queue: OutboxQueue;
@@ -189,7 +125,6 @@ export type OutboxOptions = {
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
-  fetch?: typeof fetch;
   /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
   leaseMs?: number;
 };
@@ -198,6 +133,9 @@ export type RoundSummary = { delivered: number; retrying: number; gone: number; 
 
 export class WebhookOutbox {
   readonly #options: Required<OutboxOptions>;
+  readonly #plan: { attemptLimitMs: number; rowsPerRound: number };
+  /** Connections to the receiver, with undici's own timeouts at the attempt's limit. */
+  readonly #dispatcher: Agent;
   #timer: unknown = null;
   #running: Promise<void> | null = null;
   #rerun = false;
@@ -213,16 +151,21 @@ export class WebhookOutbox {
       ...options,
       clock: options.clock ?? systemClock,
       random: options.random ?? Math.random,
-      fetch: options.fetch ?? globalThis.fetch,
       leaseMs: options.leaseMs ?? outboxTimings.leaseMs,
     };
+    this.#plan = roundPlan(this.#options.leaseMs);
+    const limit = this.#plan.attemptLimitMs;
+    this.#dispatcher = new Agent({ connect: { timeout: limit }, headersTimeout: limit, bodyTimeout: limit });
   }
 
   /** What each outcome changes (and its log line): delivered, gone, given up, or a later retry. */
   #decide(rows: DueRow[], outcomes: Outcome[], now: number): { updates: OutboxUpdate[]; summary: RoundSummary } {
     const summary: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
-    const updates = rows.map((row, index): OutboxUpdate => {
-      const { status } = outcomes[index] ?? { status: null };
+    const sent = rows.flatMap((row, index) => {
+      const outcome = outcomes[index] ?? { status: null };
+      return outcome === 'skipped' ? [] : [{ row, status: outcome.status }];
+    });
+    const updates = sent.map(({ row, status }): OutboxUpdate => {
       const details = { webhookId: row.webhook_id, status, attempts: row.attempts + 1 };
       if (status !== null && status >= 200 && status < 300) {
         summary.delivered += 1;
@@ -275,6 +218,11 @@ export class WebhookOutbox {
     await this.#running;
   }
 
+  /** Closes the connections to the receiver (after `stop`, when the app closes). */
+  async close(): Promise<void> {
+    await this.#dispatcher.destroy();
+  }
+
   /** Delivers every row due now, round after round; returns what happened. */
   async deliverDue(): Promise<RoundSummary> {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
@@ -282,9 +230,9 @@ export class WebhookOutbox {
       const target = this.#options.target();
       if (target === null) return total;
       const now = this.#options.clock.now();
-      const rows = await this.#options.queue.claimDue(now, ROWS_PER_ROUND, this.#options.leaseMs);
+      const rows = await this.#options.queue.claimDue(now, this.#plan.rowsPerRound, this.#options.leaseMs);
       if (rows.length === 0) return total;
-      const outcomes = await this.#sendAll(rows, target);
+      const outcomes = await this.#sendAll(rows, target, now + this.#options.leaseMs - LEASE_MARGIN_MS);
       const { updates, summary } = this.#decide(rows, outcomes, this.#options.clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#options.queue.record(updates);
@@ -329,28 +277,40 @@ export class WebhookOutbox {
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }
 
-  async #sendAll(rows: DueRow[], target: WebhookTarget): Promise<Outcome[]> {
+  /** Sends the rows, `PARALLEL_REQUESTS` at a time; every attempt ends by `deadline` (the lease's end less the margin). */
+  async #sendAll(rows: DueRow[], target: WebhookTarget, deadline: number): Promise<Outcome[]> {
     const outcomes: Outcome[] = new Array(rows.length);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const index = next++;
-        outcomes[index] = await this.#send(rows[index] as DueRow, target);
+        const timeLeft = Math.min(this.#plan.attemptLimitMs, deadline - this.#options.clock.now());
+        outcomes[index] = timeLeft < MIN_ATTEMPT_MS ? 'skipped' : await this.#send(rows[index] as DueRow, target, timeLeft);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, rows.length) }, worker));
     return outcomes;
   }
 
-  async #send(row: DueRow, target: WebhookTarget): Promise<Outcome> {
+  async #send(row: DueRow, target: WebhookTarget, limitMs: number): Promise<Outcome> {
     const { status } = await sendAttempt({
       target,
       webhookId: row.webhook_id,
       timestampSeconds: Math.floor(this.#options.clock.now() / 1000),
       body: webhookPayload(row),
+      limitMs,
+      clock: this.#options.clock,
+      dispatcher: this.#dispatcher,
       signal: this.#abort.signal,
-      fetch: this.#options.fetch,
     });
     return { status };
+  }
+
+  /**
+   * The dashboard's "Send a test": one event sent as a lead is (this outbox's connections and
+   * limit), keeping the start of the answer. Its limit runs in real time: the coach is waiting.
+   */
+  async sendTest(target: WebhookTarget, event: { webhookId: string; timestampSeconds: number; body: string }, keepBytes: number): Promise<AttemptResult> {
+    return sendAttempt({ ...event, target, keepBytes, limitMs: this.#plan.attemptLimitMs, clock: systemClock, dispatcher: this.#dispatcher });
   }
 }

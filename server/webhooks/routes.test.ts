@@ -19,7 +19,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { setTestPassword, signedIn } from '../test/coach-session';
 import { sqliteDb, testConfig, validLead, webhookEnvironment } from '../test/helpers';
-import { signedWith, startReceiver as startTestReceiver, type Received, type Receiver } from '../test/webhook-receiver';
+import { signedWith, startReceiver as startTestReceiver, type Received, type Receiver } from '../test/receiver';
 import { outboxTimings } from './outbox';
 
 let app: FastifyInstance | undefined;
@@ -31,7 +31,7 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-/** A receiver on 127.0.0.1 (server/test/webhook-receiver.ts), closed after the test. */
+/** A receiver on 127.0.0.1 (server/test/receiver.ts), closed after the test. */
 async function startReceiver(): Promise<Receiver> {
   const receiver = await startTestReceiver();
   receivers.push(receiver);

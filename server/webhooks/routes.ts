@@ -21,7 +21,7 @@ import { coachSettings } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import type { SettingsService } from '../settings/service';
 import type { Actor, Storage } from '../storage/storage';
-import { sendAttempt } from './outbox';
+import type { WebhookOutbox } from './outbox';
 import type { WebhookTarget } from './target';
 import { answerText, outcomeOf, testEventBody } from './test-event';
 
@@ -34,8 +34,8 @@ type Options = {
   storage: Storage;
   now: () => number;
   actor: (request: FastifyRequest) => Actor;
-  /** The HTTP client of the outbox's attempts (tests may give their own). */
-  fetch?: typeof fetch;
+  /** Sends the test as leads are sent. */
+  outbox: Pick<WebhookOutbox, 'sendTest'>;
 };
 
 /** Enough bytes for the answer's first 2,000 characters in any script. */
@@ -54,7 +54,7 @@ export function webhookStatus(settings: SettingsService, target: WebhookTarget |
 /** A new Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings, webhook, storage, now, actor, fetch }) => {
+export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings, webhook, storage, now, actor, outbox }) => {
   app.get(coachApi.webhook, async () => webhookStatus(settings, webhook()));
 
   app.post(coachApi.webhookTest, async (request, reply) => {
@@ -62,14 +62,7 @@ export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings
     if (target === null) return reply.code(409).send({ error: 'webhook_not_configured', message: webhookNotConfigured } satisfies CoachApiError);
     const sentAt = now();
     const webhookId = `msg_test_${randomUUID()}`;
-    const attempt = await sendAttempt({
-      target,
-      webhookId,
-      timestampSeconds: Math.floor(sentAt / 1000),
-      body: testEventBody(sentAt),
-      keepBytes: KEEP_BYTES,
-      fetch,
-    });
+    const attempt = await outbox.sendTest(target, { webhookId, timestampSeconds: Math.floor(sentAt / 1000), body: testEventBody(sentAt) }, KEEP_BYTES);
     await storage.recordAudit('webhook_test', actor(request), sentAt);
     const { text, truncated } = answerText(attempt.body, attempt.bodyCut);
     return {

@@ -242,10 +242,13 @@ export type LeadListResponse = {
 
 /** What the visitor agreed to at the gate (issue 11); null when it was not recorded. */
 export type ConsentRecord = {
-  /** The exact wording shown, or its version. */
-  text: string;
+  /** The version of the wording the page showed (a hash of it); null when the page sent none. */
+  version: string | null;
+  /** The exact wording shown, line by line; null when the server did not know that version. */
+  wording: string | null;
   /** Whether the marketing box was ticked; null when no box was shown. */
   marketingConsent: boolean | null;
+  /** When it was recorded: the submission's time. */
   recordedAt: string;
 };
 

@@ -7,7 +7,7 @@ import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
-import { DAY_MS, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
+import { consentColumns, DAY_MS, deliveryColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
 import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
 import { parameters, type PostgresPool, transaction } from './connection';
 import { addToProfiles, aggregateTimeZone } from './profiles';
@@ -88,7 +88,7 @@ export async function leadDetail(pool: PostgresPool, id: number): Promise<LeadDe
   const email = await emailOfLead(pool, id);
   if (email === null) return null;
   const { rows } = await pool.query<DetailRow>(
-    `SELECT ${columns}, o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status
+    `SELECT ${columns}, ${consentColumns}, ${deliveryColumns}
      FROM submissions AS s LEFT JOIN outbox AS o ON o.submission_id = s.id
      WHERE s.email = $1 ORDER BY s.id DESC`,
     [email],

@@ -6,7 +6,7 @@
  * per row on the e-mail index. Also the person's detail, erasure and the counts of `stats`.
  */
 import { normalizeEmail } from '../email';
-import { DAY_MS, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
+import { consentColumns, DAY_MS, deliveryColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
 import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
 import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
 import type { SqliteDatabase } from './binding';
@@ -94,7 +94,7 @@ export function leadDetail(db: SqliteDatabase, id: number): LeadDetail | null {
   if (email === null) return null;
   const rows = db
     .prepare<[string], DetailRow>(
-      `SELECT ${columns}, o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status
+      `SELECT ${columns}, ${consentColumns}, ${deliveryColumns}
        FROM submissions AS s LEFT JOIN outbox AS o ON o.submission_id = s.id
        WHERE s.email = ? ORDER BY s.id DESC`,
     )

@@ -259,6 +259,26 @@ export const sqliteMigrationSql: MigrationSql = {
   ) STRICT, WITHOUT ROWID;
   ALTER TABLE audit_log ADD COLUMN fields TEXT;
   `,
+  'sign-in-throttle': `
+  -- key: "client:<keyed hash of an address>" or "device:<device id>"; failures in a row, the last one's time.
+  CREATE TABLE signin_throttle (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX signin_throttle_by_time ON signin_throttle (last_failure_at);
+  `,
+  'funnel-source-cap': `
+  -- The day (in the analytics time zone) a source was first counted; NULL for sources from before.
+  ALTER TABLE funnel_sources ADD COLUMN first_day TEXT;
+  CREATE INDEX funnel_sources_by_first_day ON funnel_sources (first_day) WHERE first_day IS NOT NULL;
+  `,
+  'storage-health': `
+  CREATE TABLE storage_health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+  );
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

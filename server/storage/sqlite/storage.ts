@@ -26,6 +26,7 @@ import {
   type SettingsTable,
   type SetupCodeTable,
   type Storage,
+  type FunnelSource,
   type StoredConsent,
   type StoreOptions,
   type Submission,
@@ -41,14 +42,21 @@ import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './lead
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
+import { probeWrite } from './health';
 import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
+import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
-type LeadWriter = { db: SqliteDatabase; commit: GroupCommit<Submission, SubmitResult>; checkpointTimer: NodeJS.Timeout };
+type LeadWriter = {
+  db: SqliteDatabase;
+  write: (batch: Submission[]) => SubmitResult[];
+  commit: GroupCommit<Submission, SubmitResult>;
+  checkpointTimer: NodeJS.Timeout;
+};
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
@@ -68,7 +76,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  return { db, commit, checkpointTimer };
+  return { db, write, commit, checkpointTimer };
 }
 
 export class SqliteStorage implements Storage {
@@ -115,9 +123,15 @@ export class SqliteStorage implements Storage {
     return this.#leads?.commit.metrics ?? { flushes: 0, submissions: 0 };
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult> {
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
-    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent });
+    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
+  }
+
+  /** One batch in one transaction on the lead connection, at once (the storage thread's group commit is the main thread's). */
+  writeBatch(batch: Submission[]): SubmitResult[] {
+    if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
+    return this.#leads.write(batch);
   }
 
   async readPasswordHash() {
@@ -134,6 +148,22 @@ export class SqliteStorage implements Storage {
   }
   async addFunnelCounts(...args: Parameters<Storage['addFunnelCounts']>) {
     this.#writeFunnel(...args);
+  }
+  async readThrottle(keys: string[]) {
+    return readThrottle(this.db, keys);
+  }
+  async addThrottleFailure(...args: Parameters<Storage['addThrottleFailure']>) {
+    return addThrottleFailure(this.db, ...args);
+  }
+  async clearThrottle(key: string) {
+    clearThrottle(this.db, key);
+  }
+  async pruneThrottle(before: number) {
+    pruneThrottle(this.db, before);
+  }
+  /** On the lead connection, where leads are written (the dashboard's for the coach's commands). */
+  async probeWrite(now: number) {
+    probeWrite(this.#leads?.db ?? this.db, now);
   }
   async readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.db, ...args);

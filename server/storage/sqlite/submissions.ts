@@ -3,10 +3,13 @@
  * part of the group commit, server/storage/group-commit.ts). Plain synchronous SQL over a connection.
  */
 import { randomUUID } from 'node:crypto';
+import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { leadStepCounts } from '../funnel-counts';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
+import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
 import { TIME_ZONE_KEY } from '../profile-sums';
 import type { ProfileRow } from '../profile-sums';
@@ -41,18 +44,22 @@ export function batchWriter(
   );
   let lastForget = 0;
   const zoneOfAggregate = db.prepare<[string], { value: string }>('SELECT value FROM analytics_meta WHERE key = ?');
-  const aggregators = new Map<string, ReturnType<typeof profileAggregator>>();
-  const addToProfiles = (rows: ProfileRow[], sign: 1 | -1) => {
+  const aggregators = new Map<string, { addToProfiles: ReturnType<typeof profileAggregator>; dayOf: (ms: number) => string }>();
+  /** The aggregate's zone (read inside the transaction), its aggregator and its days. */
+  const inZone = () => {
     const zone = zoneOfAggregate.get(TIME_ZONE_KEY)?.value ?? 'UTC';
-    let add = aggregators.get(zone);
-    if (!add) aggregators.set(zone, (add = profileAggregator(db, zone)));
-    add(rows, sign);
+    let entry = aggregators.get(zone);
+    if (!entry) aggregators.set(zone, (entry = { addToProfiles: profileAggregator(db, zone), dayOf: calendarDay(zone) }));
+    return entry;
   };
+  const addToFunnel = funnelAdder(db);
   let storedNow: ProfileRow[] = [];
   /** Whether this batch's submissions are forwarded: asked once per batch. */
   let forwarding = false;
+  let leadsNow: Submission[] = [];
 
-  const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
+  const storeOne = (submission: Submission): SubmitResult => {
+    const { lead, idempotencyKey, now, consent } = submission;
     const email = normalizeEmail(lead.email);
     const ratings = encodeRatings(lead.ratings);
     const id = randomUUID();
@@ -77,6 +84,7 @@ export function batchWriter(
     }
     if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
     storedNow.push({ submitted_at: now, ratings });
+    leadsNow.push(submission);
     return { kind: 'stored', id, replayed: false };
   };
 
@@ -91,8 +99,11 @@ export function batchWriter(
     }
     storedNow = [];
     forwarding = options.outbox();
+    leadsNow = [];
     const results = batch.map(storeOne);
+    const { addToProfiles, dayOf } = inZone();
     addToProfiles(storedNow, 1);
+    addToFunnel(leadStepCounts(leadsNow, dayOf));
     return results;
   }).immediate;
 }
