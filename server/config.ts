@@ -5,7 +5,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import addressparser from 'nodemailer/lib/addressparser';
 import { resultsCopy } from '../src/content/results';
+import { resolveCourseUrl } from '../src/shared/course-url';
 import { isTimeZone } from './analytics/days';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -52,6 +54,26 @@ export type ServerConfig = {
   analyticsTimeZone: string;
   /** How long sign-in stays locked after too many failures. */
   signInLockMs: number;
+  /** The results e-mail (SMTP_URL, MAIL_FROM); null when mail is off. */
+  mail: MailSettings | null;
+  /** PROFILE_LINK_DAYS: how long the e-mail's private link to the profile works. */
+  profileLinkDays: number;
+  /** Where the course button leads: VITE_COURSE_URL, which the build reads too (the e-mail and profile page need it). */
+  courseUrl: string;
+};
+
+/** How the results e-mail is sent. */
+export type MailSettings = {
+  /** SMTP_URL as given, password included: only for the transport, never for a message or log. */
+  url: string;
+  /** The URL with its password replaced, for messages and logs. */
+  safeUrl: string;
+  /** MAIL_FROM as given: `coach@example.com` or `Sam Rivera <coach@example.com>`. */
+  from: string;
+  /** The domain of MAIL_FROM's address: the right side of every Message-ID. */
+  domain: string;
+  /** Plain `smtp://` to another machine must upgrade to TLS (STARTTLS) or fail: e-mails hold personal data. */
+  requireTls: boolean;
 };
 
 export type Timeouts = {
@@ -328,6 +350,43 @@ function readDatabase(env: Env): PostgresSettings | null {
   return { url: url.href, safeUrl: withoutPassword(url), poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 2, 1000) };
 }
 
+/**
+ * SMTP_URL and MAIL_FROM turn the results e-mail on; both or neither. `smtp://user:pass@host:587`
+ * (STARTTLS, required unless the host is this machine) or `smtps://...:465` (TLS from the start); a
+ * password with special characters is percent-encoded. The e-mail's links need the site's address,
+ * so PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
+ */
+function readMail(env: Env, publicUrl: string | null): MailSettings | null {
+  const raw = readRaw(env, 'SMTP_URL');
+  const from = readRaw(env, 'MAIL_FROM');
+  if (raw === undefined) {
+    if (from !== undefined) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both to send the results by email, or neither.');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL like smtp://user:password@smtp.example.com:587 (it could not be read as a URL).');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//.`);
+  }
+  if (url.hostname === '') throw new ConfigError(`SMTP_URL must name the mail server's host (got ${withoutPassword(url)}).`);
+  if (from === undefined) throw new ConfigError('MAIL_FROM must be set when SMTP_URL is: the address the results email comes from, such as coach@example.com.');
+  const parsed = addressparser(from);
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  const address = only && 'address' in only ? (only.address ?? '') : '';
+  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(address)?.[1];
+  if (!domain) {
+    throw new ConfigError('MAIL_FROM must be one email address, such as coach@example.com or "Sam Rivera <coach@example.com>".');
+  }
+  if (publicUrl === null) {
+    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
+  }
+  return { url: url.href, safeUrl: withoutPassword(url), from, domain: domain.toLowerCase(), requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname) };
+}
+
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 const embedding = (embedOrigins: string[]) => ({ embedOrigins, frameAncestors: frameAncestorsFor(embedOrigins) });
@@ -357,5 +416,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     consentCheckbox: readConsentCheckbox(env, resultsCopy.gate.defaultConsentText),
     analyticsTimeZone: readTimeZone(env),
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
+    mail: readMail(env, readPublicUrl(env)),
+    profileLinkDays: readInteger(env, 'PROFILE_LINK_DAYS', 90, 1, 3650),
+    courseUrl: resolveCourseUrl(readRaw(env, 'VITE_COURSE_URL')),
   };
 }

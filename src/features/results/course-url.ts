@@ -1,18 +1,7 @@
-/**
- * Where "Show Me the Course" leads: the build-time setting VITE_COURSE_URL (read once, at build),
- * or a harmless placeholder when it is unset or not an absolute http(s) address.
- */
-export const placeholderCourseUrl = 'https://example.com/core-drivers-course';
+/** Where "Show Me the Course" leads on the visitor's pages: the build-time VITE_COURSE_URL (src/shared/course-url.ts). */
+import { resolveCourseUrl } from '../../shared/course-url';
 
-export function resolveCourseUrl(configured: unknown): string {
-  if (typeof configured !== 'string' || configured.trim() === '') return placeholderCourseUrl;
-  try {
-    const url = new URL(configured.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : placeholderCourseUrl;
-  } catch {
-    return placeholderCourseUrl;
-  }
-}
+export { placeholderCourseUrl, resolveCourseUrl } from '../../shared/course-url';
 
 const configuredCourseUrl: unknown = import.meta.env.VITE_COURSE_URL;
 
