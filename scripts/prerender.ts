@@ -5,6 +5,8 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered, for the server to send on /quiz
  *   dist/html/results.html    an empty shell that preloads the results chunk, to send on /results
+ *   dist/html/profile.html    the same for the private profile page (/profile), marked noindex
+ *   dist/html/confirm.html    the same for the double opt-in's confirm page (/confirm), marked noindex
  *   dist/html/coach.html      the coach's dashboard (its own build, vite.coach.config.ts), sent on /coach
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
  * chunk only once the entry script runs.
@@ -18,6 +20,7 @@ import { paths } from '../src/app/paths';
 import { landing } from '../src/content/landing';
 import { notFound } from '../src/content/not-found';
 import { quizCopy } from '../src/content/quiz';
+import { confirmCopy } from '../src/content/profile';
 import { resultsCopy } from '../src/content/results';
 import { pageTitle } from '../src/content/site';
 import { DRIVER_COUNT } from '../src/shared/constants';
@@ -36,6 +39,10 @@ const coachTemplatePath = `${dist}client/coach.html`;
 const placeholder = '<!--app-html-->';
 const quizSource = 'src/features/quiz/quiz-page.tsx';
 const resultsSource = 'src/features/results/results-page.tsx';
+const profileSource = 'src/features/profile/profile-page.tsx';
+const confirmSource = 'src/features/profile/confirm-page.tsx';
+/** The private pages are for one person each: search engines must not keep them (the server also sends X-Robots-Tag). */
+const noindex = (html: string) => html.replace('</head>', '  <meta name="robots" content="noindex, nofollow" />\n  </head>');
 
 const readStylesheet = (href: string) => readFileSync(`${dist}client${href}`, 'utf8');
 const template = inlineStylesheets(await readFile(templatePath, 'utf8'), readStylesheet);
@@ -59,6 +66,8 @@ const pages = {
     quizCopy.questionOf(1, DRIVER_COUNT),
   ),
   'results.html': titled(preloading(resultsSource).replace(placeholder, ''), resultsCopy.profile.title),
+  'profile.html': noindex(titled(preloading(profileSource).replace(placeholder, ''), resultsCopy.profile.title)),
+  'confirm.html': noindex(titled(preloading(confirmSource).replace(placeholder, ''), confirmCopy.title)),
   'coach.html': inlineStylesheets(await readFile(coachTemplatePath, 'utf8'), readStylesheet),
 };
 

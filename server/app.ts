@@ -56,7 +56,19 @@ const pageFiles: Record<AppPath, string> = {
   [paths.home]: 'landing.html',
   [paths.quiz]: 'quiz.html',
   [paths.results]: 'results.html',
+  [paths.profile]: 'profile.html',
+  [paths.confirm]: 'confirm.html',
 };
+
+/**
+ * The pages the results e-mail links to show one person's profile (or act for them): never cached,
+ * never indexed, and no address of theirs sent on as a Referer when the visitor follows a link.
+ */
+const privatePageHeaders = {
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+};
+const privatePages = new Set<string>([paths.profile, paths.confirm]);
 const notFoundFile = 'not-found.html';
 
 type Pages = { byPath: Record<AppPath, string>; notFound: string };
@@ -342,11 +354,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     },
   });
 
-  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).header('cache-control', htmlPages).type('text/html; charset=utf-8').send(html);
+  const sendPage = (reply: FastifyReply, html: string, status = 200, cacheControl = htmlPages) =>
+    reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
 
   for (const [path, html] of Object.entries(pages.byPath)) {
-    app.get(path, (_request, reply) => sendPage(reply, html));
+    app.get(path, (_request, reply) => (privatePages.has(path) ? sendPage(reply.headers(privatePageHeaders), html, 200, 'no-store') : sendPage(reply, html)));
   }
   await app.register(dashboardPage, { distDir: config.distDir });
 

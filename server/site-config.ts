@@ -16,6 +16,8 @@ export function siteConfigFor(config: ServerConfig): SiteConfig {
     consentCheckboxText: config.consentCheckbox?.text ?? null,
     consentVersion: consentVersion(consentWording(config)),
     embedOrigins: config.embedOrigins,
+    mailOn: config.mail !== null,
+    coachName: null,
   };
 }
 

@@ -13,11 +13,14 @@ import { consentRecord, consentVersion, consentWording, type ConsentSettings } f
 
 const privacyUrl = 'https://coach.example/privacy';
 const boxText = 'Yes, send me the weekly tips.';
-const withBox: ConsentSettings = { privacyUrl, consentCheckbox: { text: boxText } };
-const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: null };
+const withBox: ConsentSettings = { privacyUrl, consentCheckbox: { text: boxText }, mail: null };
+const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: null, mail: null };
 
 test('the wording holds the notice under the button, the privacy link and the box, each when shown', () => {
   expect(consentWording(withoutBox)).toBe(resultsCopy.gate.notice);
+  // With mail on, the line under the button also says the profile arrives by email: part of the wording.
+  const mail = { url: 'smtp://127.0.0.1:2525', safeUrl: 'smtp://127.0.0.1:2525', from: 'c@coach.example', domain: 'coach.example', requireTls: false };
+  expect(consentWording({ ...withoutBox, mail })).toBe(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`);
   expect(consentWording(withBox).split('\n')).toEqual([
     resultsCopy.gate.notice,
     `Privacy policy: ${privacyUrl}`,

@@ -12,7 +12,7 @@ import { resultsCopy } from '../../src/content/results';
 import type { Lead } from '../../src/shared/lead';
 import type { ServerConfig } from '../config';
 
-export type ConsentSettings = Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox'>;
+export type ConsentSettings = Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox' | 'mail'>;
 
 export type ConsentRecord = {
   /** The wording's version the page sent; null when it sent none (an API client, an old page). */
@@ -24,8 +24,9 @@ export type ConsentRecord = {
 };
 
 /** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
-export function consentWording({ privacyUrl, consentCheckbox }: ConsentSettings): string {
-  const parts: string[] = [resultsCopy.gate.notice];
+export function consentWording({ privacyUrl, consentCheckbox, mail }: ConsentSettings): string {
+  // With mail on the line under the button says so (src/features/results/lead-gate.tsx): part of what the visitor was told.
+  const parts: string[] = [mail ? `${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}` : resultsCopy.gate.notice];
   if (privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${privacyUrl}`);
   if (consentCheckbox) parts.push(`Checkbox (unticked at first): ${consentCheckbox.text}`);
   return parts.join('\n');

@@ -11,6 +11,8 @@ export function makeFakeDist(): string {
   writeFileSync(join(dir, 'html', 'landing.html'), page('<h1>Discover Your Core Drivers</h1>'));
   writeFileSync(join(dir, 'html', 'quiz.html'), page('<h1>Impulse Control (Inhibition)</h1>'));
   writeFileSync(join(dir, 'html', 'results.html'), page('<div id="root"></div>'));
+  writeFileSync(join(dir, 'html', 'profile.html'), page('<div id="root"></div><p>Profile</p>'));
+  writeFileSync(join(dir, 'html', 'confirm.html'), page('<div id="root"></div><p>Confirm</p>'));
   writeFileSync(join(dir, 'html', 'coach.html'), page('<div id="root"></div><p>Coach dashboard</p>'));
   writeFileSync(join(dir, 'html', 'not-found.html'), page('<h1>404</h1><p>Oops! Page not found</p>'));
   writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));

@@ -15,6 +15,10 @@ export type SiteConfig = {
   consentVersion: string | null;
   /** The coach's sites allowed to frame the quiz (EMBED_ORIGINS): the only places it posts progress to. */
   embedOrigins: string[];
+  /** Mail is on (SMTP_URL): the gate says the profile will also arrive by email. */
+  mailOn: boolean;
+  /** The coach's name, for the printout and the confirm page; null when not given. */
+  coachName: string | null;
 };
 
 export const defaultSiteConfig: SiteConfig = {
@@ -22,6 +26,8 @@ export const defaultSiteConfig: SiteConfig = {
   consentCheckboxText: null,
   consentVersion: null,
   embedOrigins: [],
+  mailOn: false,
+  coachName: null,
 };
 
 /** The id of the `<script type="application/json">` element that carries the settings. */

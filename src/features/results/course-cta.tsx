@@ -7,7 +7,7 @@ const copy = resultsCopy.course;
 /** "Now what?": the mini-course pitch and a link that opens the course in a new tab. */
 export function CourseCta() {
   return (
-    <section aria-labelledby="course-title" className="mt-8 rounded-3xl bg-teal-dark p-6 text-white sm:p-8">
+    <section aria-labelledby="course-title" className="mt-8 rounded-3xl bg-teal-dark p-6 text-white sm:p-8 print:hidden">
       <h2 id="course-title" className="text-2xl font-bold">
         {copy.title}
       </h2>

@@ -18,7 +18,7 @@ type FlipCardProps = {
 
 function FlipHint({ text }: { text: string }) {
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-teal">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-teal print:hidden">
       <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true" focusable="false">
         <path
           d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
@@ -53,7 +53,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
   const band = <span className="block w-1.5 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
-    <li className={`rounded-2xl transition-colors duration-300 ${shown ? '' : 'bg-line/45'}`}>
+    <li className={`rounded-2xl transition-colors duration-300 print:break-inside-avoid ${shown ? '' : 'bg-line/45'}`}>
       <button
         type="button"
         aria-pressed={flipped}
@@ -65,17 +65,17 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
       >
         <span
           aria-hidden="true"
-          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
+          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none ${
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
           <span
-            className={`${face} shadow-sm ${flipped ? 'motion-reduce:invisible' : ''}`}
+            className={`${face} shadow-sm print:visible print:shadow-none ${flipped ? 'motion-reduce:invisible' : ''}`}
             style={{ borderColor: color }}
           >
             {band}
             {/* On a phone the back's scenario sets the height: the front centres its name and rating in it. */}
-            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4">
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 print:p-2">
               <DriverIcon id={id} className="size-9" />
               <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
@@ -85,14 +85,14 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 <span id={`${domId}-description`} className="mt-1 hidden text-sm leading-snug text-muted sm:block">
                   {description}
                 </span>
-                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5">
+                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
                   <FlipHint text={resultsCopy.profile.cardFrontHint} />
                 </span>
               </span>
             </span>
           </span>
           <span
-            className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}
+            className={`${face} rotate-y-180 motion-reduce:transform-none print:hidden ${flipped ? '' : 'motion-reduce:invisible'}`}
             style={{ borderColor: color }}
           >
             {band}

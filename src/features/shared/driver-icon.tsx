@@ -24,14 +24,14 @@ type DriverIconProps = { id: DriverId; className?: string };
 
 /**
  * The driver's icon on a disc of its assigned colour. Decorative: the driver's name is always
- * written beside it.
+ * written beside it, so a printout, which must not carry dark backgrounds, leaves it out.
  */
 export function DriverIcon({ id, className = 'size-8' }: DriverIconProps) {
   const color = driverById(id).assignedColor;
   return (
     <span
       aria-hidden="true"
-      className={`inline-grid shrink-0 place-items-center rounded-full ${iconInkOn(color) === 'ink' ? 'text-ink' : 'text-white'} ${className}`}
+      className={`inline-grid shrink-0 place-items-center rounded-full print:hidden ${iconInkOn(color) === 'ink' ? 'text-ink' : 'text-white'} ${className}`}
       style={{ backgroundColor: color }}
     >
       <svg viewBox="0 0 24 24" className="size-[58%]" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
