@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { coreDrivers } from '../../content/drivers';
 import { profileCopy } from '../../content/profile';
 import { resultsCopy } from '../../content/results';
@@ -15,8 +15,6 @@ import { PrintButton, PrintFooter } from '../results/print-button';
 import { ProfileGlance } from '../results/profile-glance';
 import { ChangesPanel } from './changes-panel';
 
-/** A day in the visitor's own time zone ("3 March"), with the year when it is not this one. */
-const dayOf = (iso: string) => dayInWords(Date.parse(iso), undefined, Date.now());
 
 /**
  * The profile as the results page showed it (cards, insights, the course when the visitor may get
@@ -24,6 +22,9 @@ const dayOf = (iso: string) => dayInWords(Date.parse(iso), undefined, Date.now()
  */
 export function ProfileView({ profile }: { profile: ProfileResponse }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Days in the visitor's own time zone ("3 March"), with the year when it is not this one.
+  const [now] = useState(() => Date.now());
+  const day = (at: number) => dayInWords(at, undefined, now);
   usePageTitle(pageTitle(resultsCopy.profile.title));
   useFocusOnArrival(heading);
 
@@ -38,9 +39,9 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
       describeChanges(
         { ratings: profile.previous.ratings, at: Date.parse(profile.previous.submittedAt) },
         { ratings: profile.ratings, at: Date.parse(profile.submittedAt) },
-        (at) => dayInWords(at, undefined, Date.now()),
+        (at) => dayInWords(at, undefined, now),
       ),
-    [profile],
+    [profile, now],
   );
 
   return (
@@ -56,7 +57,7 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
           {resultsCopy.profile.title}
         </h1>
         <p className="mt-1 text-muted sm:text-lg">
-          {profileCopy.greeting(profile.firstName)} {profileCopy.takenOn(dayOf(profile.submittedAt))}
+          {profileCopy.greeting(profile.firstName)} {profileCopy.takenOn(day(Date.parse(profile.submittedAt)))}
         </p>
         <ProfileGlance counts={countRatings(drivers)} />
         <PrintButton className="mt-5" />
