@@ -5,10 +5,10 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import addressparser from 'nodemailer/lib/addressparser';
 import { resultsCopy } from '../src/content/results';
 import { resolveCourseUrl } from '../src/shared/course-url';
 import { isTimeZone } from './analytics/days';
+import { type MailSettings, readMail } from './mail/mail-config';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -62,19 +62,6 @@ export type ServerConfig = {
   courseUrl: string;
 };
 
-/** How the results e-mail is sent. */
-export type MailSettings = {
-  /** SMTP_URL as given, password included: only for the transport, never for a message or log. */
-  url: string;
-  /** The URL with its password replaced, for messages and logs. */
-  safeUrl: string;
-  /** MAIL_FROM as given: `coach@example.com` or `Sam Rivera <coach@example.com>`. */
-  from: string;
-  /** The domain of MAIL_FROM's address: the right side of every Message-ID. */
-  domain: string;
-  /** Plain `smtp://` to another machine must upgrade to TLS (STARTTLS) or fail: e-mails hold personal data. */
-  requireTls: boolean;
-};
 
 export type Timeouts = {
   /** From the connection's first request byte (or the end of the previous request) to the end of its headers. */
@@ -113,9 +100,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function readRaw(env: Env, name: string): string | undefined {
+export function readRaw(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
 }
@@ -210,7 +197,8 @@ function readWebhook(env: Env): ServerConfig['webhook'] {
   return { url: url.href, secret };
 }
 
-const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
+/** A loopback host: plain http:// (or smtp://) to it never leaves the machine. */
+export const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
 
 /**
  * EMBED_ORIGINS: the sites allowed to frame the quiz (CSP frame-ancestors), which are also the only
@@ -348,43 +336,6 @@ function readDatabase(env: Env): PostgresSettings | null {
     throw new ConfigError(`DATABASE_URL must name a host and a database, like postgres://user:password@host:5432/database (got ${withoutPassword(url)}).`);
   }
   return { url: url.href, safeUrl: withoutPassword(url), poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 2, 1000) };
-}
-
-/**
- * SMTP_URL and MAIL_FROM turn the results e-mail on; both or neither. `smtp://user:pass@host:587`
- * (STARTTLS, required unless the host is this machine) or `smtps://...:465` (TLS from the start); a
- * password with special characters is percent-encoded. The e-mail's links need the site's address,
- * so PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
- */
-function readMail(env: Env, publicUrl: string | null): MailSettings | null {
-  const raw = readRaw(env, 'SMTP_URL');
-  const from = readRaw(env, 'MAIL_FROM');
-  if (raw === undefined) {
-    if (from !== undefined) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both to send the results by email, or neither.');
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('SMTP_URL must be a URL like smtp://user:password@smtp.example.com:587 (it could not be read as a URL).');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//.`);
-  }
-  if (url.hostname === '') throw new ConfigError(`SMTP_URL must name the mail server's host (got ${withoutPassword(url)}).`);
-  if (from === undefined) throw new ConfigError('MAIL_FROM must be set when SMTP_URL is: the address the results email comes from, such as coach@example.com.');
-  const parsed = addressparser(from);
-  const only = parsed.length === 1 ? parsed[0] : undefined;
-  const address = only && 'address' in only ? (only.address ?? '') : '';
-  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(address)?.[1];
-  if (!domain) {
-    throw new ConfigError('MAIL_FROM must be one email address, such as coach@example.com or "Sam Rivera <coach@example.com>".');
-  }
-  if (publicUrl === null) {
-    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
-  }
-  return { url: url.href, safeUrl: withoutPassword(url), from, domain: domain.toLowerCase(), requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname) };
 }
 
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));

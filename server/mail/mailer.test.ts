@@ -1,7 +1,7 @@
 /** What the mailer reports for each thing an SMTP server can do, against real servers on loopback. */
 import { createServer } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import type { MailSettings } from '../config';
+import type { MailSettings } from './mail-config';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { createMailer, type Mailer, mailOutcomeOf } from './mailer';
 

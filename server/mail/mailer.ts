@@ -10,7 +10,7 @@
  * line: not the address, not the name.
  */
 import nodemailer from 'nodemailer';
-import type { MailSettings } from '../config';
+import type { MailSettings } from './mail-config';
 
 export type OutgoingMail = {
   to: string;
