@@ -1,7 +1,54 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers, enforced (paths resolved by eslint-plugin-import-x, so `../../src/app/paths` and
+ * `./paths` are the same file). src/content is data (typed texts), not the app: the server and
+ * src/shared may read it, and it may use the shared constants and types.
+ */
+const layers = [
+  {
+    target: './server',
+    from: './src',
+    except: ['./shared', './content'],
+    message: 'The server imports only src/shared (rules both sides use) and src/content (texts).',
+  },
+  { target: './src/features', from: './src/app', message: 'Screens do not import the app shell: shared routes are in src/shared/paths.ts.' },
+  {
+    target: './src/shared',
+    from: './src',
+    except: ['./shared', './content'],
+    message: 'src/shared imports nothing of the app: only other shared rules and src/content.',
+  },
+  { target: './src/content', from: './src', except: ['./content', './shared'], message: 'src/content is data: it imports only texts and shared constants.' },
+  {
+    target: ['./src/*.ts', './src/*.tsx', './src/app', './src/features', './src/lib', './src/embed', './src/shared', './src/content', './src/test'],
+    from: './src/coach',
+    message: "The visitor's code never imports the coach's dashboard (its own bundle).",
+  },
+];
+
+/** The storage contract and its backends never import the domain: domain → contract ← backends. */
+const storageLayer = {
+  target: './server/storage',
+  from: ['./server/leads', './server/coach', './server/analytics', './server/webhooks'],
+  message: 'Storage never imports the domain: the contract (server/storage/storage.ts) owns the types both use.',
+};
+
+/** The domain reaches data through the contract (and open-storage, which picks the backend), never a backend itself. */
+const domainLayer = {
+  target: ['./server/leads', './server/coach', './server/analytics', './server/webhooks', './server/*.ts'],
+  from: ['./server/storage/sqlite', './server/storage/postgres'],
+  message: 'The domain reaches data only through the storage contract (server/storage/storage.ts, open-storage.ts).',
+};
+
+/** Each database driver is imported in its backend's folder only. */
+const driver = (name, folder) => ({ name, message: `Only ${folder} imports ${name}: go through the storage contract, or that folder.` });
+const sqliteDriver = driver('better-sqlite3', 'server/storage/sqlite/');
+const postgresDriver = driver('pg', 'server/storage/postgres/');
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', 'data'] },
@@ -23,4 +70,21 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'no-restricted-imports': ['error', { paths: [sqliteDriver, postgresDriver] }],
+    },
+  },
+  {
+    // Tests may reach across (the contract suite exercises the CSV export; tests look inside SQLite).
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layers, storageLayer, domainLayer] }] },
+  },
+  { files: ['server/storage/sqlite/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [postgresDriver] }] } },
+  { files: ['server/storage/postgres/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [sqliteDriver] }] } },
 );

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
-import { summarizePattern } from '../src/features/results/insights';
+import { summarizePattern } from '../src/shared/insights';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { expect, test } from './fixtures';
 import type { Rating } from '../src/shared/constants';

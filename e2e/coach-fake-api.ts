@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
-import { summarizePattern } from '../src/features/results/insights';
+import { summarizePattern } from '../src/shared/insights';
 import type {
   CoachApiError,
   DeliveriesResponse,

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { paths } from '../src/app/paths';
+import { paths } from '../src/shared/paths';
 import { landing } from '../src/content/landing';
 import { notFound } from '../src/content/not-found';
 import { quizCopy } from '../src/content/quiz';

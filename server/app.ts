@@ -10,10 +10,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
-import { paths, type AppPath } from '../src/app/paths';
+import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
 import { FunnelCounter } from './analytics/counter';
-import { calendarDay } from './analytics/days';
+import { calendarDay } from '../src/shared/days';
 import { eventRoutes } from './analytics/routes';
 import {
   apiNotFound,

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resultsCopy } from '../src/content/results';
 import { resolveCourseUrl } from '../src/shared/course-url';
-import { isTimeZone } from './analytics/days';
+import { isTimeZone } from '../src/shared/days';
 import { type MailSettings, readMail } from './mail/mail-config';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,7 +44,7 @@ export type ServerConfig = {
   hstsMaxAge: number;
   /** Where visitors reach the site (PUBLIC_URL), e.g. https://quiz.coach.example; null when not set. */
   publicUrl: string | null;
-  /** How long a client may take; server/README.md ("Time limits") documents them. */
+  /** How long a client may take; server/docs/operations.md ("Time limits") documents them. */
   timeouts: Timeouts;
   /** The coach's privacy policy, linked under the gate's button (PRIVACY_URL); null: no link. */
   privacyUrl: string | null;

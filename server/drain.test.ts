@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
-import { openSqlite } from './storage/sqlite-binding';
+import { openSqlite } from './storage/sqlite/binding';
 import { afterEach, expect, test } from 'vitest';
-import { DATABASE_FILE } from './storage/lead-store';
+import { DATABASE_FILE } from './storage/sqlite/connection';
 import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
 
 let running: RunningApp | undefined;

@@ -10,9 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
 import { SESSION_COOKIE } from './coach/sessions';
+import { openPool } from './storage/postgres/connection';
 import { postLead, tempDir } from './test/helpers';
 import { freshPostgresUrl } from './test/postgres';
 import { spawnServer } from './test/server-process';
@@ -100,8 +100,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   expect(retriedOnB).toBeGreaterThan(0);
   expect(acknowledged.size).toBe(total);
 
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = openPool(databaseUrl);
   try {
     const stored = await db.query<{ email: string; public_id: string; n: number }>(
       'SELECT email, min(public_id) AS public_id, count(*)::int AS n FROM submissions GROUP BY email',

@@ -5,9 +5,9 @@
  */
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { openSqlite } from './storage/sqlite-binding';
+import { openSqlite } from './storage/sqlite/binding';
 import { expect, test } from 'vitest';
-import { DATABASE_FILE } from './storage/lead-store';
+import { DATABASE_FILE } from './storage/sqlite/connection';
 import { postLead, tempDir } from './test/helpers';
 import { spawnServer } from './test/server-process';
 

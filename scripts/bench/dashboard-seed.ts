@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { openSqlite } from '../../server/storage/sqlite-binding';
 import { hashPassword } from '../../server/coach/password';
-import { storePasswordHash } from '../../server/coach/sessions';
-import { calendarDay, daysBetween, addDays } from '../../server/analytics/days';
-import { DATABASE_FILE, openDatabase } from '../../server/storage/lead-store';
-import { ensureProfileAggregate } from '../../server/storage/profile-aggregate';
+import { openSqlite } from '../../server/storage/sqlite/binding';
+import { DATABASE_FILE, openDatabase } from '../../server/storage/sqlite/connection';
+import { ensureProfileAggregate } from '../../server/storage/sqlite/profiles';
+import { storePasswordHash } from '../../server/storage/sqlite/sessions';
+import { addDays, calendarDay, daysBetween } from '../../src/shared/days';
 import { funnelSteps } from '../../src/shared/funnel';
 
 export const seedSizes = { people: 1_000_000, repeatShare: 0.05, days: 730, sources: 20, failing: 300, expired: 100, gone: 20 };

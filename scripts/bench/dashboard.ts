@@ -4,7 +4,7 @@
  * called one request at a time (as the dashboard does), with varying arguments: p50 and p95 of each.
  */
 import { coachApi, leadPath, retryDeliveryPath } from '../../src/shared/coach-api';
-import { addDays, calendarDay } from '../../server/analytics/days';
+import { addDays, calendarDay } from '../../src/shared/days';
 import { benchPassword } from './dashboard-seed';
 
 /** `samples`: until the whole answer is read; `firstByteSamples` (downloads only): until its headers arrived. */

@@ -7,44 +7,13 @@
  * costing an fsync per view. If another process holds the write lock, the counts wait for the next
  * second.
  */
-import type Database from 'better-sqlite3';
-import { type FunnelCount, isLockedError } from '../storage/storage';
-import type { Day } from './days';
-import type { CountKey } from './events';
+import type { Day } from '../../src/shared/days';
+import { type FunnelCount, type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
 
 /** At most this many distinct counters wait in memory; beyond, new keys are dropped until a flush. */
 const MAX_PENDING_KEYS = 10_000;
-
-/** SQLite: writes counts to the funnel tables in one transaction. */
-export function sqliteFunnelWriter(db: Database.Database): (rows: FunnelCount[]) => void {
-  const addSource = db.prepare<[string, string, string, string]>(
-    'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  );
-  const sourceId = db.prepare<[string, string, string, string], { id: number }>(
-    'SELECT id FROM funnel_sources WHERE utm_source = ? AND utm_medium = ? AND utm_campaign = ? AND referrer_host = ?',
-  );
-  const upsert = (table: string, keys: string) =>
-    db.prepare<[string, string, ...number[]]>(
-      `INSERT INTO ${table} (${keys}, count) VALUES (${keys.split(',').map(() => '?').join(', ')}, ?)
-       ON CONFLICT DO UPDATE SET count = count + excluded.count`,
-    );
-  const daily = upsert('funnel_daily', 'day, step, source_id');
-  const totals = upsert('funnel_daily_totals', 'day, step');
-  const monthly = upsert('funnel_monthly', 'month, step, source_id');
-  return db.transaction((rows: FunnelCount[]) => {
-    for (const { day, key, count } of rows) {
-      const source = [key.source, key.medium, key.campaign, key.referrer] as const;
-      addSource.run(...source);
-      const id = sourceId.get(...source)?.id;
-      if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
-      daily.run(day, key.step, id, count);
-      totals.run(day, key.step, count);
-      monthly.run(day.slice(0, 7), key.step, id, count);
-    }
-  });
-}
 
 export class FunnelCounter {
   readonly #pending = new Map<string, FunnelCount>();
@@ -62,7 +31,7 @@ export class FunnelCounter {
   }
 
   /** Counts one event on `day`. */
-  add(day: Day, key: CountKey): void {
+  add(day: Day, key: FunnelKey): void {
     const id = JSON.stringify([day, key.step, key.source, key.medium, key.campaign, key.referrer]);
     const entry = this.#pending.get(id);
     if (entry) entry.count += 1;

@@ -10,15 +10,8 @@ import { isbot } from 'isbot';
 import * as v from 'valibot';
 import { isFunnelStep, type FunnelStep } from '../../src/shared/funnel';
 import { UTM_MAX_LENGTH } from '../../src/shared/funnel-event';
+import type { FunnelKey } from '../storage/storage';
 
-/** One counter's key besides the day: '' where a part is unknown. */
-export type CountKey = {
-  step: FunnelStep;
-  source: string;
-  medium: string;
-  campaign: string;
-  referrer: string;
-};
 
 const untypeable = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\uFEFF]/u;
 
@@ -59,7 +52,7 @@ const keepable = (value: string | undefined) => (value === undefined || value.in
  * The counter an event increments, or what is wrong with it (never quoting what was sent).
  * `body` is the parsed JSON; `ownHost` is the site's host, whose referrals are not a source.
  */
-export function parseFunnelEvent(body: unknown, ownHost: string): { key: CountKey } | { problem: EventProblem } {
+export function parseFunnelEvent(body: unknown, ownHost: string): { key: FunnelKey } | { problem: EventProblem } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { problem: { field: null, message: 'Send the event as a JSON object.' } };
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
-import { DATABASE_FILE } from '../storage/lead-store';
+import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
 

@@ -1,6 +1,6 @@
 /**
  * `POST /api/events`: one funnel step from the visitor's page (src/lib/funnel-beacon.ts). The
- * contract is in server/README.md ("Counting the funnel"). Answers 204 whether the event was counted
+ * contract is in server/docs/leads-api.md ("Counting the funnel"). Answers 204 whether the event was counted
  * or, from a bot, ignored; a bad event gets a 4xx and changes nothing.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

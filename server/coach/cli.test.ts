@@ -1,10 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { openDatabase } from '../storage/lead-store';
-import { tempDir } from '../test/helpers';
+import { openDatabase } from '../storage/sqlite/connection';
+import { sqliteSessionTable } from '../storage/sqlite/sessions';
+import { storeWith, tempDir, testLead } from '../test/helpers';
 import { verifyPassword } from './password';
-import { SessionStore, sqliteSessionTable } from './sessions';
+import { SessionStore } from './sessions';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -45,4 +48,61 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   expect(await new SessionStore(sqliteSessionTable(db)).find(session.token, Date.now())).toBeNull();
   expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'password_set', actor: 'command line' }]);
   db.close();
+}, 30_000);
+
+const lead = testLead;
+
+const run = promisify(execFile);
+
+test('the leads command exports CSV, and erase and stats never print an address or a name', async () => {
+  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
+  await store.close();
+  const leads = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+  const file = join(tempDir(), 'leads.csv');
+  const exported = await leads('export', '--output', file);
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.startsWith('\uFEFF"email","first_name"')).toBe(true);
+  expect(csv).toContain('"cli.person@example.com","Corvina"');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(exported.stdout).toBe('');
+  expect(exported.stderr).toBe(`Exported 1 lead to ${file}.\n`);
+  const stats = await leads('stats');
+  expect(stats.stdout).toMatch(/Leads:\s+1/);
+  const erased = await leads('erase', 'cli.person@example.com');
+  expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
+  const again = await leads('erase', 'cli.person@example.com');
+  expect(again.stdout).toMatch(/nothing to erase/);
+  for (const output of [stats, erased, again]) {
+    const text = typeof output === 'string' ? output : output.stdout + output.stderr;
+    expect(text).not.toContain('cli.person');
+    expect(text).not.toContain('Corvina');
+  }
+  expect((await leads('export')).stdout).not.toContain('cli.person');
+}, 30_000);
+
+test('the documented stdout export, npm run --silent leads -- export, gives a clean file starting with the BOM', async () => {
+  const { dataDir, store } = await storeWith([[lead('npm.person@example.com', 'Corvina')]]);
+  await store.close();
+  const { stdout } = await run('npm', ['run', '--silent', 'leads', '--', 'export'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  expect(stdout.startsWith('\uFEFF"email","first_name"')).toBe(true);
+  expect(stdout).toContain('"npm.person@example.com","Corvina"');
+}, 30_000);
+
+test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating an empty database', async () => {
+  const missing = join(tempDir(), 'dat');
+  const result = await run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'stats'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: missing },
+  }).catch((error: { code: number; stderr: string }) => error);
+  expect('code' in result && result.code).toBe(1);
+  expect(result.stderr).toContain(`No lead database in ${missing}`);
+  expect(result.stderr).toContain('Check DATA_DIR');
+  expect(existsSync(missing)).toBe(false);
 }, 30_000);

@@ -1,5 +1,4 @@
 /**
-/**
  * The coach's commands: `npm run coach -- set-password | export [--output <file>] | erase <email> |
  * stats | backup <file>` (`npm run leads -- ...` is the same). Reads DATA_DIR like the server (and
  * `.env`, if there is one), and never creates the database. Only `export` outputs personal data:
@@ -10,10 +9,8 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSy
 import { join } from 'node:path';
 import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
-import { backupDatabase, writeCsv } from '../leads/admin';
-import { DATABASE_FILE, openDatabase } from '../storage/lead-store';
-import { PostgresStorage } from '../storage/postgres/postgres-storage';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import { csvChunks, writeCsv } from '../leads/export';
+import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/open-storage';
 import type { Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
@@ -33,7 +30,7 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   erase <email>            remove that person's lead, submissions and pending deliveries for good
   stats                    counts of leads and submissions, and the webhook delivery backlog
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
-                           (SQLite; on Postgres use pg_dump, see server/README.md)
+                           (SQLite; on Postgres use pg_dump, see server/docs/postgres.md)
   migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
                            DATABASE_URL (leads, outbox, sessions, audit log, counts), then compare counts
 `;
@@ -65,7 +62,7 @@ async function exportToFile(storage: Storage, file: string): Promise<number> {
   const fd = openSync(temporary, 'wx', 0o600);
   let open = true;
   try {
-    const count = await writeCsv(storage.csvChunks(), (chunk) => writeSync(fd, chunk));
+    const count = await writeCsv(csvChunks(storage), (chunk) => writeSync(fd, chunk));
     fsyncSync(fd);
     closeSync(fd);
     open = false;
@@ -98,10 +95,7 @@ async function setPassword(storage: Storage, where: string): Promise<number> {
  * SQLite file: a mistyped DATA_DIR must not show an empty one. `where` names it for messages.
  */
 async function openForCommands(config: ReturnType<typeof loadConfig>, command: Command): Promise<{ storage: Storage; where: string } | null> {
-  if (config.database !== null) {
-    const storage = await PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
-    return { storage, where: config.database.safeUrl };
-  }
+  if (config.database !== null) return { storage: await openCommandStorage(config), where: config.database.safeUrl };
   const file = join(config.dataDir, DATABASE_FILE);
   if (command !== 'set-password' && !existsSync(file)) {
     process.stderr.write(
@@ -109,7 +103,7 @@ async function openForCommands(config: ReturnType<typeof loadConfig>, command: C
     );
     return null;
   }
-  return { storage: new SqliteStorage(openDatabase(config.dataDir), null), where: file };
+  return { storage: await openCommandStorage(config), where: file };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -135,7 +129,7 @@ async function main(args: string[]): Promise<number> {
         return 2;
       }
       const count =
-        output === undefined ? await writeCsv(storage.csvChunks(), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
+        output === undefined ? await writeCsv(csvChunks(storage), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
       await storage.recordAudit('export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
@@ -158,11 +152,10 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one new file name: npm run leads -- backup <file>\n');
         return 2;
       }
-      if (!(storage instanceof SqliteStorage)) {
-        process.stderr.write('On Postgres, back up with pg_dump (see "Several instances on Postgres" in server/README.md).\n');
+      if (!backupStorage(storage, target)) {
+        process.stderr.write('On Postgres, back up with pg_dump (see server/docs/postgres.md).\n');
         return 2;
       }
-      backupDatabase(storage.db, target);
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = await storage.leadStats(Date.now());

@@ -2,8 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { PostgresStorage } from '../storage/postgres/postgres-storage';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import { readFunnel } from '../analytics/report';
+import { PostgresStorage } from '../storage/postgres/storage';
+import { SqliteStorage } from '../storage/sqlite/storage';
 import type { Storage } from '../storage/storage';
 import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
@@ -23,7 +24,7 @@ async function view(storage: Storage, now: number) {
   return {
     stats: await storage.leadStats(now),
     leads: await storage.listLeads({ q: '', cursor: null, limit: 100, fromMs: null, toMs: null }),
-    funnel: await storage.readFunnel('2026-11-01', '2026-11-30', 'UTC'),
+    funnel: await readFunnel(storage, '2026-11-01', '2026-11-30', 'UTC'),
     profiles: await storage.readProfileTotals('2026-11-01', '2026-11-30'),
     audit: await storage.listAudit(null, 100),
     deliveries: await storage.listDeliveries({ filter: 'pending', cursor: null, limit: 100, webhookConfigured: true }),

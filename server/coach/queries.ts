@@ -10,8 +10,8 @@ import {
   LEAD_PAGE_SIZE,
   MAX_PERIOD_DAYS,
 } from '../../src/shared/coach-api';
-import { addDays, calendarDay, type Day, dayCount, isDay, startOfDay } from '../analytics/days';
-import type { TimeRange } from './leads-query';
+import { addDays, calendarDay, type Day, dayCount, isDay, startOfDay } from '../../src/shared/days';
+import type { TimeRange } from '../storage/storage';
 
 export type Refusal = { field: string; message: string };
 export type Parsed<T> = { value: T } | { refusal: Refusal };

@@ -1,5 +1,5 @@
 /**
- * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/README.md,
+ * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/docs/coach.md,
  * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
  * for anything that changes state the site's own Origin. Every answer is `no-store`.
  */
@@ -17,8 +17,9 @@ import {
 import { coreDrivers } from '../../src/content/drivers';
 import { summaryPatterns } from '../../src/shared/coach-api';
 import type { ServerConfig } from '../config';
+import { readFunnel } from '../analytics/report';
+import { csvChunks } from '../leads/export';
 import type { WebhookOutbox } from '../webhooks/outbox';
-import type { Actor } from './audit';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
   BadQuery,
@@ -34,8 +35,8 @@ import {
   timeRangeOf,
   valueOf,
 } from './queries';
-import { type Session, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
-import type { Storage } from '../storage/storage';
+import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import type { Actor, Session, Storage } from '../storage/storage';
 import { SignInThrottle } from './throttle';
 
 export type CoachRouteOptions = {
@@ -164,7 +165,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.funnel, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
-    return storage.readFunnel(period.from, period.to, timeZone);
+    return readFunnel(storage, period.from, period.to, timeZone);
   });
 
   app.get(coachApi.profiles, async (request) => {
@@ -196,7 +197,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.leadsCsv, async (request, reply) => {
     const period = valueOf(parsePeriod(queryOf(request), timeZone, now(), null));
-    const chunks = storage.csvChunks(period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
+    const chunks = csvChunks(storage, period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
     await storage.recordAudit('export', dashboard(request), now());
     const name = `core-drivers-leads-${period.from ?? 'start'}-to-${period.to ?? 'now'}.csv`;
     // Streamed a chunk at a time: the download starts at once, a big export never sits in memory

@@ -5,7 +5,6 @@
  * password ends every session.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Session, SessionTable } from '../storage/storage';
 
 export const sessionTimings = {
@@ -24,59 +23,7 @@ export const sessionTimings = {
  */
 export const SESSION_COOKIE = '__Host-core-drivers-coach';
 
-export type { Session } from '../storage/storage';
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** SQLite: the stored password hash, or null before one is set. */
-export function readPasswordHash(db: Database.Database): string | null {
-  return db.prepare<[], { password_hash: string }>('SELECT password_hash FROM coach_account WHERE id = 1').get()?.password_hash ?? null;
-}
-
-/** Stores a new password hash and ends every session, in one transaction. */
-export function storePasswordHash(db: Database.Database, hash: string, now: number): void {
-  db.transaction(() => {
-    db.prepare<[string, number]>(
-      `INSERT INTO coach_account (id, password_hash, password_set_at) VALUES (1, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, password_set_at = excluded.password_set_at`,
-    ).run(hash, now);
-    db.prepare('DELETE FROM coach_sessions').run();
-  }).immediate();
-}
-
-type SessionRow = { id: number; created_at: number; last_seen_at: number; expires_at: number };
-
-const toSession = (row: SessionRow): Session => ({
-  id: row.id,
-  createdAt: row.created_at,
-  lastSeenAt: row.last_seen_at,
-  expiresAt: row.expires_at,
-});
-
-/** The session table of a SQLite database. */
-export function sqliteSessionTable(db: Database.Database): SessionTable {
-  return {
-    async insert(tokenHash, now, expiresAt, idleBefore) {
-      db.prepare<[number, number]>('DELETE FROM coach_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, idleBefore);
-      const { lastInsertRowid } = db
-        .prepare<[string, number, number, number]>('INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(tokenHash, now, now, expiresAt);
-      return Number(lastInsertRowid);
-    },
-    async byTokenHash(tokenHash) {
-      const row = db
-        .prepare<[string], SessionRow>('SELECT id, created_at, last_seen_at, expires_at FROM coach_sessions WHERE token_hash = ?')
-        .get(tokenHash);
-      return row ? toSession(row) : null;
-    },
-    async touch(id, now) {
-      db.prepare<[number, number]>('UPDATE coach_sessions SET last_seen_at = ? WHERE id = ?').run(now, id);
-    },
-    async delete(id) {
-      db.prepare<[number]>('DELETE FROM coach_sessions WHERE id = ?').run(id);
-    },
-  };
-}
 
 /** Sessions with their rules (idle timeout, lifetime), over either backend's table. */
 export class SessionStore {

@@ -1,14 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
-import { openSqlite } from '../storage/sqlite-binding';
 import { afterEach, expect, test } from 'vitest';
 import { resultsCopy } from '../../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
-import { DATABASE_FILE, openDatabase } from '../storage/lead-db';
-import { migrations } from '../storage/migrations';
-import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
-import { exportCsv } from './admin';
+import { openSqlite } from '../storage/sqlite/binding';
+import { DATABASE_FILE } from '../storage/sqlite/connection';
+import { migrations } from '../storage/sqlite/migrations';
+import { SqliteStorage } from '../storage/sqlite/storage';
+import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
+import { csvChunks, writeCsv } from './export';
 import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
 
 const privacyUrl = 'https://coach.example/privacy';
@@ -124,7 +125,7 @@ test('the page gets the box, the privacy link and the wording version; the recor
   expect(consentOf('unticked@example.org')).toMatchObject({ version: current, marketing: false });
 
   let csv = '';
-  exportCsv(sqliteDb(app), (chunk) => (csv += chunk));
+  await writeCsv(csvChunks(app.storage), (chunk) => (csv += chunk));
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
   expect(header?.slice(-4)).toEqual(['marketing_consent', 'consent_version', 'consent_wording', 'consent_recorded_utc']);
   const tickedRow = rows.find((row) => row[0] === 'ticked@example.org');
@@ -141,7 +142,7 @@ test('a consent field that is not the expected shape is refused, naming the fiel
   expect(await response.json()).toMatchObject({ field: 'consent' });
 });
 
-test('a database from before the consent record keeps its leads, which export with empty consent cells', () => {
+test('a database from before the consent record keeps its leads, which export with empty consent cells', async () => {
   const dataDir = tempDir();
   const old = openSqlite(join(dataDir, DATABASE_FILE));
   // Schema 2: the migrations before the consent record's (index 2).
@@ -152,15 +153,16 @@ test('a database from before the consent record keeps its leads, which export wi
   ).run();
   old.close();
 
-  const db = openDatabase(dataDir);
+  const storage = SqliteStorage.openForCommands(dataDir);
+  const db = storage.db;
   expect(db.prepare('SELECT consent_version, consent_wording, marketing_consent FROM submissions').all()).toEqual([
     { consent_version: null, consent_wording: null, marketing_consent: null },
   ]);
   let csv = '';
-  exportCsv(db, (chunk) => (csv += chunk));
+  await writeCsv(csvChunks(storage), (chunk) => (csv += chunk));
   const [, row] = parse(csv.slice(1)) as string[][];
   expect(row?.slice(0, 2)).toEqual(['old@example.org', 'Olda']);
   // Submissions, then four empty consent cells.
   expect(row?.slice(-5)).toEqual(['1', '', '', '', '']);
-  db.close();
+  await storage.close();
 });

@@ -11,17 +11,9 @@ import { createHash } from 'node:crypto';
 import { resultsCopy } from '../../src/content/results';
 import type { Lead } from '../../src/shared/lead';
 import type { ServerConfig } from '../config';
+import type { StoredConsent } from '../storage/storage';
 
 export type ConsentSettings = Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox' | 'mail'>;
-
-export type ConsentRecord = {
-  /** The wording's version the page sent; null when it sent none (an API client, an old page). */
-  version: string | null;
-  /** The wording this server shows, when the page showed the same; null otherwise. */
-  wording: string | null;
-  /** Ticked (true) or not (false); null when no box was shown, or its wording is not known. */
-  marketing: boolean | null;
-};
 
 /** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
 export function consentWording({ privacyUrl, consentCheckbox, mail }: ConsentSettings): string {
@@ -38,7 +30,7 @@ export function consentVersion(wording: string): string {
 }
 
 /** The record to store with this lead under these settings. */
-export function consentRecord(settings: ConsentSettings, sent: Lead['consent']): ConsentRecord {
+export function consentRecord(settings: ConsentSettings, sent: Lead['consent']): StoredConsent {
   if (sent === undefined) return { version: null, wording: null, marketing: null };
   const wording = consentWording(settings);
   if (sent.version !== consentVersion(wording)) return { version: sent.version, wording: null, marketing: null };

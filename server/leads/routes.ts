@@ -1,5 +1,5 @@
 /**
- * `POST /api/leads`: the contract is documented in server/README.md ("The lead API").
+ * `POST /api/leads`: the contract is documented in server/docs/leads-api.md ("The lead API").
  * Validation uses the schema the browser's gate uses; error answers name the field and never
  * repeat what was sent.
  */
@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
+import { leadsApiPath } from '../../src/shared/paths';
 import { clientErrors } from '../client-errors';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../storage/storage';
@@ -51,7 +52,7 @@ type LeadRouteOptions = { store: Pick<Storage, 'submit'>; rateLimit: ServerConfi
 
 export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent }) => {
   app.post(
-    '/api/leads',
+    leadsApiPath,
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
     async (request, reply) => {
       if (!isJson(request.headers['content-type'])) {

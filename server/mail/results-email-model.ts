@@ -8,7 +8,7 @@ import { coreDrivers, type DriverId } from '../../src/content/drivers';
 import { emailCopy } from '../../src/content/email';
 import { resultsCopy } from '../../src/content/results';
 import { site } from '../../src/content/site';
-import { buildInsights, type Insights } from '../../src/features/results/insights';
+import { buildInsights, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
 import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';

@@ -4,11 +4,14 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
-import { writeCsv } from '../leads/admin';
+import { daysBetween } from '../../src/shared/days';
+import { FunnelCounter } from '../analytics/counter';
+import { readFunnel } from '../analytics/report';
+import { csvChunks, writeCsv } from '../leads/export';
 import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
-import { PostgresStorage } from './postgres/postgres-storage';
-import { SqliteStorage } from './sqlite-storage';
+import { PostgresStorage } from './postgres/storage';
+import { SqliteStorage } from './sqlite/storage';
 import type { Storage } from './storage';
 
 type Options = { outbox: boolean; now: () => number; timeZone?: string };
@@ -75,10 +78,10 @@ describe.each(backends)('%s', (_name, open) => {
     expect(detail?.firstName).toBe('Anna');
 
     let csv = '';
-    expect(await writeCsv(storage.csvChunks(), (chunk) => (csv += chunk))).toBe(2);
+    expect(await writeCsv(csvChunks(storage), (chunk) => (csv += chunk))).toBe(2);
     expect(csv.split('\r\n')[1]).toMatch(/^"ana@example\.com","Anna"/);
     let periodCsv = '';
-    expect(await writeCsv(storage.csvChunks({ fromMs: clock - 1500, toMs: clock - 500 }), (chunk) => (periodCsv += chunk))).toBe(1);
+    expect(await writeCsv(csvChunks(storage, { fromMs: clock - 1500, toMs: clock - 500 }), (chunk) => (periodCsv += chunk))).toBe(1);
     expect(periodCsv).toContain('bo@example.com');
 
     expect(await storage.emailOfLead(id)).toBe('ana@example.com');
@@ -171,11 +174,36 @@ describe.each(backends)('%s', (_name, open) => {
       { day: '2026-11-01', key: { ...key, step: 'quiz_started' }, count: 1 },
     ]);
     await storage.addFunnelCounts([{ day: '2026-11-01', key, count: 4 }]);
-    const funnel = await storage.readFunnel('2026-10-31', '2026-11-30', 'UTC');
+    const funnel = await readFunnel(storage, '2026-10-31', '2026-11-30', 'UTC');
     expect(funnel.steps.slice(0, 2)).toEqual([
       { step: 'landing', count: 9 },
       { step: 'quiz_started', count: 1 },
     ]);
     expect(funnel.sources).toEqual([expect.objectContaining({ utmSource: 'news', counts: expect.objectContaining({ landing: 9, quiz_started: 1 }) })]);
+  });
+
+  test('any period sums the same counts, whether read from days or from months and days', async () => {
+    const storage = await start();
+    const counter = new FunnelCounter((rows) => storage.addFunnelCounts(rows), (error) => {
+      throw error;
+    });
+    const days = daysBetween('2025-12-20', '2026-03-10');
+    days.forEach((day, index) => {
+      for (let i = 0; i <= index % 3; i += 1) counter.add(day, { step: 'landing', source: index % 2 ? 'a' : '', medium: '', campaign: '', referrer: '' });
+    });
+    await counter.close();
+    const expected = (from: string, to: string) => days.filter((day) => day >= from && day <= to).reduce((sum, day) => sum + (days.indexOf(day) % 3) + 1, 0);
+    for (const [from, to] of [
+      ['2025-12-20', '2026-03-10'],
+      ['2026-01-01', '2026-01-31'],
+      ['2025-12-31', '2026-02-01'],
+      ['2026-02-03', '2026-02-05'],
+    ] as const) {
+      const funnel = await readFunnel(storage, from, to, 'UTC');
+      expect(funnel.steps[0]).toEqual({ step: 'landing', count: expected(from, to) });
+      const bySource = funnel.sources.reduce((sum, source) => sum + source.counts.landing, 0);
+      expect(bySource).toBe(expected(from, to));
+      expect(funnel.daily).toHaveLength(days.filter((day) => day >= from && day <= to).length);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { makeFakeDist } from '../test/fake-dist';
 import { signedIn, setTestPassword } from '../test/coach-session';
 import { captureLog, fixtureEmail, tempDir, testConfig, validLead } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
-import type { PostgresStorage } from './postgres/postgres-storage';
+import type { PostgresStorage } from './postgres/storage';
 
 const root = new URL('../..', import.meta.url).pathname;
 

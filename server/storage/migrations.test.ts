@@ -1,81 +1,48 @@
-import { join } from 'node:path';
-import { openSqlite } from './sqlite-binding';
+/**
+ * The migrations stay in step: both backends have every migration of the shared list, in its order,
+ * and a released migration's SQL never changes. Each backend's own test
+ * (sqlite/migrations.test.ts, postgres/migrations.test.ts) migrates every released schema.
+ */
+import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { batchWriter, DATABASE_FILE, openDatabase, type Submission } from './lead-db';
-import { migrate, migrations } from './migrations';
-import { tempDir } from '../test/helpers';
+import { migrationNames } from './migrations';
+import { postgresMigrationSql } from './postgres/migrations';
+import { sqliteMigrationSql } from './sqlite/migrations';
 
-/** A database as the first release of the app left it: schema 1, with leads, keys and outbox rows. */
-function firstReleaseDatabase(): string {
-  const dataDir = tempDir();
-  const db = openSqlite(join(dataDir, DATABASE_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.exec(migrations[0] ?? '');
-  db.pragma('user_version = 1');
-  db.exec(`
-    INSERT INTO leads (id, email, first_name, ratings, created_at, updated_at) VALUES
-      (1, 'ana@example.com', 'Ana Maria', '222222221', 1000, 3000),
-      (2, 'ben@example.com', 'Ben', '333333333', 2000, 2000);
-    INSERT INTO submissions (id, public_id, lead_id, first_name, ratings, submitted_at) VALUES
-      (1, 'pub-1', 1, 'Ana', '111111111', 1000),
-      (2, 'pub-2', 2, 'Ben', '333333333', 2000),
-      (3, 'pub-3', 1, 'Ana Maria', '222222221', 3000);
-    INSERT INTO idempotency_keys (key, fingerprint, submission_id, public_id, created_at) VALUES
-      ('key-3', 'fp', 3, 'pub-3', 3000);
-    INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES
-      ('msg_1', 1, 1000, 1000), ('msg_3', 3, 3000, 3000);
-  `);
-  db.close();
-  return dataDir;
-}
+/**
+ * SHA-256 of each migration's SQL (null: nothing to do on that backend). A new migration adds its
+ * line here; once it is on main its text is frozen, and changing a line here is a red flag in review.
+ */
+const released: Record<string, { sqlite: string; postgres: string | null }> = {
+  'leads-and-outbox': {
+    sqlite: '1b5d50fd8e2c276d49ca8cf1558c842d5851a536aa654bcd594344583490b1b5',
+    postgres: 'ba83adfc811352440feaf4e23ed0e81f4d372575498d44100574f7a887cb86cd',
+  },
+  'submissions-are-the-leads': { sqlite: '493bfd82cab36d0c23ec5122a83d585e2b87b1214c71b11d5f6598d42338f7d1', postgres: null },
+  'consent-record': { sqlite: 'b5a5d21931b1a2020ae2a3c336ae3e502ef9ba04b5e5512c24ed9dc3cbf813cc', postgres: null },
+  'coach-and-analytics': { sqlite: 'b556eee4955f20adc2148bb3c91fad838e2592dbf0e6c1284f5ce922fac9342f', postgres: null },
+  'outbox-lease': { sqlite: 'e432ca9e4088b9a6a4eb888b06fc3d209036c5b58451484a7f302fa4500d4da8', postgres: null },
+  'email-stored-form': { sqlite: '01a5be4539ee7b0f27660911dce275196c44fb5321328d6ce28692a8bc70ae9f', postgres: null },
+};
 
-test('migration 2 keeps every submission, key and delivery of a first-release database', () => {
-  const db = openDatabase(firstReleaseDatabase());
-  expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-  expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-  expect(db.pragma('foreign_key_check')).toEqual([]);
-  expect(db.prepare('SELECT id, public_id, email, first_name, ratings, submitted_at, idempotency_key FROM submissions ORDER BY id').all()).toEqual([
-    { id: 1, public_id: 'pub-1', email: 'ana@example.com', first_name: 'Ana', ratings: '111111111', submitted_at: 1000, idempotency_key: null },
-    { id: 2, public_id: 'pub-2', email: 'ben@example.com', first_name: 'Ben', ratings: '333333333', submitted_at: 2000, idempotency_key: null },
-    { id: 3, public_id: 'pub-3', email: 'ana@example.com', first_name: 'Ana Maria', ratings: '222222221', submitted_at: 3000, idempotency_key: 'key-3' },
-  ]);
-  // The view answers as the old table did: latest name and profile, first and last time.
-  expect(db.prepare('SELECT email, first_name, ratings, created_at, updated_at, submissions FROM leads ORDER BY email').all()).toEqual([
-    { email: 'ana@example.com', first_name: 'Ana Maria', ratings: '222222221', created_at: 1000, updated_at: 3000, submissions: 2 },
-    { email: 'ben@example.com', first_name: 'Ben', ratings: '333333333', created_at: 2000, updated_at: 2000, submissions: 1 },
-  ]);
-  // The outbox still points at its submissions, and deleting a person still takes their deliveries.
-  expect(db.prepare('SELECT o.webhook_id, s.public_id FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY o.id').all()).toEqual([
-    { webhook_id: 'msg_1', public_id: 'pub-1' },
-    { webhook_id: 'msg_3', public_id: 'pub-3' },
-  ]);
-  db.prepare('DELETE FROM submissions WHERE email = ?').run('ana@example.com');
-  expect(db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
-  db.close();
+const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));
+
+test.each([
+  ['SQLite', sqliteMigrationSql],
+  ['Postgres', postgresMigrationSql],
+])('%s has every migration of the shared list, in its order, and no other', (_backend, sql) => {
+  expect(Object.keys(sql)).toEqual([...migrationNames]);
 });
 
-test('a retry with a key stored before the migration gets the first answer back', () => {
-  const db = openDatabase(firstReleaseDatabase());
-  const write = batchWriter(db, { outbox: false });
-  const retry: Submission = { lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3', now: 4000 };
-  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true }]);
-  expect(write([{ ...retry, lead: { ...retry.lead, firstName: 'Someone Else' } }])).toEqual([{ kind: 'key_conflict' }]);
-  expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 3 });
-  db.close();
+test('SQLite has SQL for every migration: it is where each change is first written', () => {
+  expect(migrationNames.filter((name) => sqliteMigrationSql[name] === null)).toEqual([]);
 });
 
-test('a migration that would break a foreign key stores nothing and leaves the version alone', () => {
-  const db = openSqlite(join(tempDir(), DATABASE_FILE));
-  db.pragma('foreign_keys = OFF');
-  db.exec(migrations[0] ?? '');
-  db.pragma('user_version = 1');
-  // An outbox row whose submission is gone (only possible with foreign keys off).
-  db.exec("INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES ('msg_orphan', 99, 0, 0)");
-  db.pragma('foreign_keys = ON');
-  expect(() => migrate(db)).toThrow(/foreign key/);
-  expect(db.pragma('user_version', { simple: true })).toBe(1);
-  expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-  expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'idempotency_keys'").get()).toEqual({ n: 1 });
-  db.close();
+test('every migration is frozen: its SQL is exactly as recorded, on both backends', () => {
+  const frozen = Object.keys(released).map((name) => {
+    const step = name as (typeof migrationNames)[number];
+    return { name, sqlite: sha256(sqliteMigrationSql[step]), postgres: sha256(postgresMigrationSql[step]) };
+  });
+  expect(Object.keys(released)).toEqual([...migrationNames]);
+  expect(frozen).toEqual(Object.entries(released).map(([name, hashes]) => ({ name, ...hashes })));
 });

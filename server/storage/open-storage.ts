@@ -3,15 +3,12 @@
  */
 import type { ServerConfig } from '../config';
 import { ConfigError } from '../config';
-import type { StoreOptions } from './lead-store';
-import { DatabaseUnavailableError, PostgresStorage } from './postgres/postgres-storage';
-import { SqliteStorage } from './sqlite-storage';
-import type { Storage } from './storage';
-
-export type OpenOptions = StoreOptions & { onPoolError?: (error: unknown) => void };
+import { DatabaseUnavailableError, PostgresStorage } from './postgres/storage';
+import { SqliteStorage } from './sqlite/storage';
+import type { Storage, StoreOptions } from './storage';
 
 /** The server's storage. An unreachable Postgres stops start-up with a ConfigError naming DATABASE_URL. */
-export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: OpenOptions): Promise<Storage> {
+export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: StoreOptions): Promise<Storage> {
   if (config.database === null) return SqliteStorage.open(config.dataDir, options);
   try {
     return await PostgresStorage.open(config.database, options);
@@ -19,4 +16,23 @@ export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'databa
     if (error instanceof DatabaseUnavailableError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+export { DATABASE_FILE } from './sqlite/connection';
+
+/**
+ * The coach's commands' storage: Postgres with DATABASE_URL, else the SQLite file under DATA_DIR
+ * without a lead store (the commands store no leads). Opening SQLite creates the file if it is not
+ * there: the commands check first, unless creating it is what they mean.
+ */
+export async function openCommandStorage(config: Pick<ServerConfig, 'dataDir' | 'database' | 'analyticsTimeZone'>): Promise<Storage> {
+  if (config.database !== null) return PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+  return SqliteStorage.openForCommands(config.dataDir);
+}
+
+/** `backup`: a consistent copy of the SQLite database in one new file; false on Postgres, where pg_dump does it. */
+export function backupStorage(storage: Storage, target: string): boolean {
+  if (!(storage instanceof SqliteStorage)) return false;
+  storage.backup(target);
+  return true;
 }

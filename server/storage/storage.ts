@@ -1,30 +1,71 @@
 /**
  * The one storage contract. Everything the server keeps goes through it: leads (submissions and
  * their Idempotency-Keys), the webhook outbox, the coach's password, sessions and audit log, the
- * funnel counts and the profile aggregate, and the dashboard's reads. Two backends implement it:
- * SQLite under DATA_DIR (server/storage/sqlite-storage.ts, the default) and Postgres for several
- * instances (server/storage/postgres/postgres-storage.ts, with DATABASE_URL). The same contract
- * tests run against both (server/storage/contract.test.ts).
+ * funnel counts and the profile aggregate, and the dashboard's reads.
+ *
+ * The contract owns its parameter and row types: the domain (leads/, coach/, analytics/,
+ * webhooks/) and the two backends import them from here, and never each other. Each backend keeps
+ * all of its SQL in its own folder, one file per concern with the same names in both:
+ * server/storage/sqlite/ (one file under DATA_DIR, the default) and server/storage/postgres/
+ * (DATABASE_URL, for several instances). The same contract suite runs against both
+ * (server/storage/contract.test.ts).
  */
 import type {
   AuditAction,
   AuditEntry,
   DeliveriesResponse,
+  Delivery,
   DeliveryFilter,
-  FunnelResponse,
   LeadDetail,
   LeadListResponse,
+  SummaryPattern,
 } from '../../src/shared/coach-api';
+import type { Day } from '../../src/shared/days';
+import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
-import type { Day } from '../analytics/days';
-import type { CountKey } from '../analytics/events';
-import type { Actor } from '../coach/audit';
-import type { RetryOutcome } from '../coach/deliveries';
-import type { LeadListParams, TimeRange } from '../coach/leads-query';
-import type { CsvChunk, EraseResult, LeadStats } from '../leads/admin';
-import type { ConsentRecord } from '../leads/consent';
-import type { SubmitResult } from './lead-db';
-import type { ProfileTotals } from './profile-aggregate';
+
+/** How long a retry with the same Idempotency-Key gets the first answer back. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type SubmitResult =
+  /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
+  | { kind: 'stored'; id: string; replayed: boolean }
+  /** The Idempotency-Key was already used for a different submission. */
+  | { kind: 'key_conflict' };
+
+/**
+ * What the gate told the visitor and what they chose, stored with a submission (worked out by
+ * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api.ts), which
+ * is how it is shown.
+ */
+export type StoredConsent = {
+  /** The wording's version the page sent; null when it sent none (an API client, an old page). */
+  version: string | null;
+  /** The wording this server shows, when the page showed the same; null otherwise. */
+  wording: string | null;
+  /** Ticked (true) or not (false); null when no box was shown, or its wording is not known. */
+  marketing: boolean | null;
+};
+
+/** One submission as it waits for its group commit: validated, with its time. */
+export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number; consent?: StoredConsent };
+
+/** What the server's storage is told when it opens. */
+export type StoreOptions = {
+  /** Also write an outbox row for each new submission (a webhook is configured). */
+  outbox: boolean;
+  /** Called after a commit that added outbox rows, so delivery can start at once. */
+  onOutboxRows?: () => void;
+  /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */
+  onCheckpointFailure?: (error: unknown) => void;
+  /** Postgres: told about errors of idle connections (the database restarted, say); the pool reconnects. */
+  onPoolError?: (error: unknown) => void;
+  now?: () => number;
+  /** The largest group commit (default 512). */
+  batchCap?: number;
+  /** The analytics time zone: the days of the profile aggregate (default UTC). */
+  timeZone?: string;
+};
 
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
@@ -67,8 +108,24 @@ export interface OutboxQueue {
   nextDueAt(): Promise<number | null>;
 }
 
+/** One funnel counter's key besides the day: '' where a part is unknown. */
+export type FunnelKey = { step: FunnelStep; source: string; medium: string; campaign: string; referrer: string };
+
 /** One funnel counter: a day, a step and a source, and how many events to add. */
-export type FunnelCount = { day: Day; key: CountKey; count: number };
+export type FunnelCount = { day: Day; key: FunnelKey; count: number };
+
+/** A period's funnel counts as stored: per day and step, and per source and step. */
+export type FunnelCounts = {
+  days: { day: Day; step: FunnelStep; count: number }[];
+  sources: { utm_source: string; utm_medium: string; utm_campaign: string; referrer_host: string; step: FunnelStep; count: number }[];
+};
+
+export type ProfileTotals = {
+  submissions: number;
+  /** ratings[driverIndex][rating - 1] */
+  ratings: number[][];
+  patterns: Record<SummaryPattern, number>;
+};
 
 export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number };
 
@@ -81,13 +138,53 @@ export interface SessionTable {
   delete(id: number): Promise<void>;
 }
 
+/** Who did something the audit log records. */
+export type Actor = { actor: 'dashboard'; sessionId: number | null } | { actor: 'command line' };
+
+/** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
+export type TimeRange = { fromMs: number | null; toMs: number | null };
+
+/**
+ * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
+ * address (search results are in address order, so a page is the next stretch of the index).
+ */
+export type LeadListParams = TimeRange & { q: string; cursor: string | null; limit: number };
+
+/** Name search has no index (one more would cost every stored lead a write): it looks at this many newest submissions. */
+export const NAME_SEARCH_WINDOW = 50_000;
+
+/** One person's line of the export: their latest submission, first and last time, how many. */
+export type ExportRow = {
+  email: string;
+  first_name: string;
+  ratings: string;
+  created_at: number;
+  updated_at: number;
+  submissions: number;
+  consent_version: string | null;
+  consent_wording: string | null;
+  marketing_consent: number | null;
+};
+
+export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
+
+export type LeadStats = {
+  leads: number;
+  submissions: number;
+  submissionsLast24h: number;
+  submissionsLast7d: number;
+  outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
+};
+
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean };
+
+export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
 export interface Storage {
   readonly backend: 'sqlite' | 'postgres';
 
   /** Stores a validated lead; resolves once it is committed (or was stored before under its key). */
-  submit(lead: Lead, idempotencyKey?: string, consent?: ConsentRecord): Promise<SubmitResult>;
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult>;
   readonly outbox: OutboxQueue;
 
   readPasswordHash(): Promise<string | null>;
@@ -95,20 +192,33 @@ export interface Storage {
   storePasswordHash(hash: string, now: number): Promise<void>;
   readonly sessions: SessionTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
+  /** Newest first, `limit` entries older than the cursor (an entry's id). */
   listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
 
   /** Adds counts to the funnel tables in one transaction. */
   addFunnelCounts(rows: FunnelCount[]): Promise<void>;
-  readFunnel(from: Day, to: Day, timeZone: string): Promise<FunnelResponse>;
+  /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
+  readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
+  /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
 
   listLeads(params: LeadListParams): Promise<LeadListResponse>;
+  /** A person with every submission, newest first, each as the visitor saw it with its delivery. */
   leadDetail(id: number): Promise<LeadDetail | null>;
+  /** The e-mail address of the person a lead id (any of their submissions' ids) belongs to. */
   emailOfLead(id: number): Promise<string | null>;
+  /** Removes a person for good: every submission under the stored form of `email`, their deliveries, their share of the aggregate. */
   eraseLead(email: string): Promise<EraseResult>;
-  /** The CSV export (server/leads/admin.ts) in chunks: streamed, or written out by `writeCsv`. */
-  csvChunks(period?: TimeRange): AsyncIterable<CsvChunk>;
+  /**
+   * The export's rows in pages, newest person first (server/leads/export.ts writes the CSV); with a
+   * period, the people whose latest submission falls in it. What is stored after it starts is left out.
+   */
+  exportRows(period?: TimeRange): AsyncIterable<ExportRow[]>;
   listDeliveries(params: DeliveryListParams): Promise<DeliveriesResponse>;
+  /**
+   * Puts a delivery back in the queue, due now: a given-up one gets one more attempt; a pending one
+   * is tried at once unless a round is sending it right now (then it is left to that round).
+   */
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
 

@@ -1,9 +1,10 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { buildApp } from '../app';
+import type { Lead } from '../../src/shared/lead';
 import { loadConfig, type ServerConfig } from '../config';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import type { SqliteDatabase } from '../storage/sqlite/binding';
+import { SqliteStorage } from '../storage/sqlite/storage';
 import { makeFakeDist } from './fake-dist';
 import { makeTempDir } from './temp-dirs';
 
@@ -51,8 +52,23 @@ export function postLead(url: string, body: unknown, headers: Record<string, str
 }
 
 /** The SQLite connection that stores an app's leads, for tests that look inside the database. */
-export function sqliteDb(app: FastifyInstance | undefined): Database.Database {
+export function sqliteDb(app: FastifyInstance | undefined): SqliteDatabase {
   const storage = app?.storage;
-  if (!(storage instanceof SqliteStorage) || storage.leadStore === null) throw new Error('This test needs a running app on the SQLite backend.');
-  return storage.leadStore.db;
+  if (!(storage instanceof SqliteStorage)) throw new Error('This test needs a running app on the SQLite backend.');
+  return storage.db;
+}
+
+/** A lead with this address and name (and, unless given, a mixed profile). */
+export const testLead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({
+  email,
+  firstName,
+  ratings,
+});
+
+/** A SQLite storage in a fresh folder holding these leads (each with its Idempotency-Key, if given). */
+export async function storeWith(leads: [Lead, string?][], outbox = false): Promise<{ dataDir: string; store: SqliteStorage }> {
+  const dataDir = tempDir();
+  const store = SqliteStorage.open(dataDir, { outbox });
+  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
+  return { dataDir, store };
 }

@@ -11,7 +11,6 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 
 export const postgresInstallHint =
   "Postgres is needed: the tests and the benchmark start a throwaway server from Debian's package. Install it with `sudo apt-get install postgresql` (bash .ci/run does this), or set PG_BIN to the folder holding initdb and pg_ctl.";
@@ -122,16 +121,4 @@ function postgresUser(): [number, number] {
   }
 }
 
-/** Creates an empty database `name` on the server of `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.href;
-}
+export { createDatabase } from '../storage/postgres/connection';

@@ -14,6 +14,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { coreDrivers } from '../../src/content/drivers';
+import { weakAndStrong } from '../../src/shared/insights';
+import { decodeRatings } from '../../src/shared/ratings';
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
 
 export const outboxTimings = {
@@ -65,9 +67,7 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
 
 /** The JSON the coach's tool receives: who, their ratings, and their weak and strong drivers by name. */
 export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts' | 'created_at' | 'lease'>): string {
-  const ratings = [...row.ratings].map(Number);
-  const named = (rating: number) =>
-    coreDrivers.filter((_driver, index) => ratings[index] === rating).map((driver) => driver.shortName);
+  const ratings = decodeRatings(row.ratings);
   return JSON.stringify({
     type: 'lead.submitted',
     timestamp: new Date(row.submitted_at).toISOString(),
@@ -76,8 +76,7 @@ export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts
       email: row.email,
       firstName: row.first_name,
       ratings: coreDrivers.map((driver, index) => ({ driverId: driver.id, driver: driver.shortName, rating: ratings[index] })),
-      weakDrivers: named(1),
-      strongDrivers: named(3),
+      ...weakAndStrong(ratings),
       // What the gate told the visitor and what they chose (server/leads/consent.ts), at submission time.
       consent: {
         version: row.consent_version,

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 
 // The landing page ships in the first load (it is prerendered); the quiz and results load on demand,
 // or earlier, when the browser is idle (prefetchLazyPages).

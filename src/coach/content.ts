@@ -1,7 +1,7 @@
 /**
  * Every text of the coach's dashboard: typed data, no JSX, in one module (so it could be translated).
  * Driver names and rating words come from the visitor's content (src/content), so the coach reads
- * what the visitor read; the summary patterns are the rules of src/features/results/insights.ts.
+ * what the visitor read; the summary patterns are the rules of src/shared/insights.ts.
  */
 import { resultsCopy } from '../content/results';
 import type { DeliveryFilter, SummaryPattern } from '../shared/coach-api';

@@ -1,15 +1,14 @@
 /**
  * The one way the results gate submits a lead.
  *
- * Normally it POSTs to the server's `POST /api/leads` (server/README.md), which answers 201 only once
+ * Normally it POSTs to the server's `POST /api/leads` (server/docs/leads-api.md), which answers 201 only once
  * the lead is on disk. Built with `VITE_LEAD_CAPTURE=local` (static hosting without the server) it
  * does the spec's local behaviour instead (SPEC section 7): wait, then log only counts.
  * Either way the visitor sees about 1.5 s of "Analyzing...", and nothing personal is ever logged.
  */
 import { resultsTimings } from '../shared/constants';
 import type { Lead } from '../shared/lead';
-
-export const leadsEndpoint = '/api/leads';
+import { leadsApiPath } from '../shared/paths';
 
 export type LeadCaptureMode = 'api' | 'local';
 
@@ -42,7 +41,7 @@ export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCapture
 async function postLead(lead: Lead, idempotencyKey: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(leadsEndpoint, {
+    response = await fetch(leadsApiPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
       body: JSON.stringify(lead),

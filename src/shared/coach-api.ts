@@ -1,7 +1,7 @@
 /**
  * The coach API's contract: every route under /api/coach/, what it takes and what it answers.
  * Plain types and constants only (no runtime dependencies), shared by the server
- * (server/coach/) and the dashboard (src/coach/). Documented for people in server/README.md
+ * (server/coach/) and the dashboard (src/coach/). Documented for people in server/docs/coach.md
  * ("The coach API").
  *
  * Conventions:
@@ -150,7 +150,7 @@ export const FUNNEL_SOURCES_LIMIT = 50;
 
 // --- Profiles ----------------------------------------------------------------------------------
 
-/** The summary rules of SPEC section 4 in their order (ids of `summaryRules` in src/features/results/insights.ts). */
+/** The summary rules of SPEC section 4 in their order (ids of `summaryRules` in src/shared/insights.ts). */
 export const summaryPatterns = ['allWeak', 'allStrong', 'allNeutral', 'mostWeak', 'mostStrong', 'strongAndWeak', 'general'] as const;
 export type SummaryPattern = (typeof summaryPatterns)[number];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { notFound } from '../../content/not-found';
 import { pageTitle } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';

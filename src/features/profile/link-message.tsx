@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { pageTitle, site } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 

@@ -9,7 +9,7 @@ import { dayInWords, describeChanges } from '../../shared/profile-changes';
 import type { ProfileResponse } from '../../shared/profile-api';
 import { CourseCta } from '../results/course-cta';
 import { DriverCards } from '../results/driver-cards';
-import { buildInsights, countRatings } from '../results/insights';
+import { buildInsights, countRatings } from '../../shared/insights';
 import { InsightsPanel } from '../results/insights-panel';
 import { PrintButton, PrintFooter } from '../results/print-button';
 import { ProfileGlance } from '../results/profile-glance';

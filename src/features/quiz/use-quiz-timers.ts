@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { fireConfetti } from '../../lib/confetti';
 import { confetti, quizTimings } from '../../shared/constants';
 import type { CoreDriversState } from '../../shared/core-drivers-state';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
 import { DriverIcon } from '../shared/driver-icon';
-import type { Insights } from './insights';
+import type { Insights } from '../../shared/insights';
 
 const copy = resultsCopy.insights;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { resultsCopy } from '../../content/results';
 import { pageTitle } from '../../content/site';
 import { LiveRegion } from '../../lib/live-region';

@@ -1,6 +1,6 @@
 import { resultsCopy } from '../../content/results';
 import { RATINGS } from '../../shared/constants';
-import type { RatingCounts } from './insights';
+import type { RatingCounts } from '../../shared/insights';
 import { RatingIcon } from './rating-badge';
 
 /** How many drivers need support, are neutral and are strong, in words: the profile at a glance. */

@@ -1,0 +1,25 @@
+/**
+ * The audit log on Postgres: who and when, never what (no address, name, search or client address).
+ */
+import type { AuditAction, AuditEntry } from '../../../src/shared/coach-api';
+import { auditPage, type AuditRow } from '../rows';
+import type { Actor } from '../storage';
+import type { PostgresPool } from './connection';
+
+export async function recordAudit(pool: PostgresPool, action: AuditAction, who: Actor, now: number): Promise<void> {
+  await pool.query('INSERT INTO audit_log (at, action, actor, session_id) VALUES ($1, $2, $3, $4)', [
+    now,
+    action,
+    who.actor,
+    who.actor === 'dashboard' ? who.sessionId : null,
+  ]);
+}
+
+/** Newest first, `limit` entries older than the cursor (an entry's id). */
+export async function listAudit(pool: PostgresPool, before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const { rows } = await pool.query<AuditRow>('SELECT id, at, action, actor, session_id FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [
+    before ?? Number.MAX_SAFE_INTEGER,
+    limit + 1,
+  ]);
+  return auditPage(rows, limit);
+}

@@ -1,0 +1,133 @@
+/**
+ * Leads on Postgres, read as on SQLite (sqlite/leads.ts says how): newest first down the
+ * submissions' key, a period as a range of it, e-mail search as a stretch of the e-mail index.
+ * Also the person's detail, erasure and the counts of `stats`.
+ */
+import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
+import { calendarDay } from '../../../src/shared/days';
+import { normalizeEmail } from '../email';
+import { profileSumsByDay } from '../profile-sums';
+import { DAY_MS, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
+import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
+import { parameters, type PostgresPool, transaction } from './connection';
+import { addToProfiles, aggregateTimeZone } from './profiles';
+
+/** The submission ids a period covers (see idRange in sqlite/leads.ts). */
+export async function idRange(pool: PostgresPool, { fromMs, toMs }: TimeRange): Promise<{ lo: number; hi: number }> {
+  const one = async (sql: string, value: number) => (await pool.query<{ id: number }>(sql, [value])).rows[0]?.id ?? null;
+  const lo =
+    fromMs === null
+      ? 0
+      : ((await one('SELECT id FROM submissions WHERE submitted_at >= $1 ORDER BY submitted_at, id LIMIT 1', fromMs)) ?? Number.MAX_SAFE_INTEGER);
+  const hi =
+    toMs === null
+      ? Number.MAX_SAFE_INTEGER
+      : ((await one('SELECT id FROM submissions WHERE submitted_at < $1 ORDER BY submitted_at DESC, id DESC LIMIT 1', toMs)) ?? 0);
+  return { lo, hi };
+}
+
+export async function newestId(pool: PostgresPool): Promise<number> {
+  return (await pool.query<{ id: number | null }>('SELECT max(id) AS id FROM submissions')).rows[0]?.id ?? 0;
+}
+
+const columns = 's.id, s.email, s.first_name, s.ratings, s.submitted_at';
+/** The person's latest submission: no later one under the same address. */
+const isLatest = 'NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)';
+
+export async function listLeads(pool: PostgresPool, { q, cursor, limit, fromMs, toMs }: LeadListParams): Promise<LeadListResponse> {
+  const range = await idRange(pool, { fromMs, toMs });
+  const search = normalizeEmail(q);
+  const periodOf = (add: (value: unknown) => string) =>
+    [...(fromMs === null ? [] : [`s.submitted_at >= ${add(fromMs)}`]), ...(toMs === null ? [] : [`s.submitted_at < ${add(toMs)}`])].join(' AND ') ||
+    'TRUE';
+  if (search === '') {
+    const { values, add } = parameters();
+    const hi = Math.min(range.hi, cursor === null ? Number.MAX_SAFE_INTEGER : Number(cursor) - 1);
+    const { rows } = await pool.query<SubmissionRow>(
+      `SELECT ${columns} FROM submissions AS s WHERE s.id BETWEEN ${add(range.lo)} AND ${add(hi)} AND ${periodOf(add)} AND ${isLatest}
+       ORDER BY s.id DESC LIMIT ${add(limit + 1)}`,
+      values,
+    );
+    return leadListPage(rows, limit, (row) => String(row.id));
+  }
+  const after = cursor ?? '';
+  const byEmail = parameters();
+  const emailRows = (
+    await pool.query<SubmissionRow>(
+      `SELECT ${columns} FROM submissions AS s
+       WHERE s.email >= ${byEmail.add(search)} AND s.email < ${byEmail.add(`${search}\u{10FFFF}`)} AND s.email > ${byEmail.add(after)}
+         AND s.id BETWEEN ${byEmail.add(range.lo)} AND ${byEmail.add(range.hi)} AND ${periodOf(byEmail.add)} AND ${isLatest}
+       ORDER BY s.email LIMIT ${byEmail.add(limit + 1)}`,
+      byEmail.values,
+    )
+  ).rows;
+  let nameRows: SubmissionRow[] = [];
+  if (!search.includes('@')) {
+    const newest = await newestId(pool);
+    const byName = parameters();
+    nameRows = (
+      await pool.query<SubmissionRow>(
+        `SELECT ${columns} FROM submissions AS s
+         WHERE s.id BETWEEN ${byName.add(Math.max(range.lo, newest - NAME_SEARCH_WINDOW + 1))} AND ${byName.add(range.hi)}
+           AND s.first_name ILIKE ${byName.add(`${escapeLike(q.trim())}%`)} ESCAPE '\\' AND s.email > ${byName.add(after)}
+           AND ${periodOf(byName.add)} AND ${isLatest}
+         ORDER BY s.email LIMIT ${byName.add(limit + 1)}`,
+        byName.values,
+      )
+    ).rows;
+  }
+  return leadListPage(mergeSearchResults(emailRows, nameRows, limit), limit, (row) => row.email);
+}
+
+export async function emailOfLead(pool: PostgresPool, id: number): Promise<string | null> {
+  const { rows } = await pool.query<{ email: string }>('SELECT email FROM submissions WHERE id = $1', [id]);
+  return rows[0]?.email ?? null;
+}
+
+export async function leadDetail(pool: PostgresPool, id: number): Promise<LeadDetail | null> {
+  const email = await emailOfLead(pool, id);
+  if (email === null) return null;
+  const { rows } = await pool.query<DetailRow>(
+    `SELECT ${columns}, o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status
+     FROM submissions AS s LEFT JOIN outbox AS o ON o.submission_id = s.id
+     WHERE s.email = $1 ORDER BY s.id DESC`,
+    [email],
+  );
+  return detailOf(email, rows);
+}
+
+/**
+ * Removes a person: every submission under the stored form of their address (server/storage/email.ts)
+ * and, by cascade, their outbox rows; their submissions leave the profile aggregate in the same
+ * transaction. Postgres has no secure_delete (server/docs/postgres.md, "Differences from SQLite").
+ */
+export async function eraseLead(pool: PostgresPool, email: string): Promise<EraseResult> {
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: number; submitted_at: number; ratings: string }>(
+      'SELECT id, submitted_at, ratings FROM submissions WHERE email = $1 FOR UPDATE',
+      [normalizeEmail(email)],
+    );
+    if (rows.length === 0) return { leads: 0, submissions: 0, pendingDeliveries: 0 };
+    const ids = rows.map((row) => row.id);
+    const pending = await client.query<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id = ANY($1::bigint[])", [ids]);
+    const timeZone = await aggregateTimeZone(client);
+    if (timeZone !== undefined) await addToProfiles(client, profileSumsByDay(rows, calendarDay(timeZone), -1), 0);
+    await client.query('DELETE FROM submissions WHERE id = ANY($1::bigint[])', [ids]);
+    return { leads: 1, submissions: rows.length, pendingDeliveries: pending.rows[0]?.n ?? 0 };
+  });
+}
+
+export async function leadStats(pool: PostgresPool, now: number): Promise<LeadStats> {
+  const one = async (sql: string, ...values: unknown[]) => (await pool.query<{ n: number | null }>(sql, values)).rows[0]?.n ?? null;
+  return statsOf(
+    {
+      leads: (await one('SELECT count(DISTINCT email) AS n FROM submissions')) ?? 0,
+      submissions: (await one('SELECT count(*) AS n FROM submissions')) ?? 0,
+      last24h: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - DAY_MS)) ?? 0,
+      last7d: (await one('SELECT count(*) AS n FROM submissions WHERE submitted_at >= $1', now - 7 * DAY_MS)) ?? 0,
+      states: (await pool.query<{ state: string; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state')).rows,
+      oldestPending: await one("SELECT min(created_at) AS n FROM outbox WHERE state = 'pending'"),
+    },
+    now,
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The webhook outbox on Postgres: the delivery loop's queue, shared by every instance, and the
+ * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now).
+ */
+import { randomUUID } from 'node:crypto';
+import type { DeliveriesResponse, DeliveryFilter } from '../../../src/shared/coach-api';
+import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome } from '../storage';
+import type { PostgresPool } from './connection';
+
+/**
+ * The outbox's queue. A claim is one statement: the due rows no other transaction holds
+ * (`FOR UPDATE SKIP LOCKED`) get a lease (a fresh token) and their next attempt moves to the lease's
+ * end, so no other instance takes them meanwhile; if this instance dies, they come due again then.
+ * Outcomes are recorded only where the lease is still this claim's.
+ */
+export function postgresOutboxQueue(pool: PostgresPool): OutboxQueue {
+  return {
+    async claimDue(now, limit, leaseMs) {
+      const { rows } = await pool.query<DueRow>(
+        `WITH claimed AS (
+           UPDATE outbox SET next_attempt_at = $2, lease = $3
+           WHERE id IN (
+             SELECT id FROM outbox WHERE state = 'pending' AND next_attempt_at <= $1
+             ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED
+           )
+           RETURNING id, webhook_id, attempts, created_at, submission_id, lease
+         )
+         SELECT c.id, c.webhook_id, c.attempts, c.created_at, c.lease, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
+           s.consent_version, s.consent_wording, s.marketing_consent
+         FROM claimed AS c JOIN submissions AS s ON s.id = c.submission_id ORDER BY c.id`,
+        [now, now + leaseMs, randomUUID(), limit],
+      );
+      return rows;
+    },
+    async record(updates: OutboxUpdate[]) {
+      if (updates.length === 0) return;
+      await pool.query(
+        `UPDATE outbox AS o SET state = u.state, attempts = o.attempts + 1, next_attempt_at = coalesce(u.next, o.next_attempt_at),
+           last_attempt_at = u.at, last_status = u.status, lease = NULL
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[]) AS u (id, lease, state, next, at, status)
+         WHERE o.id = u.id AND o.lease = u.lease`,
+        [
+          updates.map((update) => update.row.id),
+          updates.map((update) => update.row.lease),
+          updates.map((update) => update.state),
+          updates.map((update) => update.nextAttemptAt),
+          updates.map((update) => update.now),
+          updates.map((update) => update.status),
+        ],
+      );
+    },
+    async nextDueAt() {
+      const { rows } = await pool.query<{ at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'");
+      return rows[0]?.at ?? null;
+    },
+  };
+}
+
+const where: Record<DeliveryFilter, string> = {
+  failing: "o.state = 'pending' AND o.attempts > 0",
+  pending: "o.state = 'pending'",
+  gone: "o.state = 'gone'",
+  expired: "o.state = 'expired'",
+};
+
+export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<DeliveriesResponse> {
+  const { rows } = await pool.query<DeliveryListRow>(
+    `SELECT ${deliveryColumns}, s.email, o.submission_id
+     FROM outbox AS o JOIN submissions AS s ON s.id = o.submission_id
+     WHERE ${where[filter]} AND o.id < $1 ORDER BY o.id DESC LIMIT $2`,
+    [cursor ?? Number.MAX_SAFE_INTEGER, limit + 1],
+  );
+  const counts = (
+    await pool.query<{ pending: number; failing: number; gone: number; expired: number; oldest: number | null }>(
+      `SELECT (SELECT count(*) FROM outbox AS o WHERE ${where.pending}) AS pending,
+         (SELECT count(*) FROM outbox AS o WHERE ${where.failing}) AS failing,
+         (SELECT count(*) FROM outbox AS o WHERE ${where.gone}) AS gone,
+         (SELECT count(*) FROM outbox AS o WHERE ${where.expired}) AS expired,
+         (SELECT min(created_at) FROM outbox AS o WHERE ${where.pending}) AS oldest`,
+    )
+  ).rows[0];
+  return deliveriesPage(
+    rows,
+    limit,
+    { pending: counts?.pending ?? 0, failing: counts?.failing ?? 0, gone: counts?.gone ?? 0, expired: counts?.expired ?? 0 },
+    counts?.oldest,
+    webhookConfigured,
+  );
+}
+
+/** Puts a delivery back in the queue, due now, unless a round is sending it right now (see the contract). */
+export async function retryDelivery(pool: PostgresPool, id: number, now: number): Promise<RetryOutcome> {
+  const { rows } = await pool.query<{ state: string }>('SELECT state FROM outbox WHERE id = $1', [id]);
+  const row = rows[0];
+  if (!row) return { problem: 'not_found' };
+  if (row.state === 'delivered') return { problem: 'delivered' };
+  const updated = await pool.query<OutboxRow>(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = $1 WHERE id = $2 AND state <> 'delivered' AND ${notBeingSent('$1')}`,
+    [now, id],
+  );
+  const current = await pool.query<OutboxRow>(`SELECT ${deliveryColumns} FROM outbox AS o WHERE o.id = $1`, [id]);
+  const delivery = current.rows[0];
+  if (!delivery) return { problem: 'not_found' };
+  return updated.rowCount === 0 && delivery.state === 'delivered' ? { problem: 'delivered' } : { delivery: toDelivery(delivery) };
+}

@@ -1,0 +1,100 @@
+/**
+ * Storing leads on Postgres: the one transaction that stores a batch of submissions (the backend's
+ * part of the group commit, server/storage/group-commit.ts): one multi-row insert, its outbox
+ * rows, one update of the profile aggregate per day. Uniqueness of Idempotency-Keys is the
+ * database's (a unique index), so two instances given the same key store one submission and
+ * answer both with its id.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { calendarDay } from '../../../src/shared/days';
+import { encodeRatings } from '../../../src/shared/ratings';
+import { normalizeEmail } from '../email';
+import { profileSumsByDay } from '../profile-sums';
+import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
+import { type PostgresPool, transaction } from './connection';
+import { addToProfiles, PROFILE_SHARDS } from './profiles';
+
+type Earlier = { public_id: string; email: string; first_name: string; ratings: string; idempotency_key: string };
+
+/**
+ * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
+ * submission one row (with its Idempotency-Key) and, when `outbox`, one outbox row; then the profile
+ * aggregate (days in `timeZone`). It rejects, having stored nothing, if any part fails.
+ */
+export function batchWriter(pool: PostgresPool, options: { outbox: boolean; timeZone?: string }): (batch: Submission[]) => Promise<SubmitResult[]> {
+  const dayOf = calendarDay(options.timeZone ?? 'UTC');
+  let lastForget = 0;
+  /** The profile aggregate's shard of the next batch; instances start at different ones. */
+  let shard = randomInt(PROFILE_SHARDS);
+
+  return async (batch) => {
+    const now = batch[0]?.now ?? Date.now();
+    const rows = batch.map(({ lead, idempotencyKey, consent }) => ({
+      publicId: randomUUID(),
+      email: normalizeEmail(lead.email),
+      firstName: lead.firstName,
+      ratings: encodeRatings(lead.ratings),
+      key: idempotencyKey ?? null,
+      consent,
+    }));
+    return transaction(pool, async (client) => {
+      // Forget Idempotency-Keys older than their time to live, at most once a minute per instance.
+      if (now - lastForget >= 60_000) {
+        lastForget = now;
+        await client.query('UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < $1', [
+          now - IDEMPOTENCY_TTL_MS,
+        ]);
+      }
+      // A known key makes the insert skip that row (whichever instance stored it, even at this moment).
+      const inserted = await client.query<{ id: number; public_id: string }>(
+        `INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at, idempotency_key,
+           consent_version, consent_wording, marketing_consent)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::smallint[])
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING id, public_id`,
+        [
+          rows.map((row) => row.publicId),
+          rows.map((row) => row.email),
+          rows.map((row) => row.firstName),
+          rows.map((row) => row.ratings),
+          batch.map((pending) => pending.now),
+          rows.map((row) => row.key),
+          rows.map((row) => row.consent?.version ?? null),
+          rows.map((row) => row.consent?.wording ?? null),
+          rows.map((row) => (row.consent?.marketing == null ? null : Number(row.consent.marketing))),
+        ],
+      );
+      const idOf = new Map(inserted.rows.map((row) => [row.public_id, row.id]));
+      const skippedKeys = rows.filter((row) => !idOf.has(row.publicId)).map((row) => row.key);
+      const earlier = new Map<string, Earlier>();
+      if (skippedKeys.length > 0) {
+        const found = await client.query<Earlier>(
+          'SELECT public_id, email, first_name, ratings, idempotency_key FROM submissions WHERE idempotency_key = ANY($1::text[])',
+          [skippedKeys],
+        );
+        for (const row of found.rows) earlier.set(row.idempotency_key, row);
+      }
+      const results = rows.map((row): SubmitResult => {
+        if (idOf.has(row.publicId)) return { kind: 'stored', id: row.publicId, replayed: false };
+        const before = row.key === null ? undefined : earlier.get(row.key);
+        if (!before) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
+        // An honest retry says the same; anything else reuses the key for a different lead.
+        const same = before.email === row.email && before.first_name === row.firstName && before.ratings === row.ratings;
+        return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
+      });
+      const stored = rows.map((row, index) => ({ row, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
+      if (options.outbox && stored.length > 0) {
+        await client.query(
+          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[])`,
+          [stored.map(() => `msg_${randomUUID()}`), stored.map(({ row }) => idOf.get(row.publicId)), stored.map((entry) => entry.now)],
+        );
+      }
+      // Last, so the aggregate's row is locked as briefly as possible (until the commit).
+      shard = (shard + 1) % PROFILE_SHARDS;
+      const sums = profileSumsByDay(stored.map(({ row, now: at }) => ({ submitted_at: at, ratings: row.ratings })), dayOf, 1);
+      await addToProfiles(client, sums, shard);
+      return results;
+    });
+  };
+}

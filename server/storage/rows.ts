@@ -1,0 +1,205 @@
+/**
+ * What both backends share about their rows: the shapes their queries read, how those become the
+ * contract's answers (the dashboard's leads, deliveries, the stats), and the few SQL fragments and
+ * period rules that are the same in both dialects. Each backend's SQL is in its own folder.
+ */
+import type {
+  AuditAction,
+  AuditEntry,
+  DeliveriesResponse,
+  Delivery,
+  DeliveryState,
+  DeliveryWithLead,
+  LeadDetail,
+  LeadListResponse,
+  LeadSummary,
+} from '../../src/shared/coach-api';
+import { addDays, type Day } from '../../src/shared/days';
+import { weakAndStrong } from '../../src/shared/insights';
+import { decodeRatings } from '../../src/shared/ratings';
+import type { LeadStats, Session } from './storage';
+import { describeProfile, summaryPatternOf } from './stored-profile';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export type SubmissionRow = { id: number; email: string; first_name: string; ratings: string; submitted_at: number };
+
+export type OutboxRow = {
+  o_id: number;
+  webhook_id: string;
+  state: DeliveryState;
+  attempts: number;
+  created_at: number;
+  next_attempt_at: number;
+  last_attempt_at: number | null;
+  last_status: number | null;
+};
+
+/** A submission with its delivery, if it has one (a LEFT JOIN of the outbox). */
+export type DetailRow = SubmissionRow & { [Column in keyof OutboxRow]: OutboxRow[Column] | null };
+
+/** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
+export const deliveryColumns =
+  'o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+
+/** A person's line in the lead list: their latest submission, read as the visitor saw it. */
+export function toSummary(row: SubmissionRow): LeadSummary {
+  const ratings = decodeRatings(row.ratings);
+  return {
+    id: String(row.id),
+    email: row.email,
+    firstName: row.first_name,
+    ratings,
+    pattern: summaryPatternOf(row.ratings),
+    submittedAt: iso(row.submitted_at),
+    ...weakAndStrong(ratings),
+  };
+}
+
+export function toDelivery(row: OutboxRow): Delivery {
+  return {
+    id: String(row.o_id),
+    webhookId: row.webhook_id,
+    state: row.state,
+    attempts: row.attempts,
+    createdAt: iso(row.created_at),
+    lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
+    lastStatus: row.last_status,
+    nextAttemptAt: row.state === 'pending' ? iso(row.next_attempt_at) : null,
+  };
+}
+
+/** A person's detail from their submissions (newest first) with their deliveries. */
+export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
+  const latest = rows[0];
+  const first = rows[rows.length - 1];
+  if (!latest || !first) return null;
+  return {
+    id: String(latest.id),
+    email,
+    firstName: latest.first_name,
+    firstSubmittedAt: iso(first.submitted_at),
+    submissions: rows.map((row) => ({
+      submittedAt: iso(row.submitted_at),
+      ...describeProfile(row.ratings),
+      // Issue 11 adds the consent record to submissions; until then there is none to show.
+      consent: null,
+      delivery: row.o_id === null ? null : toDelivery(row as OutboxRow),
+    })),
+  };
+}
+
+/** A prefix for LIKE: its wildcards and the escape character taken literally (`ESCAPE '\'`). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** SQL: the outbox row is not claimed by a round in progress (no lease, or its lease has ended at `now`). */
+export const notBeingSent = (now: string) => `(lease IS NULL OR state <> 'pending' OR next_attempt_at <= ${now})`;
+
+/** The counts `leadStats` is made of, as either backend reads them. */
+export type StatsCounts = {
+  leads: number;
+  submissions: number;
+  last24h: number;
+  last7d: number;
+  states: { state: string; n: number }[];
+  oldestPending: number | null;
+};
+
+export function statsOf(counts: StatsCounts, now: number): LeadStats {
+  const inState = (state: string) => counts.states.find((row) => row.state === state)?.n ?? 0;
+  return {
+    leads: counts.leads,
+    submissions: counts.submissions,
+    submissionsLast24h: counts.last24h,
+    submissionsLast7d: counts.last7d,
+    outbox: {
+      pending: inState('pending'),
+      delivered: inState('delivered'),
+      gone: inState('gone'),
+      expired: inState('expired'),
+      oldestPendingAgeMs: counts.oldestPending === null ? null : now - counts.oldestPending,
+    },
+  };
+}
+
+/**
+ * The whole months inside a period (`YYYY-MM`, first and last), or null when there is none; the
+ * days before the first and after the last are read day by day.
+ */
+export function wholeMonths(from: Day, to: Day): { first: string; last: string; headEnd: Day; tailStart: Day } | null {
+  const firstStart = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 7)}-28`, 7).slice(0, 7)}-01`;
+  const afterTo = addDays(to, 1);
+  const lastEnd = afterTo.endsWith('-01') ? to : addDays(`${to.slice(0, 7)}-01`, -1);
+  if (firstStart > lastEnd) return null;
+  return { first: firstStart.slice(0, 7), last: lastEnd.slice(0, 7), headEnd: addDays(firstStart, -1), tailStart: addDays(lastEnd, 1) };
+}
+
+/**
+ * The parts of a period the funnel's source breakdown reads: the days before the whole months (in
+ * `funnel_daily`), the months (`funnel_monthly`), the days after. Even two years read only a few
+ * thousand rows.
+ */
+export function funnelParts(from: Day, to: Day): Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string> {
+  const months = wholeMonths(from, to);
+  return months
+    ? { headFrom: from, headTo: months.headEnd, firstMonth: months.first, lastMonth: months.last, tailFrom: months.tailStart, tailTo: to }
+    : { headFrom: from, headTo: to, firstMonth: '', lastMonth: '', tailFrom: '', tailTo: '' };
+}
+
+export type SessionRow = { id: number; created_at: number; last_seen_at: number; expires_at: number };
+
+export const toSession = (row: SessionRow): Session => ({
+  id: row.id,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+});
+
+export type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null };
+
+/** A page of the audit log from up to `limit + 1` rows, newest first (one more says there is a next page). */
+export function auditPage(rows: AuditRow[], limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({ at: iso(row.at), action: row.action, actor: row.actor, sessionId: row.session_id })),
+    nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
+  };
+}
+
+/** A delivery in the dashboard's list: the outbox row with its submission's address and id. */
+export type DeliveryListRow = OutboxRow & { email: string; submission_id: number };
+
+/** A page of the delivery list from up to `limit + 1` rows, newest first, with the counts of each state. */
+export function deliveriesPage(
+  rows: DeliveryListRow[],
+  limit: number,
+  counts: DeliveriesResponse['counts'],
+  oldestPending: number | null | undefined,
+  webhookConfigured: boolean,
+): DeliveriesResponse {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    webhookConfigured,
+    counts,
+    oldestPendingAt: oldestPending === null || oldestPending === undefined ? null : iso(oldestPending),
+    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), email: row.email, leadId: String(row.submission_id) })),
+    nextCursor: rows.length > limit && last ? String(last.o_id) : null,
+  };
+}
+
+/** Search results by address and by name, as one list in address order (up to `limit + 1`: one more says there is a next page). */
+export function mergeSearchResults(byEmail: SubmissionRow[], byName: SubmissionRow[], limit: number): SubmissionRow[] {
+  const merged = new Map<number, SubmissionRow>();
+  for (const row of [...byEmail, ...byName]) merged.set(row.id, row);
+  return [...merged.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)).slice(0, limit + 1);
+}
+
+/** A page of the lead list from up to `limit + 1` rows; the next page starts after the cursor of its last row. */
+export function leadListPage(rows: SubmissionRow[], limit: number, cursorOf: (row: SubmissionRow) => string): LeadListResponse {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { leads: page.map(toSummary), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}

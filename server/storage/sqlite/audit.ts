@@ -1,0 +1,24 @@
+/**
+ * The audit log on SQLite: who and when, never what (no address, name, search or client address).
+ */
+import type { AuditAction, AuditEntry } from '../../../src/shared/coach-api';
+import { auditPage, type AuditRow } from '../rows';
+import type { Actor } from '../storage';
+import type { SqliteDatabase } from './binding';
+
+export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor, now: number): void {
+  db.prepare<[number, string, string, number | null]>('INSERT INTO audit_log (at, action, actor, session_id) VALUES (?, ?, ?, ?)').run(
+    now,
+    action,
+    who.actor,
+    who.actor === 'dashboard' ? who.sessionId : null,
+  );
+}
+
+/** Newest first, `limit` entries older than the cursor (an entry's id). */
+export function listAudit(db: SqliteDatabase, before: number | null, limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
+  const rows = db
+    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+    .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1);
+  return auditPage(rows, limit);
+}

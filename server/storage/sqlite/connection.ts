@@ -1,0 +1,39 @@
+/**
+ * The SQLite file under DATA_DIR: opening it (created private to its user, migrated, in WAL mode
+ * with synchronous=FULL, so a committed submission survives a crash or a power cut) and copying it
+ * (the coach's `backup`).
+ */
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSqlite, type SqliteDatabase } from './binding';
+import { migrate } from './migrations';
+
+export const DATABASE_FILE = 'leads.db';
+
+/** Opens (and creates or migrates) the database: WAL, synchronous=FULL, foreign keys, secure delete. */
+export function openDatabase(dataDir: string): SqliteDatabase {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, DATABASE_FILE);
+  const created = !existsSync(file);
+  const db = openSqlite(file);
+  // Personal data: readable by the server's user only (SQLite gives -wal and -shm the same mode).
+  if (created) chmodSync(file, 0o600);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros, so an erased address leaves no trace in the file.
+  db.pragma('secure_delete = ON');
+  migrate(db);
+  return db;
+}
+
+/**
+ * A consistent copy of the whole database in one file (VACUUM INTO), safe while the server runs.
+ * The target must not exist yet: a backup never overwrites anything.
+ */
+export function backupDatabase(db: SqliteDatabase, target: string): void {
+  if (existsSync(target)) throw new Error('The backup file already exists; choose a new name.');
+  db.prepare('VACUUM INTO ?').run(target);
+  chmodSync(target, 0o600);
+}

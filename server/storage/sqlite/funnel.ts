@@ -1,0 +1,58 @@
+/**
+ * The funnel's counts on SQLite: per day, step and source (`funnel_daily`), per day and step
+ * (`funnel_daily_totals`) and per month, step and source (`funnel_monthly`), so a period of any
+ * length reads a few thousand rows (server/analytics/ counts and reports them).
+ */
+import type { Day } from '../../../src/shared/days';
+import { funnelParts } from '../rows';
+import type { FunnelCount, FunnelCounts } from '../storage';
+import type { SqliteDatabase } from './binding';
+
+/** Returns a function that adds counts to the funnel tables in one transaction. */
+export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void {
+  const addSource = db.prepare<[string, string, string, string]>(
+    'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const sourceId = db.prepare<[string, string, string, string], { id: number }>(
+    'SELECT id FROM funnel_sources WHERE utm_source = ? AND utm_medium = ? AND utm_campaign = ? AND referrer_host = ?',
+  );
+  const upsert = (table: string, keys: string) =>
+    db.prepare<[string, string, ...number[]]>(
+      `INSERT INTO ${table} (${keys}, count) VALUES (${keys.split(',').map(() => '?').join(', ')}, ?)
+       ON CONFLICT DO UPDATE SET count = count + excluded.count`,
+    );
+  const daily = upsert('funnel_daily', 'day, step, source_id');
+  const totals = upsert('funnel_daily_totals', 'day, step');
+  const monthly = upsert('funnel_monthly', 'month, step, source_id');
+  return db.transaction((rows: FunnelCount[]) => {
+    for (const { day, key, count } of rows) {
+      const source = [key.source, key.medium, key.campaign, key.referrer] as const;
+      addSource.run(...source);
+      const id = sourceId.get(...source)?.id;
+      if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
+      daily.run(day, key.step, id, count);
+      totals.run(day, key.step, count);
+      monthly.run(day.slice(0, 7), key.step, id, count);
+    }
+  });
+}
+
+/** A period's counts: per-day totals, and per source from the monthly counts for whole months and the daily ones around them. */
+export function readFunnelCounts(db: SqliteDatabase, from: Day, to: Day): FunnelCounts {
+  const days = db
+    .prepare<[Day, Day], FunnelCounts['days'][number]>('SELECT day, step, count FROM funnel_daily_totals WHERE day BETWEEN ? AND ?')
+    .all(from, to);
+  const sources = db
+    .prepare<Record<string, string>, FunnelCounts['sources'][number]>(
+      `SELECT s.utm_source, s.utm_medium, s.utm_campaign, s.referrer_host, c.step, c.count
+       FROM (
+         SELECT source_id, step, sum(count) AS count FROM (
+           SELECT source_id, step, count FROM funnel_daily WHERE day BETWEEN @headFrom AND @headTo
+           UNION ALL SELECT source_id, step, count FROM funnel_monthly WHERE month BETWEEN @firstMonth AND @lastMonth
+           UNION ALL SELECT source_id, step, count FROM funnel_daily WHERE day BETWEEN @tailFrom AND @tailTo
+         ) GROUP BY source_id, step
+       ) AS c JOIN funnel_sources AS s ON s.id = c.source_id`,
+    )
+    .all(funnelParts(from, to));
+  return { days, sources };
+}

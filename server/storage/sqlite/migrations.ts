@@ -1,0 +1,272 @@
+/**
+ * SQLite's migrations: the frozen SQL of every migration in the shared list
+ * (server/storage/migrations.ts). The database's `user_version` says how many have run; each runs
+ * once, in its own transaction, at start-up. Never edit one once released: add a new one.
+ */
+import { migrationSteps, type MigrationSql } from '../migrations';
+import type { SqliteDatabase } from './binding';
+import { normalizeEmail } from '../email';
+
+export const sqliteMigrationSql: MigrationSql = {
+  // 1: leads (one per normalised e-mail, latest name and profile), every submission, idempotency
+  //    keys and the webhook outbox. Deleting a lead deletes everything that refers to it.
+  'leads-and-outbox': `
+  CREATE TABLE leads (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    first_name TEXT NOT NULL,
+    ratings TEXT NOT NULL CHECK (length(ratings) = 9),
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- public_id: the random id the API answers with. Not indexed: nothing looks it up but the
+  -- idempotency table, which keeps its own copy (every index is one more page written per commit).
+  CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY,
+    public_id TEXT NOT NULL,
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    first_name TEXT NOT NULL,
+    ratings TEXT NOT NULL CHECK (length(ratings) = 9),
+    submitted_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX submissions_by_lead ON submissions (lead_id);
+
+  -- Expired keys are pruned by a scan once a minute, so created_at needs no index of its own.
+  CREATE TABLE idempotency_keys (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    public_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_submission ON idempotency_keys (submission_id);
+
+  -- state: pending (to deliver), delivered (2xx), gone (the receiver answered 410), expired (gave up
+  -- after three days). The payload is built from the submission when sent, so no personal data is
+  -- copied here.
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    webhook_id TEXT NOT NULL UNIQUE,
+    submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'gone', 'expired')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    last_attempt_at INTEGER,
+    last_status INTEGER
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending';
+  CREATE INDEX outbox_by_submission ON outbox (submission_id);
+  `,
+
+  // 2: storing a lead becomes ONE insert. Submissions are an append-only log that carries the
+  //    normalised e-mail and the Idempotency-Key (kept 24 hours, then set to NULL); "leads" (one row
+  //    per e-mail: latest name and profile, first and last time, how many submissions) is a view of
+  //    it. This drops a table upsert, a second table and three index writes from every submission.
+  'submissions-are-the-leads': `
+  CREATE TABLE submissions_v2 (
+    id INTEGER PRIMARY KEY,
+    public_id TEXT NOT NULL,
+    email TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    ratings TEXT NOT NULL CHECK (length(ratings) = 9),
+    submitted_at INTEGER NOT NULL,
+    idempotency_key TEXT
+  ) STRICT;
+  INSERT INTO submissions_v2 (id, public_id, email, first_name, ratings, submitted_at, idempotency_key)
+    SELECT s.id, s.public_id, l.email, s.first_name, s.ratings, s.submitted_at,
+      (SELECT k.key FROM idempotency_keys k WHERE k.submission_id = s.id)
+    FROM submissions s JOIN leads l ON l.id = s.lead_id;
+  DROP TABLE idempotency_keys;
+  DROP TABLE submissions;
+  DROP TABLE leads;
+  -- The outbox's foreign key names "submissions", so after the rename it refers to this table.
+  ALTER TABLE submissions_v2 RENAME TO submissions;
+  CREATE INDEX submissions_by_email ON submissions (email);
+  CREATE UNIQUE INDEX submissions_by_idempotency_key ON submissions (idempotency_key) WHERE idempotency_key IS NOT NULL;
+
+  CREATE VIEW leads AS
+    SELECT latest.email, latest.first_name, latest.ratings, summary.first_at AS created_at,
+      latest.submitted_at AS updated_at, summary.submissions, latest.id AS last_submission_id
+    FROM (
+      SELECT email, min(submitted_at) AS first_at, max(id) AS last_id, count(*) AS submissions
+      FROM submissions GROUP BY email
+    ) AS summary
+    JOIN submissions AS latest ON latest.id = summary.last_id;
+  `,
+
+  // 3: the consent record of each submission (server/leads/consent.ts): the version of the gate's
+  //    wording the page showed, that wording, and the marketing-consent box (NULL: not shown or not
+  //    known; 0: left unticked; 1: ticked). Its time is the submission's. NULL for earlier rows.
+  'consent-record': `
+  ALTER TABLE submissions ADD COLUMN consent_version TEXT;
+  ALTER TABLE submissions ADD COLUMN consent_wording TEXT;
+  ALTER TABLE submissions ADD COLUMN marketing_consent INTEGER CHECK (marketing_consent IN (0, 1));
+  `,
+
+  // 4: the coach's side. The password (a scrypt hash), sessions (only a hash of each token), the
+  //    audit log (who and when, never what), the funnel's counts (no IP address, user agent or
+  //    identifier: a step, a day and where the run came from) and a daily aggregate of the profiles
+  //    submitted, kept in step with the submissions so the dashboard never reads every lead.
+  'coach-and-analytics': `
+  CREATE TABLE coach_account (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    password_hash TEXT NOT NULL,
+    password_set_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- token_hash: SHA-256 of the cookie's random token, so a copy of the file signs nobody in.
+  CREATE TABLE coach_sessions (
+    id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- actor: 'dashboard' (session_id says which sign-in) or 'command line'. No address, no search.
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    session_id INTEGER
+  ) STRICT;
+
+  -- Where quiz runs came from: UTM source, medium, campaign and the referrer's host ('' = none).
+  CREATE TABLE funnel_sources (
+    id INTEGER PRIMARY KEY,
+    utm_source TEXT NOT NULL,
+    utm_medium TEXT NOT NULL,
+    utm_campaign TEXT NOT NULL,
+    referrer_host TEXT NOT NULL,
+    UNIQUE (utm_source, utm_medium, utm_campaign, referrer_host)
+  ) STRICT;
+  -- Counts per day (in the analytics time zone), step and source; the same summed per day and
+  -- step, and per month, so a period of any length reads a few thousand rows at most.
+  CREATE TABLE funnel_daily (
+    day TEXT NOT NULL,
+    step TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES funnel_sources (id),
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, step, source_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE funnel_daily_totals (
+    day TEXT NOT NULL,
+    step TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, step)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE funnel_monthly (
+    month TEXT NOT NULL,
+    step TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES funnel_sources (id),
+    count INTEGER NOT NULL,
+    PRIMARY KEY (month, step, source_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- Per day (in the analytics time zone, recorded in analytics_meta): submissions, how many rated
+  -- driver N as R (dN_R), and how many showed each summary pattern of SPEC section 4.
+  CREATE TABLE profile_daily (
+    day TEXT PRIMARY KEY,
+    submissions INTEGER NOT NULL DEFAULT 0,
+    d1_1 INTEGER NOT NULL DEFAULT 0,
+    d1_2 INTEGER NOT NULL DEFAULT 0,
+    d1_3 INTEGER NOT NULL DEFAULT 0,
+    d2_1 INTEGER NOT NULL DEFAULT 0,
+    d2_2 INTEGER NOT NULL DEFAULT 0,
+    d2_3 INTEGER NOT NULL DEFAULT 0,
+    d3_1 INTEGER NOT NULL DEFAULT 0,
+    d3_2 INTEGER NOT NULL DEFAULT 0,
+    d3_3 INTEGER NOT NULL DEFAULT 0,
+    d4_1 INTEGER NOT NULL DEFAULT 0,
+    d4_2 INTEGER NOT NULL DEFAULT 0,
+    d4_3 INTEGER NOT NULL DEFAULT 0,
+    d5_1 INTEGER NOT NULL DEFAULT 0,
+    d5_2 INTEGER NOT NULL DEFAULT 0,
+    d5_3 INTEGER NOT NULL DEFAULT 0,
+    d6_1 INTEGER NOT NULL DEFAULT 0,
+    d6_2 INTEGER NOT NULL DEFAULT 0,
+    d6_3 INTEGER NOT NULL DEFAULT 0,
+    d7_1 INTEGER NOT NULL DEFAULT 0,
+    d7_2 INTEGER NOT NULL DEFAULT 0,
+    d7_3 INTEGER NOT NULL DEFAULT 0,
+    d8_1 INTEGER NOT NULL DEFAULT 0,
+    d8_2 INTEGER NOT NULL DEFAULT 0,
+    d8_3 INTEGER NOT NULL DEFAULT 0,
+    d9_1 INTEGER NOT NULL DEFAULT 0,
+    d9_2 INTEGER NOT NULL DEFAULT 0,
+    d9_3 INTEGER NOT NULL DEFAULT 0,
+    pattern_allWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_allStrong INTEGER NOT NULL DEFAULT 0,
+    pattern_allNeutral INTEGER NOT NULL DEFAULT 0,
+    pattern_mostWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_mostStrong INTEGER NOT NULL DEFAULT 0,
+    pattern_strongAndWeak INTEGER NOT NULL DEFAULT 0,
+    pattern_general INTEGER NOT NULL DEFAULT 0
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE analytics_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
+
+  -- Leads for a period (list, CSV). Always appended at its right edge: the cheapest index to keep.
+  CREATE INDEX submissions_by_time ON submissions (submitted_at);
+  -- Deliveries that failed for good, listed and counted without reading every delivered row.
+  CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
+  CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
+  `,
+
+  // 5: the outbox's lease, as on Postgres (server/storage/storage.ts, OutboxQueue): a round claims
+  //    its rows, moving their next attempt a minute ahead, so a crash mid-round retries them then.
+  'outbox-lease': `
+  ALTER TABLE outbox ADD COLUMN lease TEXT;
+  `,
+
+  // 6: addresses stored before the Unicode policy refused hidden characters take the one stored form
+  //    (server/storage/email.ts), so each person has one address and erase finds them through the
+  //    index instead of reading every submission. Only rows with a character outside printable
+  //    ASCII can change; the GLOB finds them without calling into JavaScript for the others.
+  'email-stored-form': `
+  UPDATE submissions SET email = normalize_email(email)
+  WHERE email GLOB '*[^ -~]*' AND email <> normalize_email(email);
+  `,
+};
+
+/** The SQL of each migration, in order (SQLite has something to do for every one). */
+export const migrations: readonly string[] = migrationSteps(sqliteMigrationSql).map((step) => step.sql ?? '');
+
+/** Brings the schema up to date; refuses a database written by a newer version of the app. */
+export function migrate(db: SqliteDatabase): void {
+  // For migration 6: the stored form of an address, as the app computes it.
+  db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const step = db.transaction(() => {
+    // Read inside the write lock, so two processes starting together never run a migration twice.
+    const current = version();
+    const sql = migrations[current];
+    if (sql === undefined) return false;
+    db.exec(sql);
+    if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
+      throw new Error(`Migration ${current + 1} would break a foreign key; nothing was changed.`);
+    }
+    db.pragma(`user_version = ${current + 1}`);
+    return true;
+  });
+  if (version() > migrations.length) {
+    throw new Error(
+      `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
+    );
+  }
+  // A migration may rebuild a table others refer to (SQLite's documented way to change a table):
+  // foreign keys are off meanwhile (the pragma is ignored inside a transaction), and each migration
+  // checks them before it commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    while (step.immediate()) {
+      // one migration per transaction
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The webhook outbox on SQLite: the delivery loop's queue (a claim with a lease, outcomes recorded
+ * under it) and the dashboard's view of the deliveries (the backlog, the failing ones, those given
+ * up, a retry now). Counts and lists use the outbox's partial indexes (pending, gone, expired), so
+ * the million delivered rows are never read.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DeliveriesResponse, DeliveryFilter } from '../../../src/shared/coach-api';
+import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome } from '../storage';
+import type { SqliteDatabase } from './binding';
+
+/**
+ * The outbox's queue on SQLite. One process delivers, but the contract is Postgres's: a round
+ * claims its rows with a lease (one small transaction), and outcomes are recorded under it.
+ */
+export function sqliteOutboxQueue(db: SqliteDatabase): OutboxQueue {
+  const due = db.prepare<[number, number], DueRow>(
+    `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
+       s.consent_version, s.consent_wording, s.marketing_consent, o.lease
+     FROM outbox o JOIN submissions s ON s.id = o.submission_id
+     WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
+  );
+  const lease = db.prepare<[number, string, number]>('UPDATE outbox SET next_attempt_at = ?, lease = ? WHERE id = ?');
+  const claim = db.transaction((now: number, limit: number, leaseMs: number) => {
+    const token = randomUUID();
+    const rows = due.all(now, limit);
+    for (const row of rows) lease.run(now + leaseMs, token, row.id);
+    return rows.map((row) => ({ ...row, lease: token }));
+  });
+  const nextDue = db.prepare<[], { at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'");
+  const update = db.prepare<[string, number | null, number, number | null, number, string | null]>(
+    `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
+       last_status = ?, lease = NULL WHERE id = ? AND lease IS ?`,
+  );
+  const record = db.transaction((updates: OutboxUpdate[]) => {
+    for (const { row, state, nextAttemptAt, status, now } of updates) update.run(state, nextAttemptAt, now, status, row.id, row.lease);
+  });
+  return {
+    claimDue: async (now, limit, leaseMs) => claim(now, limit, leaseMs),
+    record: async (updates) => record(updates),
+    nextDueAt: async () => nextDue.get()?.at ?? null,
+  };
+}
+
+/** Each filter with the index that holds exactly its rows. */
+const filters: Record<DeliveryFilter, { index: string; where: string }> = {
+  failing: { index: 'outbox_due', where: "o.state = 'pending' AND o.attempts > 0" },
+  pending: { index: 'outbox_due', where: "o.state = 'pending'" },
+  gone: { index: 'outbox_gone', where: "o.state = 'gone'" },
+  expired: { index: 'outbox_expired', where: "o.state = 'expired'" },
+};
+
+const count = (db: SqliteDatabase, filter: DeliveryFilter) =>
+  (db.prepare(`SELECT count(*) AS n FROM outbox AS o INDEXED BY ${filters[filter].index} WHERE ${filters[filter].where}`).get() as { n: number }).n;
+
+export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): DeliveriesResponse {
+  const { index, where } = filters[filter];
+  const rows = db
+    .prepare<[number, number], DeliveryListRow>(
+      `SELECT ${deliveryColumns}, s.email, o.submission_id FROM outbox AS o INDEXED BY ${index}
+       JOIN submissions AS s ON s.id = o.submission_id
+       WHERE ${where} AND o.id < ? ORDER BY o.id DESC LIMIT ?`,
+    )
+    .all(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1);
+  const oldest = db
+    .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due WHERE o.state = 'pending'")
+    .get()?.at;
+  const counts = { pending: count(db, 'pending'), failing: count(db, 'failing'), gone: count(db, 'gone'), expired: count(db, 'expired') };
+  return deliveriesPage(rows, limit, counts, oldest, webhookConfigured);
+}
+
+/**
+ * Puts a delivery back in the queue, due now. A given-up one gets one more attempt (it has been
+ * more than three days, so a failure gives it up again); a pending one is tried at once, unless it
+ * is being sent right now (claimed under a lease that has not ended): then it is left to that
+ * attempt, so it is never sent twice at once.
+ */
+export function retryDelivery(db: SqliteDatabase, id: number, now: number): RetryOutcome {
+  const row = db.prepare<[number], { state: string }>('SELECT state FROM outbox WHERE id = ?').get(id);
+  if (!row) return { problem: 'not_found' };
+  if (row.state === 'delivered') return { problem: 'delivered' };
+  db.prepare<[number, number, number]>(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = ? WHERE id = ? AND ${notBeingSent('?')}`,
+  ).run(now, id, now);
+  const updated = db.prepare<[number], OutboxRow>(`SELECT ${deliveryColumns} FROM outbox AS o WHERE o.id = ?`).get(id);
+  return updated ? { delivery: toDelivery(updated) } : { problem: 'not_found' };
+}

@@ -1,0 +1,85 @@
+/**
+ * Storing leads on SQLite: the one transaction that stores a batch of submissions (the backend's
+ * part of the group commit, server/storage/group-commit.ts). Plain synchronous SQL over a connection.
+ */
+import { randomUUID } from 'node:crypto';
+import { encodeRatings } from '../../../src/shared/ratings';
+import { normalizeEmail } from '../email';
+import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
+import type { SqliteDatabase } from './binding';
+import { profileAggregator } from './profiles';
+import type { ProfileRow } from '../profile-sums';
+
+/**
+ * Returns a function that stores a batch in ONE transaction: for each submission one row in the
+ * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
+ * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch. It throws,
+ * having stored nothing, if any part fails.
+ */
+export function batchWriter(
+  db: SqliteDatabase,
+  options: { outbox: boolean; timeZone?: string },
+): (batch: Submission[]) => SubmitResult[] {
+  // A known key makes the insert do nothing, and only then is the earlier submission read back.
+  type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
+  const insertSubmission = db.prepare<Row>(
+    `INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at, idempotency_key,
+       consent_version, consent_wording, marketing_consent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
+  );
+  const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
+    'SELECT public_id, email, first_name, ratings FROM submissions WHERE idempotency_key = ?',
+  );
+  const insertOutbox = db.prepare<[string, number | bigint, number, number]>(
+    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)',
+  );
+  const forgetKeys = db.prepare<[number]>(
+    'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
+  );
+  let lastForget = 0;
+  const addToProfiles = profileAggregator(db, options.timeZone ?? 'UTC');
+  let storedNow: ProfileRow[] = [];
+
+  const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
+    const email = normalizeEmail(lead.email);
+    const ratings = encodeRatings(lead.ratings);
+    const id = randomUUID();
+    const marketing = consent?.marketing == null ? null : Number(consent.marketing);
+    const inserted = insertSubmission.run(
+      id,
+      email,
+      lead.firstName,
+      ratings,
+      now,
+      idempotencyKey ?? null,
+      consent?.version ?? null,
+      consent?.wording ?? null,
+      marketing,
+    );
+    if (inserted.changes === 0) {
+      const earlier = idempotencyKey === undefined ? undefined : findByKey.get(idempotencyKey);
+      if (!earlier) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
+      // An honest retry says the same; anything else reuses the key for a different lead.
+      const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
+      return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
+    }
+    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
+    storedNow.push({ submitted_at: now, ratings });
+    return { kind: 'stored', id, replayed: false };
+  };
+
+  // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails
+  // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
+  return db.transaction((batch: Submission[]) => {
+    const now = batch[0]?.now ?? 0;
+    // Forget Idempotency-Keys older than their time to live, at most once a minute.
+    if (now - lastForget >= 60_000) {
+      lastForget = now;
+      forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
+    }
+    storedNow = [];
+    const results = batch.map(storeOne);
+    addToProfiles(storedNow, 1);
+    return results;
+  }).immediate;
+}

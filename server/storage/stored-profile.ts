@@ -1,0 +1,43 @@
+/**
+ * A stored profile ("123123123", src/shared/ratings.ts) read the way the results page showed it:
+ * drivers by name, the summary rule that matched and its text. The rules live in one place,
+ * src/shared/insights.ts; this only feeds them. Both backends answer the dashboard with it.
+ */
+import { coreDrivers } from '../../src/content/drivers';
+import type { DriverRating, SummaryPattern, WeakStrong } from '../../src/shared/coach-api';
+import type { Rating } from '../../src/shared/constants';
+import { countRatings, type RatedDriver, summarizePattern, summaryRules, weakAndStrong } from '../../src/shared/insights';
+import { decodeRatings } from '../../src/shared/ratings';
+
+function ratedDrivers(stored: string): RatedDriver[] {
+  // Nine ratings in driver order: decodeRatings refuses anything else.
+  const ratings = decodeRatings(stored);
+  return coreDrivers.map((driver, index) => ({ id: driver.id, rating: ratings[index] as Rating }));
+}
+
+/** Nine ratings of 1-3: 3^9 = 19,683 possible profiles, so each one's pattern is worked out once. */
+const POSSIBLE_PROFILES = 3 ** 9;
+const patternOfStored = new Map<string, SummaryPattern>();
+
+/** The summary rule the results page picked for these ratings (cheap: no text is built). */
+export function summaryPatternOf(stored: string): SummaryPattern {
+  let pattern = patternOfStored.get(stored);
+  if (pattern === undefined) {
+    const counts = countRatings(ratedDrivers(stored));
+    pattern = summaryRules.find((rule) => rule.matches(counts))?.id ?? 'general';
+    if (patternOfStored.size < POSSIBLE_PROFILES) patternOfStored.set(stored, pattern);
+  }
+  return pattern;
+}
+
+/** The profile as the visitor saw it: every driver's rating, the summary's rule and text. */
+export function describeProfile(stored: string): WeakStrong & { ratings: DriverRating[]; pattern: SummaryPattern; summary: string } {
+  const drivers = ratedDrivers(stored);
+  const summary = summarizePattern(drivers);
+  return {
+    ratings: coreDrivers.map((driver, index) => ({ driverId: driver.id, driver: driver.shortName, rating: (drivers[index] as RatedDriver).rating })),
+    pattern: summary.rule,
+    summary: summary.text,
+    ...weakAndStrong(decodeRatings(stored)),
+  };
+}
