@@ -25,6 +25,8 @@ export const migrationNames = [
   'outbox-lease',
   // 6: addresses stored before the Unicode policy take the one stored form (server/storage/email.ts).
   'email-stored-form',
+  // 7: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
+  'results-email',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -25,6 +25,7 @@ import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { postgresSessionTable, readPasswordHash, storePasswordHash } from './sessions';
 import { batchWriter } from './submissions';
+import { postgresLinks } from './links';
 
 /**
  * Batches written at once: one gathers and inserts while another waits for its commit (npm run
@@ -42,7 +43,10 @@ export class PostgresStorage implements Storage {
   readonly backend = 'postgres';
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
+  readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly #links: ReturnType<typeof postgresLinks>;
+  readonly #onOutboxRows: () => void;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
   #closed: Promise<void> | null = null;
@@ -51,7 +55,10 @@ export class PostgresStorage implements Storage {
     this.pool = pool;
     this.#now = options.now ?? Date.now;
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
-    this.outbox = postgresOutboxQueue(pool);
+    this.outbox = postgresOutboxQueue(pool, 'webhook');
+    this.mailOutbox = postgresOutboxQueue(pool, 'email');
+    this.#links = postgresLinks(pool, { webhook: options.outbox });
+    this.#onOutboxRows = () => options.onOutboxRows?.();
     this.sessions = postgresSessionTable(pool);
   }
 
@@ -106,6 +113,17 @@ export class PostgresStorage implements Storage {
   }
   leadDetail(...args: Parameters<Storage['leadDetail']>) {
     return leadDetail(this.pool, ...args);
+  }
+  addLinks(...args: Parameters<Storage['addLinks']>) {
+    return this.#links.addLinks(...args);
+  }
+  profileByLink(...args: Parameters<Storage['profileByLink']>) {
+    return this.#links.profileByLink(...args);
+  }
+  async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
+    const confirmed = await this.#links.confirmByLink(...args);
+    if (confirmed?.queued) this.#onOutboxRows();
+    return confirmed && { confirmedAt: confirmed.confirmedAt };
   }
   emailOfLead(...args: Parameters<Storage['emailOfLead']>) {
     return emailOfLead(this.pool, ...args);

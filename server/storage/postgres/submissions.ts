@@ -18,10 +18,14 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
 
 /**
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
- * submission one row (with its Idempotency-Key) and, when `outbox`, one outbox row; then the profile
+ * submission one row (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, when
+ * `email()`, one for the results e-mail; then the profile
  * aggregate (days in `timeZone`). It rejects, having stored nothing, if any part fails.
  */
-export function batchWriter(pool: PostgresPool, options: { outbox: boolean; timeZone?: string }): (batch: Submission[]) => Promise<SubmitResult[]> {
+export function batchWriter(
+  pool: PostgresPool,
+  options: { outbox: boolean; email?: () => boolean; timeZone?: string },
+): (batch: Submission[]) => Promise<SubmitResult[]> {
   const dayOf = calendarDay(options.timeZone ?? 'UTC');
   let lastForget = 0;
   /** The profile aggregate's shard of the next batch; instances start at different ones. */
@@ -83,11 +87,23 @@ export function batchWriter(pool: PostgresPool, options: { outbox: boolean; time
         return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
       });
       const stored = rows.map((row, index) => ({ row, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
-      if (options.outbox && stored.length > 0) {
+      // The webhook's row and the results e-mail's, each when its channel is on.
+      const channels = [
+        ...(options.outbox ? [['webhook', 'lead.submitted']] : []),
+        ...(options.email?.() ? [['email', 'results']] : []),
+      ];
+      const queued = channels.flatMap(([channel, event]) => stored.map((entry) => ({ ...entry, channel, event })));
+      if (queued.length > 0) {
         await client.query(
-          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at)
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[])`,
-          [stored.map(() => `msg_${randomUUID()}`), stored.map(({ row }) => idOf.get(row.publicId)), stored.map((entry) => entry.now)],
+          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[], $4::text[], $5::text[])`,
+          [
+            queued.map(() => `msg_${randomUUID()}`),
+            queued.map(({ row }) => idOf.get(row.publicId)),
+            queued.map((entry) => entry.now),
+            queued.map((entry) => entry.channel),
+            queued.map((entry) => entry.event),
+          ],
         );
       }
       // Last, so the aggregate's row is locked as briefly as possible (until the commit).

@@ -36,6 +36,7 @@ import { backupDatabase, openDatabase } from './connection';
 import { exportPages } from './export';
 import { funnelWriter, readFunnelCounts } from './funnel';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
+import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
@@ -45,7 +46,13 @@ import { batchWriter } from './submissions';
 const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
-type LeadWriter = { db: SqliteDatabase; commit: GroupCommit<Submission, SubmitResult>; checkpointTimer: NodeJS.Timeout };
+type LeadWriter = {
+  db: SqliteDatabase;
+  commit: GroupCommit<Submission, SubmitResult>;
+  checkpointTimer: NodeJS.Timeout;
+  links: ReturnType<typeof sqliteLinks>;
+  onOutboxRows: () => void;
+};
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
@@ -55,7 +62,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox, timeZone: options.timeZone });
+  const write = batchWriter(db, { outbox: options.outbox, email: options.email, timeZone: options.timeZone });
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -67,7 +74,8 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  return { db, commit, checkpointTimer };
+  const links = sqliteLinks(db, { webhook: options.outbox });
+  return { db, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
 }
 
 export class SqliteStorage implements Storage {
@@ -75,6 +83,7 @@ export class SqliteStorage implements Storage {
   /** The dashboard's (and the coach's commands') connection. */
   readonly db: SqliteDatabase;
   readonly outbox: OutboxQueue;
+  readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
   /** The server's lead connection; null for the coach's commands, which store no leads. */
   readonly #leads: LeadWriter | null;
@@ -86,7 +95,8 @@ export class SqliteStorage implements Storage {
     this.#leads = leads;
     this.#now = now;
     // Deliveries are recorded on the lead connection, as the leads are stored.
-    this.outbox = sqliteOutboxQueue(leads?.db ?? db);
+    this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
+    this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
     this.sessions = sqliteSessionTable(db);
     this.#writeFunnel = funnelWriter(db);
   }
@@ -113,6 +123,24 @@ export class SqliteStorage implements Storage {
   submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
     return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent });
+  }
+
+  /** The results e-mail's links, on the lead connection (they are written as mail is sent). */
+  #links(): LeadWriter {
+    if (!this.#leads) throw new Error("This connection serves no links (the coach's commands).");
+    return this.#leads;
+  }
+  async addLinks(...args: Parameters<Storage['addLinks']>) {
+    this.#links().links.addLinks(...args);
+  }
+  async profileByLink(...args: Parameters<Storage['profileByLink']>) {
+    return this.#links().links.profileByLink(...args);
+  }
+  async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
+    const writer = this.#links();
+    const confirmed = writer.links.confirmByLink(...args);
+    if (confirmed?.queued) writer.onOutboxRows();
+    return confirmed && { confirmedAt: confirmed.confirmedAt };
   }
 
   async readPasswordHash() {

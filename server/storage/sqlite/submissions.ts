@@ -5,20 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
-import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
+import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
 import { profileAggregator } from './profiles';
 import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
- * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
+ * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
+ * `email()`, one for the results e-mail; then one update of
  * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch. It throws,
  * having stored nothing, if any part fails.
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: boolean; timeZone?: string },
+  options: { outbox: boolean; email?: () => boolean; timeZone?: string },
 ): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
@@ -30,9 +31,11 @@ export function batchWriter(
   const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
     'SELECT public_id, email, first_name, ratings FROM submissions WHERE idempotency_key = ?',
   );
-  const insertOutbox = db.prepare<[string, number | bigint, number, number]>(
-    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)',
+  const insertOutbox = db.prepare<[string, number | bigint, number, number, OutboxChannel, OutboxEvent]>(
+    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  /** Whether this batch's submissions get the results e-mail (asked once per batch). */
+  let mailOn = false;
   const forgetKeys = db.prepare<[number]>(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
@@ -63,7 +66,8 @@ export function batchWriter(
       const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
       return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
     }
-    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
+    if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
+    if (mailOn) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
     storedNow.push({ submitted_at: now, ratings });
     return { kind: 'stored', id, replayed: false };
   };
@@ -78,6 +82,7 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
+    mailOn = options.email?.() ?? false;
     const results = batch.map(storeOne);
     addToProfiles(storedNow, 1);
     return results;
