@@ -28,6 +28,9 @@ import {
 import { dashboardPage } from './coach/dashboard-page';
 import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
+import { linkRoutes } from './mail/link-routes';
+import type { MailOutbox } from './mail/mail-outbox';
+import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
@@ -105,6 +108,8 @@ declare module 'fastify' {
     funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
+    /** The results e-mail's loop; null when mail is off (no SMTP_URL). */
+    mailOutbox: MailOutbox | null;
     /**
      * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
      * requests with 503, and resolves once the requests in flight are answered and none came for a
@@ -273,7 +278,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const clock = deps.clock ?? systemClock;
   const storage = await openStorage(config, {
     outbox: config.webhook !== null,
-    onOutboxRows: () => outbox?.wake(),
+    email: () => mail !== null,
+    onOutboxRows: () => {
+      outbox?.wake();
+      mail?.outbox.wake();
+    },
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -295,16 +304,24 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         leaseMs: config.webhookLeaseMs,
       })
     : null;
+  const mail = setUpMail(config, storage, {
+    clock,
+    random: deps.outboxRandom ?? Math.random,
+    log: app.log.child({ component: 'mail' }),
+    coachName: () => null,
+  });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
+  app.decorate('mailOutbox', mail?.outbox ?? null);
   app.decorate('funnelCounter', counter);
   app.addHook('onListen', (done) => {
     outbox?.start();
+    mail?.outbox.start();
     done();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
-    await outbox?.stop();
+    await Promise.all([outbox?.stop(), mail?.outbox.stop()]);
     await counter.close();
     await storage.close();
   });
@@ -327,6 +344,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config });
+  await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => null });
   const today = calendarDay(config.analyticsTimeZone);
   await app.register(eventRoutes, {
     counter,

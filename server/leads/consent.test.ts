@@ -121,6 +121,8 @@ test('the page gets the box, the privacy link and the wording version; the recor
     wording: consentWording(withBox),
     marketing: true,
     recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    // Confirmed only from the results e-mail's button (lead.confirmed follows then).
+    confirmedAt: null,
   });
   expect(consentOf('unticked@example.org')).toMatchObject({ version: current, marketing: false });
 
