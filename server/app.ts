@@ -352,7 +352,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, config, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, mailOutbox: mail?.outbox ?? null, config, now: () => clock.now() });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const embedScript = join(config.distDir, 'client', 'embed.js');

@@ -19,6 +19,7 @@ import { summaryPatterns } from '../../src/shared/coach-api';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { csvChunks } from '../leads/export';
+import type { MailOutbox } from '../mail/mail-outbox';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
@@ -43,6 +44,8 @@ export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
   outbox: WebhookOutbox | null;
+  /** The results e-mail's loop; null when mail is off. */
+  mailOutbox: MailOutbox | null;
   config: ServerConfig;
   now: () => number;
 };
@@ -62,7 +65,7 @@ const queryOf = (request: FastifyRequest) => request.query as Query;
 
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, config, now }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mailOutbox, config, now }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(config.signInLockMs);
   const timeZone = config.analyticsTimeZone;
@@ -104,6 +107,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     expiresAt: new Date(session.expiresAt).toISOString(),
     timeZone,
     webhookConfigured: config.webhook !== null,
+    mailConfigured: mailOutbox !== null,
   });
 
   app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
@@ -235,11 +239,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
       webhookConfigured: config.webhook !== null,
+      mailConfigured: mailOutbox !== null,
     });
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (!outbox) return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    if (!outbox && !mailOutbox) {
+      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
     if ('problem' in outcome) {
@@ -248,7 +255,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
     }
     await storage.recordAudit('delivery_retry', dashboard(request), now());
-    outbox.wake();
+    // Each channel has its loop; one that is off keeps the delivery waiting until it is turned on.
+    const loop = outcome.delivery.channel === 'email' ? mailOutbox : outbox;
+    if (!loop) {
+      return outcome.delivery.channel === 'email'
+        ? refuse(reply, 409, 'mail_not_configured', 'Mail is off (no SMTP_URL), so the e-mail waits until it is turned on.')
+        : refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    }
+    loop.wake();
     return outcome;
   });
 

@@ -74,7 +74,7 @@ describe.each(backends)('%s', (_name, open) => {
 
     const id = Number(list.leads[0]?.id);
     const detail = await storage.leadDetail(id);
-    expect(detail?.submissions.map((submission) => submission.delivery?.state)).toEqual(['pending', 'pending']);
+    expect(detail?.submissions.map((submission) => submission.deliveries.map((delivery) => delivery.state))).toEqual([['pending'], ['pending']]);
     expect(detail?.firstName).toBe('Anna');
 
     let csv = '';

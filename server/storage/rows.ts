@@ -6,6 +6,9 @@
 import type {
   AuditAction,
   AuditEntry,
+  ConsentRecord,
+  DeliveryChannel,
+  DeliveryEvent,
   DeliveriesResponse,
   Delivery,
   DeliveryState,
@@ -28,6 +31,8 @@ export type SubmissionRow = { id: number; email: string; first_name: string; rat
 
 export type OutboxRow = {
   o_id: number;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
   webhook_id: string;
   state: DeliveryState;
   attempts: number;
@@ -37,12 +42,21 @@ export type OutboxRow = {
   last_status: number | null;
 };
 
-/** A submission with its delivery, if it has one (a LEFT JOIN of the outbox). */
-export type DetailRow = SubmissionRow & { [Column in keyof OutboxRow]: OutboxRow[Column] | null };
+/** A submission as its person's detail shows it: with its consent record and confirmation. */
+export type DetailRow = SubmissionRow & {
+  consent_version: string | null;
+  consent_wording: string | null;
+  marketing_consent: number | null;
+  marketing_confirmed_at: number | null;
+};
+
+/** The submission columns of a {@link DetailRow}, of the submissions `s`. */
+export const detailColumns =
+  's.id, s.email, s.first_name, s.ratings, s.submitted_at, s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at';
 
 /** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
 export const deliveryColumns =
-  'o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+  'o.id AS o_id, o.channel, o.event, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
 
 /** A person's line in the lead list: their latest submission, read as the visitor saw it. */
 export function toSummary(row: SubmissionRow): LeadSummary {
@@ -61,6 +75,8 @@ export function toSummary(row: SubmissionRow): LeadSummary {
 export function toDelivery(row: OutboxRow): Delivery {
   return {
     id: String(row.o_id),
+    channel: row.channel,
+    event: row.event,
     webhookId: row.webhook_id,
     state: row.state,
     attempts: row.attempts,
@@ -71,8 +87,20 @@ export function toDelivery(row: OutboxRow): Delivery {
   };
 }
 
-/** A person's detail from their submissions (newest first) with their deliveries. */
-export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
+/** The consent record of a submission as the dashboard shows it; null when none was recorded. */
+export function consentOf(row: DetailRow): ConsentRecord | null {
+  if (row.consent_version === null) return null;
+  return {
+    version: row.consent_version,
+    wording: row.consent_wording,
+    marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
+    requestedAt: iso(row.submitted_at),
+    confirmedAt: row.marketing_confirmed_at === null ? null : iso(row.marketing_confirmed_at),
+  };
+}
+
+/** A person's detail from their submissions (newest first) with their deliveries (each with its submission's id). */
+export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRow & { submission_id: number })[]): LeadDetail | null {
   const latest = rows[0];
   const first = rows[rows.length - 1];
   if (!latest || !first) return null;
@@ -84,9 +112,8 @@ export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
     submissions: rows.map((row) => ({
       submittedAt: iso(row.submitted_at),
       ...describeProfile(row.ratings),
-      // Issue 11 adds the consent record to submissions; until then there is none to show.
-      consent: null,
-      delivery: row.o_id === null ? null : toDelivery(row as OutboxRow),
+      consent: consentOf(row),
+      deliveries: deliveries.filter((delivery) => delivery.submission_id === row.id).map(toDelivery),
     })),
   };
 }
@@ -168,8 +195,8 @@ export function auditPage(rows: AuditRow[], limit: number): { entries: AuditEntr
   };
 }
 
-/** A delivery in the dashboard's list: the outbox row with its submission's address and id. */
-export type DeliveryListRow = OutboxRow & { email: string; submission_id: number };
+/** A delivery in the dashboard's list: the outbox row with its submission's id (never the address). */
+export type DeliveryListRow = OutboxRow & { submission_id: number };
 
 /** A page of the delivery list from up to `limit + 1` rows, newest first, with the counts of each state. */
 export function deliveriesPage(
@@ -177,15 +204,16 @@ export function deliveriesPage(
   limit: number,
   counts: DeliveriesResponse['counts'],
   oldestPending: number | null | undefined,
-  webhookConfigured: boolean,
+  configured: { webhookConfigured: boolean; mailConfigured?: boolean },
 ): DeliveriesResponse {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    webhookConfigured,
+    webhookConfigured: configured.webhookConfigured,
+    mailConfigured: configured.mailConfigured ?? false,
     counts,
     oldestPendingAt: oldestPending === null || oldestPending === undefined ? null : iso(oldestPending),
-    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), email: row.email, leadId: String(row.submission_id) })),
+    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), leadId: String(row.submission_id) })),
     nextCursor: rows.length > limit && last ? String(last.o_id) : null,
   };
 }

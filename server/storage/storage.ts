@@ -224,7 +224,7 @@ export type LeadStats = {
   outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
 };
 
-export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean };
+export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 

@@ -4,7 +4,7 @@
  * what the visitor read; the summary patterns are the rules of src/shared/insights.ts.
  */
 import { resultsCopy } from '../content/results';
-import type { DeliveryFilter, SummaryPattern } from '../shared/coach-api';
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, SummaryPattern } from '../shared/coach-api';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
@@ -185,13 +185,18 @@ export const coachCopy = {
     consentTitle: 'Consent',
     consentNone: 'No consent record: this submission was made before consent was recorded.',
     consentText: 'What the visitor was shown',
+    consentTextUnknown: 'Not known: the page showed a wording this server no longer had.',
+    consentVersion: 'Wording version',
     marketing: 'Marketing e-mails',
     marketingYes: 'Agreed (box ticked)',
     marketingNo: 'Not agreed (box left empty)',
     marketingNotAsked: 'Not asked',
-    recordedAt: 'Recorded',
-    deliveryTitle: 'Forwarding to your e-mail tool',
-    deliveryNone: 'Not forwarded: no webhook was set up when this was submitted.',
+    requestedAt: 'Requested',
+    confirmedAt: 'Confirmed from the results e-mail (double opt-in)',
+    notConfirmed: 'Not confirmed yet: no marketing until then',
+    changesTitle: 'What changed since the submission before',
+    deliveryTitle: 'Deliveries',
+    deliveryNone: 'None: neither a webhook nor mail was on when this was submitted.',
     erase: 'Erase this person',
     eraseHint: 'Removes every submission and pending delivery of this person for good.',
     notFound: 'This lead no longer exists. It may have been erased.',
@@ -207,13 +212,18 @@ export const coachCopy = {
   },
   deliveries: {
     title: 'Deliveries',
-    intro: 'Each lead is forwarded to your e-mail tool and retried for up to three days if it fails.',
-    notConfigured: 'Forwarding is off: no LEAD_WEBHOOK_URL is set on the server (see server/README.md).',
-    counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused (410)', expired: 'Given up' },
+    intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
+    notConfigured: 'Nothing is sent: no LEAD_WEBHOOK_URL and no SMTP_URL are set on the server (see server/README.md).',
+    mailOff:
+      'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set SMTP_URL, MAIL_FROM and PUBLIC_URL on the server (see server/docs/mail.md).',
+    kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
+    queued: (when: string) => `Queued ${when}`,
+    openLead: 'Open the lead',
+    counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
     countHints: {
       pending: 'Waiting to be sent, new or retrying',
       failing: 'Failed at least once, still retrying',
-      gone: 'Your tool answered 410 Gone: not retried',
+      gone: 'Your tool answered 410 Gone, or the mail server refused the address: not retried',
       expired: 'Failed for three days: no more retries',
     },
     oldest: (when: string) => `Oldest waiting since ${when}.`,
@@ -225,14 +235,15 @@ export const coachCopy = {
       pending: 'Waiting',
       retrying: 'Retrying',
       delivered: 'Delivered',
-      gone: 'Refused (410)',
+      gone: 'Refused',
       expired: 'Given up',
     },
-    lastResult: (status: number | null) => (status === null ? 'no answer' : `HTTP ${status}`),
+    lastResult: (status: number | null, channel: DeliveryChannel = 'webhook') =>
+      status === null ? 'no answer' : channel === 'email' ? `SMTP ${status}` : `HTTP ${status}`,
     never: '–',
     retry: 'Retry now',
     /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */
-    retryLabel: (email: string) => `Retry now: the delivery for ${email}`,
+    retryLabel: (kind: string, queued: string) => `Retry now: ${kind}, queued ${queued}`,
     retrying: 'Retrying…',
     retried: 'Scheduled: it will be sent in a moment.',
     retryFailed: 'The retry could not be scheduled. Please try again.',

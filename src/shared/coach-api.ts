@@ -82,6 +82,8 @@ export type CoachErrorCode =
   | 'password_not_set'
   /** 409: deliveries asked for, but no LEAD_WEBHOOK_URL is configured. */
   | 'webhook_not_configured'
+  /** 409: a results e-mail retried while mail is off (no SMTP_URL): it waits until mail is on. */
+  | 'mail_not_configured'
   /** 429: too many failed sign-ins: slowed down (`locked: false`) or locked for a while. */
   | 'too_many_attempts'
   | 'payload_too_large'
@@ -108,6 +110,8 @@ export type SessionStatus = {
   timeZone: string;
   /** Whether lead forwarding is configured (the Deliveries view is empty without it). */
   webhookConfigured: boolean;
+  /** Whether the results e-mail is sent (SMTP_URL and MAIL_FROM). */
+  mailConfigured: boolean;
 };
 
 // --- Funnel ------------------------------------------------------------------------------------
@@ -216,22 +220,38 @@ export type LeadListResponse = {
   nextCursor: string | null;
 };
 
-/** What the visitor agreed to at the gate (issue 11); null when it was not recorded. */
+/**
+ * What the visitor agreed to at the gate, and the double opt-in: the proof a coach keeps. Null when
+ * nothing was recorded (a submission from before consent was recorded, or an API client that sent none).
+ * No IP address or user agent is kept: the proof is the times, the wording's version and the wording.
+ */
 export type ConsentRecord = {
-  /** The exact wording shown, or its version. */
-  text: string;
-  /** Whether the marketing box was ticked; null when no box was shown. */
+  /** The version of the gate's wording the page showed (16 hex digits). */
+  version: string;
+  /** The exact wording shown; null when the page showed a version the server no longer had. */
+  wording: string | null;
+  /** Whether the marketing box was ticked; null when no box was shown (or its wording is not known). */
   marketingConsent: boolean | null;
-  recordedAt: string;
+  /** When the visitor submitted the gate: the time of the request. */
+  requestedAt: string;
+  /** When they pressed the confirm button of the results e-mail; null until then (or when not asked). */
+  confirmedAt: string | null;
 };
 
 export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
 
-/** A webhook delivery of one submission. */
+/** Where a delivery goes: the coach's webhook, or the visitor's mailbox (the results e-mail). */
+export type DeliveryChannel = 'webhook' | 'email';
+/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
+export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
+/** One delivery of the outbox: a webhook event, or the results e-mail, of one submission. */
 export type Delivery = {
   /** Opaque; use it with {@link retryDeliveryPath}. */
   id: string;
-  /** The `webhook-id` header the receiver saw. */
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  /** The `webhook-id` header the receiver saw; for an e-mail, its Message-ID's left part. */
   webhookId: string;
   /**
    * pending: waiting (new, or failed and retrying; see `attempts`), delivered: a 2xx, gone: the
@@ -241,7 +261,7 @@ export type Delivery = {
   attempts: number;
   createdAt: string;
   lastAttemptAt: string | null;
-  /** HTTP status of the last attempt; null for none yet, a network error or a timeout. */
+  /** HTTP status (webhook) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
   lastStatus: number | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
@@ -257,8 +277,8 @@ export type SubmissionDetail = WeakStrong & {
   /** The "Your Unique Pattern" text the visitor read. */
   summary: string;
   consent: ConsentRecord | null;
-  /** Null when no webhook was configured when it was stored. */
-  delivery: Delivery | null;
+  /** Its deliveries, oldest first: webhook events and the results e-mail (none when neither was on). */
+  deliveries: Delivery[];
 };
 
 /** GET /api/coach/leads/:id */
@@ -282,15 +302,16 @@ export type DeliveryFilter = (typeof deliveryFilters)[number];
 
 export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
 
-export type DeliveryWithLead = Delivery & {
-  /** The person's e-mail address and their lead's id (erasing a person removes their deliveries). */
-  email: string;
-  leadId: string;
-};
+/**
+ * A delivery in the list, with its lead's id (erasing a person removes their deliveries). No address:
+ * the list is for the outbox's health; the coach opens the lead to see who it is.
+ */
+export type DeliveryWithLead = Delivery & { leadId: string };
 
-/** GET /api/coach/deliveries?state=failing (the default). Newest first. */
+/** GET /api/coach/deliveries?state=failing (the default). Newest first, both channels. */
 export type DeliveriesResponse = {
   webhookConfigured: boolean;
+  mailConfigured: boolean;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */

@@ -71,10 +71,10 @@ const where: Record<DeliveryFilter, string> = {
   expired: "o.state = 'expired'",
 };
 
-export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<DeliveriesResponse> {
+export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, ...configured }: DeliveryListParams): Promise<DeliveriesResponse> {
   const { rows } = await pool.query<DeliveryListRow>(
-    `SELECT ${deliveryColumns}, s.email, o.submission_id
-     FROM outbox AS o JOIN submissions AS s ON s.id = o.submission_id
+    `SELECT ${deliveryColumns}, o.submission_id
+     FROM outbox AS o
      WHERE ${where[filter]} AND o.id < $1 ORDER BY o.id DESC LIMIT $2`,
     [cursor ?? Number.MAX_SAFE_INTEGER, limit + 1],
   );
@@ -92,7 +92,7 @@ export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit
     limit,
     { pending: counts?.pending ?? 0, failing: counts?.failing ?? 0, gone: counts?.gone ?? 0, expired: counts?.expired ?? 0 },
     counts?.oldest,
-    webhookConfigured,
+    configured,
   );
 }
 

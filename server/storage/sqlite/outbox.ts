@@ -65,12 +65,11 @@ const filters: Record<DeliveryFilter, { index: string; where: string }> = {
 const count = (db: SqliteDatabase, filter: DeliveryFilter) =>
   (db.prepare(`SELECT count(*) AS n FROM outbox AS o INDEXED BY ${filters[filter].index} WHERE ${filters[filter].where}`).get() as { n: number }).n;
 
-export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): DeliveriesResponse {
+export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, ...configured }: DeliveryListParams): DeliveriesResponse {
   const { index, where } = filters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(
-      `SELECT ${deliveryColumns}, s.email, o.submission_id FROM outbox AS o INDEXED BY ${index}
-       JOIN submissions AS s ON s.id = o.submission_id
+      `SELECT ${deliveryColumns}, o.submission_id FROM outbox AS o INDEXED BY ${index}
        WHERE ${where} AND o.id < ? ORDER BY o.id DESC LIMIT ?`,
     )
     .all(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1);
@@ -78,7 +77,7 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webh
     .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due WHERE o.state = 'pending'")
     .get()?.at;
   const counts = { pending: count(db, 'pending'), failing: count(db, 'failing'), gone: count(db, 'gone'), expired: count(db, 'expired') };
-  return deliveriesPage(rows, limit, counts, oldest, webhookConfigured);
+  return deliveriesPage(rows, limit, counts, oldest, configured);
 }
 
 /**
