@@ -37,7 +37,8 @@ function FlipHint({ text }: { text: string }) {
 /**
  * One driver of the profile: a toggle button whose front names the driver and its rating and whose
  * back shows the scenario. Both faces share one grid cell, so flipping never changes the card's size.
- * With reduced motion the faces swap without the 3D turn.
+ * With reduced motion the faces swap without the 3D turn. In a printout the card is flat and shows
+ * its front (3D layers would print as pictures, without text a PDF reader can find).
  *
  * For screen readers the button's name stays "driver, rating" on both sides (the faces are hidden
  * from them; the name comes from a visually hidden line), its description is the side on show, and a
@@ -48,7 +49,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
   const domId = useId();
   const color = ratingColors[rating];
   const face =
-    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border bg-white backface-hidden';
+    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border bg-white backface-hidden print:backface-visible';
   // The rating's colour as a band down the card's left edge.
   const band = <span className="block w-1.5 shrink-0" style={{ backgroundColor: color }} />;
 
@@ -59,13 +60,13 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
         aria-pressed={flipped}
         aria-describedby={flipped ? `${domId}-scenario` : `${domId}-description`}
         onClick={() => setFlipped((current) => !current)}
-        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
+        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none print:perspective-none ${
           shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
         }`}
       >
         <span
           aria-hidden="true"
-          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none ${
+          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none print:transform-flat ${
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
