@@ -25,17 +25,26 @@ export type SmtpSink = {
   refuseRecipients(reply: { code: number; message: string } | null): void;
   /** Connections accepted, and SMTP sessions that authenticated, so far. */
   readonly connections: number;
+  /** Messages accepted without parsing (`countOnly`). */
+  readonly counted: number;
   readonly logins: { username: string; password: string }[];
   close(): Promise<void>;
 };
 
-export async function startSmtpSink(options: { requireAuth?: { username: string; password: string } } = {}): Promise<SmtpSink> {
+type SinkOptions = {
+  requireAuth?: { username: string; password: string };
+  /** Count messages without parsing them (the benchmark's sink: mailparser would cost more than the sender). */
+  countOnly?: boolean;
+};
+
+export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const logins: { username: string; password: string }[] = [];
   const waiters = new Set<() => void>();
   let refusal: { code: number; message: string } | null = null;
   let down = false;
   let connections = 0;
+  let counted = 0;
   const open = new Set<Socket>();
 
   const smtp = new SMTPServer({
@@ -61,6 +70,11 @@ export async function startSmtpSink(options: { requireAuth?: { username: string;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
+        if (options.countOnly) {
+          counted += 1;
+          for (const wake of waiters) wake();
+          return callback();
+        }
         simpleParser(raw).then(
           (parsed) => {
             messages.push(Object.assign(parsed, { envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw: raw.toString('utf8') }));
@@ -95,6 +109,9 @@ export async function startSmtpSink(options: { requireAuth?: { username: string;
     logins,
     get connections() {
       return connections;
+    },
+    get counted() {
+      return counted;
     },
     waitFor(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
