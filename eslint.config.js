@@ -1,12 +1,12 @@
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layersPlugin from './scripts/eslint-layers.js';
 
 /**
- * The layers, enforced (paths resolved by eslint-plugin-import-x, so `../../src/app/paths` and
- * `./paths` are the same file). src/content is data (typed texts), not the app: the server and
+ * The layers, enforced (paths resolved by our one rule, scripts/eslint-layers.js, so `../../src/app/paths`
+ * and `./paths` are the same file). src/content is data (typed texts), not the app: the server and
  * src/shared may read it, and it may use the shared constants and types.
  */
 const layers = [
@@ -72,10 +72,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    plugins: { layers: layersPlugin },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'layers/no-restricted-paths': ['error', { zones: layers }],
       'no-restricted-imports': ['error', { paths: [sqliteDriver, postgresDriver] }],
     },
   },
@@ -83,7 +82,7 @@ export default tseslint.config(
     // Tests may reach across (the contract suite exercises the CSV export; tests look inside SQLite).
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layers, storageLayer, domainLayer] }] },
+    rules: { 'layers/no-restricted-paths': ['error', { zones: [...layers, storageLayer, domainLayer] }] },
   },
   { files: ['server/storage/sqlite/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [postgresDriver] }] } },
   { files: ['server/storage/postgres/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [sqliteDriver] }] } },

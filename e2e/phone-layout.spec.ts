@@ -3,19 +3,12 @@
  * screens, nothing scrolls sideways, and the results read at a glance before the gate.
  */
 import type { Locator, Page } from '@playwright/test';
+import { openQuizOnFakeClock } from './quiz-clock';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
 import { answerButton, answerLabel } from './answers';
 import { RATINGS } from '../src/shared/constants';
 import { coreDriversState, openResultsOnFakeClock } from './results-state';
 
-const start = new Date('2026-03-02T09:00:00Z');
-
-async function openQuiz(page: Page) {
-  await page.clock.install({ time: start });
-  await page.goto('/quiz');
-  await expect(page.getByText('Question 1 of 9')).toBeVisible();
-  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
-}
 
 const nextOrResults = (page: Page) => page.getByRole('button', { name: /^(Next|See My Results)$/ });
 
@@ -57,7 +50,7 @@ for (const [width, height] of [
     page,
   }) => {
     await page.setViewportSize({ width, height });
-    await openQuiz(page);
+    await openQuizOnFakeClock(page);
     for (let question = 1; question <= 9; question += 1) {
       await expect(page.getByText(`Question ${question} of 9`)).toBeVisible();
       await expectWholeQuestionOnScreen(page, question);
@@ -80,7 +73,7 @@ test('at 320 px nothing scrolls sideways on any question, and See My Results wra
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await openQuiz(page);
+  await openQuizOnFakeClock(page);
   for (let question = 1; question <= 9; question += 1) {
     await answerButton(page, 2).click();
     await expectNoHorizontalScroll(page);
@@ -98,7 +91,7 @@ test('held sideways (740×360) the focused answer is never covered by the header
   page,
 }) => {
   await page.setViewportSize({ width: 740, height: 360 });
-  await openQuiz(page);
+  await openQuizOnFakeClock(page);
   await answerButton(page, 1).click();
   await nextOrResults(page).click();
   await page.clock.runFor(150);
@@ -157,7 +150,7 @@ test('flipping a card never changes its size, and no Needs Support card carries 
 });
 
 test('each driver’s icon is the same in the quiz and on its results card', async ({ page }) => {
-  await openQuiz(page);
+  await openQuizOnFakeClock(page);
   const quizIcons: string[] = [];
   for (let question = 1; question <= 9; question += 1) {
     quizIcons.push(await page.locator('main svg path').first().getAttribute('d').then(String));

@@ -101,14 +101,14 @@ test('the profile shows short names, the rating in words, and the legend colours
   );
   expect(legendColours).toEqual(['#BF0811', '#FFA500', '#5EAD5A']);
 
-  // Each card's border is its rating's legend colour.
-  const cardBorders = await cards(page).evaluateAll((buttons) =>
-    buttons.map((button) => getComputedStyle(button.querySelector('span > span') as Element).borderTopColor),
+  // Each card's band, down its left edge, is its rating's legend colour (e2e/colour-meaning.spec.ts has the rest).
+  const cardBands = await cards(page).evaluateAll((buttons) =>
+    buttons.map((button) => getComputedStyle(button.querySelector('span > span > span') as Element).backgroundColor),
   );
   const red = 'rgb(191, 8, 17)';
   const orange = 'rgb(255, 165, 0)';
   const green = 'rgb(94, 173, 90)';
-  expect(cardBorders).toEqual([red, green, red, orange, orange, green, green, red, orange]);
+  expect(cardBands).toEqual([red, green, red, orange, orange, green, green, red, orange]);
 });
 
 test('a card flips by click and by keyboard, and back again', async ({ page }) => {

@@ -4,6 +4,7 @@ export const landing = {
   subHeadline: 'Which of your 9 Core Drivers are working FOR you, AGAINST you, or sitting on the fence?',
   // Honest about the gate: the profile is free to see; the insights after it ask for an email.
   expectation: ['9 questions', 'about 2 minutes', 'see your profile for free'],
+  expectationLabel: 'What to expect',
   cta: 'Start Your Discovery',
   why: {
     title: 'Why This Matters',

@@ -29,6 +29,8 @@ export const quizCopy = {
     title: 'Quiz Complete!',
     subtitle: 'Navigating to results...',
   },
+  /** Under the answers, on devices with a keyboard only (the shortcuts are ours, not the spec's). */
+  keyHint: 'Tip: press 1, 2 or 3 to answer, then Enter to go on.',
   buttons: {
     previous: 'Previous',
     next: 'Next',

@@ -13,6 +13,9 @@ export type ConfettiBurst = {
 };
 
 let cannon: Promise<CreateTypes> | undefined;
+let loaded: CreateTypes | undefined;
+/** Counts the clears, so a burst still waiting for the library when the screen changed never fires. */
+let clears = 0;
 
 /**
  * Our own full-screen canvas rather than the library's: the same place and look, but hidden from
@@ -28,9 +31,10 @@ function decorativeCanvas(): HTMLCanvasElement {
 
 function loadCannon(): Promise<CreateTypes> {
   // No web worker: a worker from a blob: URL would need a looser Content-Security-Policy.
-  cannon ??= import('canvas-confetti').then(({ default: confetti }) =>
-    confetti.create(decorativeCanvas(), { resize: true, useWorker: false, disableForReducedMotion: true }),
-  );
+  cannon ??= import('canvas-confetti').then(({ default: confetti }) => {
+    loaded = confetti.create(decorativeCanvas(), { resize: true, useWorker: false, disableForReducedMotion: true });
+    return loaded;
+  });
   return cannon;
 }
 
@@ -41,7 +45,9 @@ export function prefersReducedMotion(): boolean {
 /** Fires one burst; resolves when it has finished falling (at once with reduced motion). */
 export async function fireConfetti({ particleCount, spread, originY }: ConfettiBurst): Promise<void> {
   if (prefersReducedMotion()) return;
+  const clearsBefore = clears;
   const fire = await loadCannon();
+  if (clears !== clearsBefore) return;
   await fire({
     particleCount,
     ...(spread === undefined ? {} : { spread }),
@@ -49,4 +55,13 @@ export async function fireConfetti({ particleCount, spread, originY }: ConfettiB
     colors: [...brandColors],
     disableForReducedMotion: true,
   });
+}
+
+/**
+ * Stops every burst at once and clears the canvas: the quiz's confetti belongs to the quiz, and must
+ * not fall over the results' loading frame. A burst still waiting for its library is dropped too.
+ */
+export function clearConfetti(): void {
+  clears += 1;
+  loaded?.reset();
 }

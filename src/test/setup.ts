@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { consoleErrorsAllowed, resetConsoleErrors } from './console';
 
+// jsdom lays nothing out, so it has no scrollIntoView; every browser the site supports does.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 // An unexpected console.error (a React warning, a failed prop type, a stray log) fails the test.
 beforeEach(() => {
   resetConsoleErrors();

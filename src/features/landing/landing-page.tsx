@@ -5,6 +5,7 @@ import { landing } from '../../content/landing';
 import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { ProductName } from '../shared/product-name';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
@@ -20,7 +21,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
-        <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+        <ProductName />
         <h1 ref={heading} tabIndex={-1} className="mt-3 outline-none text-4xl leading-tight font-bold text-balance text-teal-dark sm:text-5xl">
           {landing.headline}
         </h1>
@@ -33,14 +34,23 @@ export function LandingPage() {
           >
             {landing.cta}
           </Link>
-          <ul className="flex flex-wrap gap-x-2 text-sm text-muted" aria-label="What to expect">
-            {landing.expectation.map((item, index) => (
-              <li key={item}>
-                {index > 0 && <span aria-hidden="true" className="mr-2">·</span>}
-                {item}
-              </li>
-            ))}
-          </ul>
+          {/*
+            Every item starts with its separator dot, and the list is pulled one dot's width to the left
+            inside a box that clips: the dot of whichever item starts a line falls outside and is never
+            seen, so no line starts with a dot, however the items wrap.
+          */}
+          <div className="overflow-hidden">
+            <ul className="-ml-5 flex flex-wrap text-sm text-muted" aria-label={landing.expectationLabel}>
+              {landing.expectation.map((item) => (
+                <li key={item} className="whitespace-nowrap">
+                  <span aria-hidden="true" className="inline-block w-5 text-center">
+                    ·
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
 
         <section

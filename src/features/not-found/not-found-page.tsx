@@ -4,7 +4,10 @@ import { paths } from '../../shared/paths';
 import { notFound } from '../../content/not-found';
 import { pageTitle } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { SiteFooter } from '../landing/site-footer';
+import { ProductName } from '../shared/product-name';
 
+/** Any unknown path (SPEC section 2): the landing page's header, type and footer, and the way home. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -16,15 +19,22 @@ export function NotFoundPage() {
   }, [pathname]);
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center px-5 text-center">
-      <h1 ref={heading} tabIndex={-1} className="text-6xl outline-none font-bold text-teal-dark">{notFound.code}</h1>
-      <p className="mt-3 text-xl text-muted">{notFound.message}</p>
-      <Link
-        to={paths.home}
-        className="mt-6 inline-flex min-h-12 items-center rounded-full px-5 font-semibold text-teal underline underline-offset-4 hover:text-teal-dark"
-      >
-        {notFound.homeLink}
-      </Link>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-12 pb-10 sm:pt-20">
+        <ProductName />
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-3 text-5xl leading-tight font-bold text-teal-dark tabular-nums outline-none sm:text-6xl"
+        >
+          {notFound.code}
+        </h1>
+        <p className="mt-2 text-lg text-pretty text-muted sm:text-xl">{notFound.message}</p>
+        <Link to={paths.home} className="btn-primary mt-8 px-7 py-3 text-lg">
+          {notFound.homeLink}
+        </Link>
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { confirmCopy } from '../../content/profile';
-import { pageTitle, site } from '../../content/site';
+import { pageTitle } from '../../content/site';
 import { LiveRegion } from '../../lib/live-region';
 import { confirmMarketing, tokenFromHash } from '../../lib/profile-client';
 import { readSiteConfig } from '../../lib/site-config';
 import { usePageTitle } from '../../lib/screen';
+import { ProductName } from '../shared/product-name';
 import { LinkMessage } from './link-message';
 
 type State = 'ready' | 'busy' | 'done' | 'dead' | 'failed';
@@ -39,7 +40,7 @@ export default function ConfirmPage() {
   const done = state === 'done';
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
-      <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+      <ProductName />
       <h1 ref={heading} tabIndex={-1} className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-3xl">
         {done ? confirmCopy.done.title : confirmCopy.title}
       </h1>

@@ -1,8 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
-import { pageTitle, site } from '../../content/site';
+import { pageTitle } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { ProductName } from '../shared/product-name';
 
 type LinkMessageProps = {
   title: string;
@@ -21,7 +22,7 @@ export function LinkMessage({ title, children, action }: LinkMessageProps) {
   useFocusOnArrival(heading);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
-      <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+      <ProductName />
       <h1 ref={heading} tabIndex={-1} className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-3xl">
         {title}
       </h1>

@@ -13,6 +13,7 @@ import { buildInsights, countRatings } from '../../shared/insights';
 import { InsightsPanel } from '../results/insights-panel';
 import { PrintButton, PrintFooter } from '../results/print-button';
 import { ProfileGlance } from '../results/profile-glance';
+import { ProductName } from '../shared/product-name';
 import { ChangesPanel } from './changes-panel';
 
 
@@ -47,7 +48,7 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
   return (
     <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12 print:max-w-none print:p-0">
       <header className="text-center">
-        <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+        <ProductName />
         <h1
           id="profile-title"
           ref={heading}

@@ -2,17 +2,22 @@ import { useId } from 'react';
 import { quizCopy } from '../../content/quiz';
 import type { Rating } from '../../shared/constants';
 import { CheckIcon } from './icons';
+import { answerButtonAttribute } from './quiz-keys';
 
 type AnswerOptionsProps = {
   selected: Rating | null;
   onSelect: (rating: Rating) => void;
 };
 
-/** The prompt and the three answers as toggle buttons; the chosen one is pressed. */
+/**
+ * The prompt and the three answers as toggle buttons; the chosen one is pressed. On devices with a
+ * keyboard each answer's ring shows the key that chooses it, and, from 640 px up, a line under them
+ * says so; both are hidden from screen readers, which hear the same three choices everywhere.
+ */
 export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3.5 sm:mt-6">
+    <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3 sm:mt-6">
       <h2 id={`${id}-prompt`} className="text-[0.9375rem] font-semibold text-ink sm:text-base">
         {quizCopy.prompt}
       </h2>
@@ -24,6 +29,7 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
               key={rating}
               type="button"
               aria-pressed={pressed}
+              {...{ [answerButtonAttribute]: '' }}
               onClick={() => onSelect(rating)}
               className={`flex min-h-13 w-full items-center gap-3 rounded-2xl border-2 px-3.5 py-2 text-left transition-colors duration-150 sm:min-h-15 sm:px-4 ${
                 pressed ? 'border-teal bg-teal-soft' : 'border-line bg-white hover:border-teal/40 hover:bg-teal-soft/40'
@@ -34,7 +40,13 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
                   pressed ? 'border-teal bg-teal text-white' : 'border-muted/50 text-transparent'
                 }`}
               >
-                <CheckIcon className="size-3.5" />
+                {pressed ? (
+                  <CheckIcon className="size-3.5" />
+                ) : (
+                  <span aria-hidden="true" className="hidden text-xs leading-none font-bold text-muted tabular-nums keyboard:block">
+                    {rating}
+                  </span>
+                )}
               </span>
               {/* Named by all its visible text, label then hint, with a space between (WCAG 2.5.3 Label in Name). */}
               <span className="flex min-w-0 flex-col">
@@ -45,6 +57,10 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
           );
         })}
       </div>
+      {/* From 640 px up: on a narrow window every line counts, and the keys on the rings still show. */}
+      <p aria-hidden="true" className="mt-2 hidden text-[0.8125rem] text-muted keyboard:sm:block">
+        {quizCopy.keyHint}
+      </p>
     </div>
   );
 }

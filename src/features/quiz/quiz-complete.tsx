@@ -2,17 +2,24 @@ import type { Ref } from 'react';
 import { quizCopy } from '../../content/quiz';
 import { CheckIcon } from './icons';
 
-/** The complete state (question above 9), shown for the moment before the results open. */
+/**
+ * The complete state (question above 9), shown for the moment before the results open: under the
+ * quiz's own header, in the type of the results' title it hands over to.
+ */
 export function QuizComplete({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
   return (
-    <div className="flex flex-col items-center pt-16 text-center">
-      <span className="grid size-16 place-items-center rounded-full bg-sun text-teal-dark">
-        <CheckIcon className="size-8" />
+    <div className="flex flex-col items-center pt-10 text-center sm:pt-14">
+      <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-sun text-teal-dark sm:size-16">
+        <CheckIcon className="size-7 sm:size-8" />
       </span>
-      <h1 ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold text-teal-dark outline-none">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-4xl"
+      >
         {quizCopy.complete.title}
       </h1>
-      <p className="mt-2 text-lg text-muted">{quizCopy.complete.subtitle}</p>
+      <p className="mt-1 text-muted sm:text-lg">{quizCopy.complete.subtitle}</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { quizCopy } from '../../content/quiz';
-import { site } from '../../content/site';
 import { DRIVER_COUNT } from '../../shared/constants';
+import { ProductName } from '../shared/product-name';
 import { CheckIcon } from './icons';
 import type { QuizMessage } from './quiz-reducer';
 
@@ -12,41 +12,46 @@ type QuizHeaderProps = {
 };
 
 /**
- * Product name, Question N of 9, the percent label and the progress bar, in one slim band that sticks
- * only on screens tall enough to spare it. The message floats on the band's lower edge, so it takes
- * no room from the question and nothing moves when it comes and goes.
+ * Product name and Question N of 9 on one line, the progress bar and its percent label on the next,
+ * in one slim band that sticks only on screens tall enough to spare it. Each line has a fixed height
+ * and never wraps, so the band is as tall on question 9 as on question 1, and as tall once the quiz
+ * is complete (when the count and the bar are gone). The message floats just under the bar's line,
+ * over the band's lower padding, so it covers neither the bar nor the question, takes no room, and
+ * nothing moves when it comes and goes.
  */
 export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
   const questionOf = question === null ? null : quizCopy.questionOf(question, DRIVER_COUNT);
   return (
     <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">
-      <div className="mx-auto w-full max-w-2xl px-5 pt-3 pb-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+      <div className="mx-auto w-full max-w-2xl px-5 pt-2.5 pb-3">
+        <div className="flex h-5 items-center justify-between gap-x-3 whitespace-nowrap">
+          <ProductName />
+          {questionOf && <p className="text-sm font-semibold text-ink tabular-nums">{questionOf}</p>}
+        </div>
+        <div className="mt-1 flex h-4 items-center gap-3">
           {questionOf && (
-            <p className="text-sm text-muted">
-              <span className="font-semibold text-ink">{questionOf}</span>
-              <span aria-hidden="true" className="px-1.5">·</span>
-              <span aria-hidden="true">{quizCopy.percentComplete(percent)}</span>
-            </p>
+            <>
+              <div
+                role="progressbar"
+                aria-label={quizCopy.progressLabel}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                aria-valuetext={`${questionOf}, ${quizCopy.percentComplete(percent)}`}
+                className="h-1.5 flex-1 overflow-hidden rounded-full bg-teal-soft"
+              >
+                <div
+                  className="h-full rounded-full bg-teal transition-[width] duration-300 ease-out"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+              {/* A fixed width, text from its left edge: neither the bar nor the words move as the number grows. */}
+              <p aria-hidden="true" className="w-[6.5em] text-xs whitespace-nowrap text-muted tabular-nums">
+                {quizCopy.percentComplete(percent)}
+              </p>
+            </>
           )}
         </div>
-        {questionOf && (
-          <div
-            role="progressbar"
-            aria-label={quizCopy.progressLabel}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${questionOf}, ${quizCopy.percentComplete(percent)}`}
-            className="mt-2 h-1.5 overflow-hidden rounded-full bg-teal-soft"
-          >
-            <div
-              className="h-full rounded-full bg-teal transition-[width] duration-300 ease-out"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-        )}
       </div>
       {/* Always in the page, so screen readers hear each message. */}
       <div aria-live="polite" aria-atomic="true" className="absolute inset-x-0 top-full">
@@ -54,7 +59,7 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
           {message && (
             <p
               key={message.key}
-              className="-mt-3.5 flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-sm font-semibold text-teal-dark shadow-sm ring-1 ring-sun transition-[scale] duration-200 motion-safe:starting:scale-90"
+              className="-mt-2 flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-0.5 text-sm font-semibold text-teal-dark shadow-sm ring-1 ring-sun transition-[scale] duration-200 motion-safe:starting:scale-90"
             >
               <CheckIcon className="size-4" />
               {quizCopy.messages[message.kind]}

@@ -16,7 +16,7 @@ type QuizNavigationProps = {
  */
 export function QuizNavigation({ showPrevious, nextEnabled, isLast, onPrevious, onNext }: QuizNavigationProps) {
   return (
-    <div className="sticky bottom-0 -mx-5 mt-2 flex items-center justify-between gap-3 bg-paper px-5 py-3 short:border-t short:border-line/70 sm:mt-4">
+    <div className="sticky bottom-0 -mx-5 mt-1.5 flex items-center justify-between gap-3 bg-paper px-5 py-3 short:border-t short:border-line/70 sm:mt-4">
       {showPrevious && (
         <button
           type="button"

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
-import { fireConfetti } from '../../lib/confetti';
+import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import QuizPage from './quiz-page';
 
-vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()), clearConfetti: vi.fn() }));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,6 +14,7 @@ beforeEach(() => {
   // Jest's; pointing its `jest` global at Vitest's clock lets userEvent run on fake time.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   vi.mocked(fireConfetti).mockClear();
+  vi.mocked(clearConfetti).mockClear();
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
 
@@ -56,16 +57,16 @@ test('question 1 shows the first driver, its bold opening, the prompt and three 
   expect(screen.getByRole('heading', { level: 1, name: 'Impulse Control (Inhibition)' })).toBeInTheDocument();
   expect(screen.getByText('You say or buy things before thinking.').tagName).toBe('STRONG');
   const answers = within(screen.getByRole('group', { name: 'How well does this describe you?' }));
-  expect(answers.getAllByRole('button').map((button) => button.textContent)).toEqual([
-    'This is me I struggle with this',
-    'Sometimes Inconsistent/depends on the day',
-    "I'm good at this This is a strength",
-  ]);
-  // The name holds all the visible text, label first, so voice control and screen readers agree.
+  expect(answers.getAllByRole('button')).toHaveLength(3);
+  // The name holds the label and its hint, label first, so voice control and screen readers agree;
+  // the key that chooses each answer (shown on devices with a keyboard) is not part of it.
   const [me, sometimes, good] = answers.getAllByRole('button');
   expect(me).toHaveAccessibleName('This is me I struggle with this');
   expect(sometimes).toHaveAccessibleName('Sometimes Inconsistent/depends on the day');
   expect(good).toHaveAccessibleName("I'm good at this This is a strength");
+  for (const [index, button] of [me, sometimes, good].entries()) {
+    expect(within(button as HTMLElement).getByText(String(index + 1))).toHaveAttribute('aria-hidden', 'true');
+  }
   expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
   expect(next()).toBeDisabled();
 });
@@ -118,8 +119,11 @@ test('See My Results fires the quiz confetti and pushes /results with all nine r
   expect(screen.getByText('Navigating to results...')).toBeInTheDocument();
   await wait(349);
   expect(screen.queryByText(/navigation:/)).not.toBeInTheDocument();
+  expect(clearConfetti).not.toHaveBeenCalled();
   await wait(1);
   expect(screen.getByText('navigation: PUSH')).toBeInTheDocument();
+  // The burst is cleared as the results open, so it never falls over their loading frame.
+  expect(clearConfetti).toHaveBeenCalledTimes(1);
   expect(JSON.parse(screen.getByText(/coreDrivers/).textContent ?? '')).toEqual({
     coreDrivers: coreDrivers.map(({ id, name, scenario }, index) => ({ id, name, rating: ratings[index], scenario })),
   });
@@ -135,4 +139,42 @@ test('the quiz logs its state to the console without personal data', async () =>
     transition: null,
     message: 'gotIt',
   });
+});
+
+test('keys 1, 2 and 3 choose an answer and Enter goes on, through the same steps and timings as clicks', async () => {
+  const user = renderQuiz();
+  await user.keyboard('2');
+  expect(answer('Sometimes')).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByText('Got it!')).toBeInTheDocument();
+  await user.keyboard('3');
+  expect(answer("I'm good at this")).toHaveAttribute('aria-pressed', 'true');
+  expect(answer('Sometimes')).toHaveAttribute('aria-pressed', 'false');
+  await user.keyboard('{Enter}');
+  await wait(149);
+  expect(screen.getByText('Question 1 of 9')).toBeInTheDocument();
+  await wait(1);
+  expect(screen.getByText('Question 2 of 9')).toBeInTheDocument();
+  // Nothing rated yet on question 2: Enter does nothing, exactly like the disabled Next.
+  await user.keyboard('{Enter}');
+  await wait(150);
+  expect(screen.getByText('Question 2 of 9')).toBeInTheDocument();
+});
+
+test('keys held with Ctrl, Alt, Meta or Shift are left to the browser', async () => {
+  const user = renderQuiz();
+  for (const chord of ['{Control>}1{/Control}', '{Alt>}1{/Alt}', '{Meta>}1{/Meta}', '{Shift>}1{/Shift}']) {
+    await user.keyboard(chord);
+    expect(answer('This is me')).toHaveAttribute('aria-pressed', 'false');
+  }
+});
+
+test('Enter on a focused answer chooses it; on the answer already chosen it goes on', async () => {
+  const user = renderQuiz();
+  answer('This is me').focus();
+  await user.keyboard('{Enter}');
+  expect(answer('This is me')).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByText('Question 1 of 9')).toBeInTheDocument();
+  await user.keyboard('{Enter}');
+  await wait(150);
+  expect(screen.getByText('Question 2 of 9')).toBeInTheDocument();
 });

@@ -1,14 +1,15 @@
 import { useEffect, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
-import { fireConfetti } from '../../lib/confetti';
+import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import { confetti, quizTimings } from '../../shared/constants';
 import type { CoreDriversState } from '../../shared/core-drivers-state';
 import { isComplete, messageDurationMs, toCoreDriverResults, type QuizAction, type QuizState } from './quiz-reducer';
 
 /**
  * Runs the quiz's clocks from its state: the fade before a question changes, how long a message
- * stays, and, once the quiz is complete, the confetti and the push to the results 500 ms later.
+ * stays, and, once the quiz is complete, the confetti and the push to the results 500 ms later (the
+ * confetti cleared away as they open).
  * Every timer is cleared when the state it belongs to goes away, so none fires twice.
  */
 export function useQuizTimers(state: QuizState, dispatch: Dispatch<QuizAction>) {
@@ -33,8 +34,12 @@ export function useQuizTimers(state: QuizState, dispatch: Dispatch<QuizAction>) 
     if (!coreDrivers) return;
     void fireConfetti(confetti.quiz);
     const handOver: CoreDriversState = { coreDrivers };
-    // A push, not a replace: Back from the results returns to the quiz.
-    const timer = setTimeout(() => navigate(paths.results, { state: handOver }), quizTimings.navigateToResultsMs);
+    const timer = setTimeout(() => {
+      // The burst ends with the quiz, in the same frame: the results' loading frame never shows under it.
+      clearConfetti();
+      // A push, not a replace: Back from the results returns to the quiz.
+      navigate(paths.results, { state: handOver });
+    }, quizTimings.navigateToResultsMs);
     return () => clearTimeout(timer);
   }, [complete, ratings, navigate]);
 }

@@ -18,7 +18,7 @@ type FlipCardProps = {
 
 function FlipHint({ text }: { text: string }) {
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-teal print:hidden">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-muted print:hidden">
       <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true" focusable="false">
         <path
           d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
@@ -36,9 +36,13 @@ function FlipHint({ text }: { text: string }) {
 
 /**
  * One driver of the profile: a toggle button whose front names the driver and its rating and whose
- * back shows the scenario. Both faces share one grid cell, so flipping never changes the card's size.
- * With reduced motion the faces swap without the 3D turn. In a printout the card is flat and shows
- * its front (3D layers would print as pictures, without text a PDF reader can find).
+ * back names it again above the scenario. Both faces share one grid cell, so flipping never changes
+ * the card's size. With reduced motion the faces swap without the 3D turn. In a printout the card is
+ * flat and shows its front (3D layers would print as pictures, without text a PDF reader can find).
+ *
+ * One meaning per colour: the only colour on a card is its rating's (the band down its left edge,
+ * the badge, the pale tint behind the driver's icon); the border, the text and the flip hint are
+ * neutral. A Needs Support card is not outlined in red: it is not an error.
  *
  * For screen readers the button's name stays "driver, rating" on both sides (the faces are hidden
  * from them; the name comes from a visually hidden line), its description is the side on show, and a
@@ -49,9 +53,9 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
   const domId = useId();
   const color = ratingColors[rating];
   const face =
-    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border bg-white backface-hidden print:backface-visible';
+    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border border-line bg-white backface-hidden print:backface-visible';
   // The rating's colour as a band down the card's left edge.
-  const band = <span className="block w-1.5 shrink-0" style={{ backgroundColor: color }} />;
+  const band = <span className="block w-2 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
     <li className={`rounded-2xl transition-colors duration-300 print:break-inside-avoid ${shown ? '' : 'bg-line/45'}`}>
@@ -70,14 +74,11 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
-          <span
-            className={`${face} shadow-sm print:visible print:shadow-none ${flipped ? 'motion-reduce:invisible' : ''}`}
-            style={{ borderColor: color }}
-          >
+          <span className={`${face} shadow-sm print:visible print:shadow-none ${flipped ? 'motion-reduce:invisible' : ''}`}>
             {band}
             {/* On a phone the back's scenario sets the height: the front centres its name and rating in it. */}
             <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 print:p-2">
-              <DriverIcon id={id} className="size-9" />
+              <DriverIcon id={id} rating={rating} className="size-9" />
               <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
                 <span className="mt-0.5">
@@ -92,16 +93,16 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
               </span>
             </span>
           </span>
-          <span
-            className={`${face} rotate-y-180 motion-reduce:transform-none print:hidden ${flipped ? '' : 'motion-reduce:invisible'}`}
-            style={{ borderColor: color }}
-          >
+          <span className={`${face} rotate-y-180 motion-reduce:transform-none print:hidden ${flipped ? '' : 'motion-reduce:invisible'}`}>
             {band}
             <span className="flex-1 px-3 py-2.5 text-sm leading-[1.4] text-ink sm:p-4">
-              <span id={`${domId}-scenario`}>{scenario}</span>
-              {/* After the text, on its last line when there is room: no line of its own. */}
-              <span className="float-right mt-0.5 ml-3">
+              {/* The driver stays named on the back, so the scenario is never read without it; the hint shares its line. */}
+              <span className="mb-0.5 flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-bold">{name}</span>
                 <FlipHint text={resultsCopy.profile.cardBackHint} />
+              </span>
+              <span id={`${domId}-scenario`} className="block">
+                {scenario}
               </span>
             </span>
           </span>

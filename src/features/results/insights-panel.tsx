@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
+import type { Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
 import type { Insights } from '../../shared/insights';
 
 const copy = resultsCopy.insights;
 
-function InsightList({ list }: { list: Insights['challenges'] }) {
+/** A list of tips or strengths; each driver's icon is tinted with the rating the list is about, as on its card. */
+function InsightList({ list, rating }: { list: Insights['challenges']; rating: Rating }) {
   return (
     <section className="mt-8 print:mt-4">
       <h3 className="text-xl font-bold tracking-tight text-teal-dark">{list.title}</h3>
@@ -15,7 +17,7 @@ function InsightList({ list }: { list: Insights['challenges'] }) {
           {list.items.map((item) => (
             <li key={item.id} className="py-4 print:break-inside-avoid print:py-2">
               <h4 className="flex items-center gap-2.5 font-bold text-ink">
-                <DriverIcon id={item.id} className="size-7" />
+                <DriverIcon id={item.id} rating={rating} className="size-7" />
                 {item.name}
               </h4>
               <p className="mt-1.5 text-pretty">{item.text}</p>
@@ -56,8 +58,8 @@ export function InsightsPanel({ insights, greeting, focusOnMount = true }: Insig
       <h2 id="insights-title" ref={heading} tabIndex={-1} className="mt-1 scroll-mt-36 text-2xl font-bold tracking-tight text-balance text-teal-dark">
         {copy.title}
       </h2>
-      <InsightList list={insights.challenges} />
-      <InsightList list={insights.strengths} />
+      <InsightList list={insights.challenges} rating={1} />
+      <InsightList list={insights.strengths} rating={3} />
       <section className="mt-8">
         <h3 className="text-xl font-bold tracking-tight text-teal-dark">{copy.pattern.title}</h3>
         <p className="mt-2 text-pretty">{insights.summary.text}</p>

@@ -8,8 +8,7 @@ import { leadCaptureMode, submitLead } from '../../lib/lead-client';
 import { readSiteConfig } from '../../lib/site-config';
 import { confetti, type Rating } from '../../shared/constants';
 import { leadSchema } from '../../shared/lead';
-
-type FieldErrors = { email?: string; firstName?: string };
+import { errorsAfterEdit, type GateErrors } from './gate-errors';
 
 type LeadGateProps = {
   /** The nine ratings in driver order. */
@@ -20,8 +19,9 @@ type LeadGateProps = {
 
 const copy = resultsCopy.gate;
 
-// One error toast at a time: a new error replaces the last, and success dismisses it.
+// One error toast at a time: a new error replaces the last; a new attempt, a fixed address or success dismisses it.
 const errorToast = 'lead-gate-error';
+type ErrorToastKind = 'invalidEmail' | 'failure';
 
 type GateFieldProps = ComponentProps<'input'> & { id: string; label: string; error: string | undefined };
 
@@ -33,13 +33,18 @@ function GateField({ id, label, error, ...input }: GateFieldProps) {
       <label htmlFor={id} className="font-semibold text-ink">
         {label}
       </label>
+      {/*
+        The scroll margin (6rem) with the page's own scroll padding (4.5rem) keeps 10.5rem clear above a
+        field scrolled into view: room for a toast at the top of the screen (about 7.5rem on a phone),
+        so none covers the field or its label.
+      */}
       <input
         {...input}
         id={id}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="mt-1 block min-h-12 w-full rounded-xl border-2 border-muted bg-white px-4 text-base text-ink placeholder:text-muted aria-invalid:border-support"
+        className="mt-1 block min-h-12 w-full scroll-mt-24 rounded-xl border-2 border-muted bg-white px-4 text-base text-ink placeholder:text-muted aria-invalid:border-support"
       />
       {error && (
         <p id={errorId} className="mt-1 text-sm font-semibold text-support">
@@ -85,7 +90,8 @@ function ConsentBox({ text }: { text: string }) {
 /** The e-mail gate: checks the form itself on submit (SPEC section 5) and submits through the lead client. */
 export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<GateErrors>({});
+  const shownErrorToast = useRef<ErrorToastKind | null>(null);
   // A second submit before React re-renders the disabled button must not send the lead twice.
   const inFlight = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -93,6 +99,32 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const [siteConfig] = useState(readSiteConfig);
   // The box asks for marketing consent, which only means something when the lead reaches the coach.
   const showConsentBox = siteConfig.consentCheckboxText !== null && leadCaptureMode === 'api';
+
+  function showErrorToast(kind: ErrorToastKind) {
+    shownErrorToast.current = kind;
+    const { title, description } = resultsCopy.toasts[kind];
+    toast.error(title, { id: errorToast, description });
+  }
+
+  function dismissErrorToast() {
+    shownErrorToast.current = null;
+    toast.dismiss(errorToast);
+  }
+
+  /** Typing fixes errors, never adds them; a fixed address takes its Invalid email toast with it. */
+  function handleEdit(field: 'email' | 'firstName', value: string) {
+    const remaining = errorsAfterEdit(errors, field, value);
+    if (remaining === errors) return;
+    setErrors(remaining);
+    if (field === 'email' && shownErrorToast.current === 'invalidEmail') dismissErrorToast();
+  }
+
+  /** Focus on the address, scrolled clear of the toast at the top of the screen (see GateField). */
+  function focusEmail() {
+    const input = emailInput.current;
+    input?.focus({ preventScroll: true });
+    input?.scrollIntoView({ block: 'nearest' });
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,23 +147,25 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     });
     if (!parsed.success) {
       const nested = v.flatten<typeof leadSchema>(parsed.issues).nested;
-      const found: FieldErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
+      const found: GateErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
       setErrors(found);
       if (found.email) {
-        toast.error(resultsCopy.toasts.invalidEmail.title, {
-          id: errorToast,
-          description: resultsCopy.toasts.invalidEmail.description,
-        });
-        emailInput.current?.focus();
+        showErrorToast('invalidEmail');
+        focusEmail();
       } else if (found.firstName) {
+        // The address is fine now: a toast saying otherwise would contradict the form.
+        dismissErrorToast();
         firstNameInput.current?.focus();
       } else {
-        toast.error(resultsCopy.toasts.failure.title, { id: errorToast, description: resultsCopy.toasts.failure.description });
+        showErrorToast('failure');
       }
       return;
     }
 
     setErrors({});
+    // A new attempt: no earlier error stays over a form that now says Analyzing..., nor lingers
+    // behind the success, hidden but still reachable by Tab.
+    dismissErrorToast();
     inFlight.current = true;
     setSubmitting(true);
     try {
@@ -139,14 +173,12 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     } catch {
       inFlight.current = false;
       setSubmitting(false);
-      toast.error(resultsCopy.toasts.failure.title, { id: errorToast, description: resultsCopy.toasts.failure.description });
+      showErrorToast('failure');
       return;
     }
     reportFunnelStep('lead');
     // Confetti is decoration: if its script fails to load, the unlock still happens.
     fireConfetti(confetti.resultsUnlock).catch(() => undefined);
-    // A stale error must not linger behind the success, hidden but still reachable by Tab.
-    toast.dismiss(errorToast);
     toast.success(resultsCopy.toasts.success.title, { description: resultsCopy.toasts.success.description });
     onUnlocked(parsed.output.firstName);
   }
@@ -179,6 +211,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           inputMode="email"
           placeholder={copy.emailPlaceholder}
           error={errors.email}
+          onChange={(event) => handleEdit('email', event.currentTarget.value)}
         />
         <GateField
           ref={firstNameInput}
@@ -188,6 +221,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           label={copy.firstNameLabel}
           autoComplete="given-name"
           error={errors.firstName}
+          onChange={(event) => handleEdit('firstName', event.currentTarget.value)}
         />
         <Honeypot />
         {showConsentBox && <ConsentBox text={siteConfig.consentCheckboxText ?? ''} />}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, expect, test, vi } from 'vitest';
@@ -74,6 +74,31 @@ test('an invalid e-mail or an empty first name submits nothing and says what to 
   expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter your first name.');
   expect(screen.getByLabelText('First name')).toHaveFocus();
   expect(submitted).not.toHaveBeenCalled();
+});
+
+test('fixing the address takes its error and the Invalid email toast away at once; typing never adds an error', async () => {
+  const user = renderResults();
+  await untilGate();
+  await fillGate(user, 'sam', '');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+  const email = screen.getByLabelText('Email');
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+
+  // Half typed, still invalid: the message stays.
+  await user.type(email, '@');
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText('Invalid email')).toBeInTheDocument();
+  // Valid: the field's message and the toast go, before any new submit.
+  await user.type(email, 'example.com');
+  expect(email).not.toHaveAttribute('aria-invalid');
+  expect(email).not.toHaveAccessibleDescription();
+  await waitFor(() => expect(screen.queryByText('Invalid email')).not.toBeInTheDocument());
+  expect(submitted).not.toHaveBeenCalled();
+
+  // Broken again while typing: no message until the next submit.
+  await user.type(email, '{Backspace>20/}');
+  expect(email).not.toHaveAttribute('aria-invalid');
 });
 
 test('a double submit sends the lead once; the unlock fires 150 confetti and shows the insights', async () => {

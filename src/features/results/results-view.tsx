@@ -8,6 +8,7 @@ import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
+import { ProductName } from '../shared/product-name';
 import { CourseCta } from './course-cta';
 import { buildInsights, countRatings } from '../../shared/insights';
 import { DriverCards } from './driver-cards';
@@ -73,7 +74,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
         <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
-          <p className="text-xs font-bold tracking-[0.12em] text-teal uppercase">{site.productName}</p>
+          <ProductName />
           <h1
             id="profile-title"
             ref={heading}

@@ -1,0 +1,110 @@
+/**
+ * Toasts that help (issue 24): the Invalid email toast goes once the address is fixed or the form is
+ * sent again, and on a phone no toast covers the field it is about. The spec's texts stay (SPEC
+ * section 8). The gate's timeline and the simulated wait run on Playwright's fake clock.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, settleAnimations, test } from './fixtures';
+import { coreDriversState, openResultsOnFakeClock } from './results-state';
+
+const email = (page: Page) => page.getByLabel('Email');
+const submit = (page: Page) => page.getByRole('button', { name: /^(Show Me My Insights|Analyzing\.\.\.)$/ });
+const invalidEmailToast = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email' });
+
+async function openGate(page: Page) {
+  await openResultsOnFakeClock(page, coreDriversState('131223312'));
+  await page.clock.runFor(2800);
+  await expect(page.getByRole('heading', { name: 'Want to Know What This Means?' })).toBeVisible();
+}
+
+/** Sonner adds a toast on its next timer tick and slides it in over real time. */
+async function toastSettled(page: Page) {
+  await page.clock.runFor(100);
+  await settleAnimations(page);
+}
+
+test('the Invalid email toast is gone after a valid resubmit, while the form says Analyzing...', async ({ page }) => {
+  await openGate(page);
+  await email(page).fill('sam.example.com');
+  await page.getByLabel('First name').fill('Sam');
+  await submit(page).click();
+  await page.clock.runFor(100);
+  await expect(invalidEmailToast(page)).toBeVisible();
+  await expect(invalidEmailToast(page)).toContainText('Please enter a valid email address.');
+
+  // Sent again, still invalid: the same toast, once.
+  await submit(page).click();
+  await page.clock.runFor(100);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+
+  await email(page).fill('sam@example.com');
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Analyzing...');
+  // Sonner's own exit animation is short; well before the 1.5 s wait ends the toast has gone.
+  await page.clock.runFor(500);
+  await expect(submit(page)).toHaveText('Analyzing...');
+  await expect(invalidEmailToast(page)).toHaveCount(0);
+  await page.clock.runFor(1000);
+  await expect(page.getByRole('heading', { name: "Got it! Here's what your Core Driver profile reveals..." })).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(page.getByText('Success!')).toBeVisible();
+  await expect(invalidEmailToast(page)).toHaveCount(0);
+});
+
+test('fixing the address takes the Invalid email toast and the field’s message away before any resubmit', async ({ page }) => {
+  await openGate(page);
+  await email(page).fill('sam');
+  await page.getByLabel('First name').fill('Sam');
+  await submit(page).click();
+  await page.clock.runFor(100);
+  await expect(invalidEmailToast(page)).toBeVisible();
+  await expect(email(page)).toHaveAttribute('aria-invalid', 'true');
+
+  await email(page).pressSequentially('@example');
+  await page.clock.runFor(500);
+  await expect(invalidEmailToast(page)).toHaveCount(0);
+  await expect(email(page)).not.toHaveAttribute('aria-invalid');
+  await expect(email(page)).not.toHaveAccessibleDescription('Please enter a valid email address.');
+});
+
+type Box = { top: number; bottom: number; left: number; right: number };
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { top, bottom, left, right } = element.getBoundingClientRect();
+    return { top, bottom, left, right };
+  });
+const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+// 360×400 and 390×444: the part of a phone's screen left above its on-screen keyboard.
+for (const [width, height] of [
+  [360, 740],
+  [360, 400],
+  [390, 844],
+  [390, 444],
+  [1280, 800],
+] as const) {
+  test(`at ${width}×${height} the Invalid email toast covers neither the address field, its label nor its message`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openGate(page);
+    await email(page).fill('sam.example.com');
+    await page.getByLabel('First name').fill('Sam');
+    // The visitor has scrolled the field near the top, and sends with Enter (a phone keyboard's Go).
+    await email(page).focus();
+    await email(page).evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 60));
+    await email(page).press('Enter');
+    await toastSettled(page);
+    await expect(invalidEmailToast(page)).toBeVisible();
+    await expect(email(page)).toBeFocused();
+
+    const toast = await boxOf(invalidEmailToast(page));
+    const field = await boxOf(email(page));
+    const message = await boxOf(page.getByText('Please enter a valid email address.', { exact: true }).and(page.locator('form p')));
+    const label = await boxOf(page.locator('label[for="lead-email"]'));
+    expect(overlap(toast, field), `toast ${JSON.stringify(toast)} over the field ${JSON.stringify(field)}`).toBe(false);
+    expect(overlap(toast, label), 'toast over the field’s label').toBe(false);
+    expect(overlap(toast, message), 'toast over the field’s message').toBe(false);
+    // The label, the field and its message are on screen, under the toast.
+    expect(label.top).toBeGreaterThanOrEqual(toast.bottom);
+    expect(message.bottom).toBeLessThanOrEqual(height);
+  });
+}
