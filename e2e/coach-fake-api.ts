@@ -16,6 +16,7 @@ import type {
   LeadSummary,
   ProfilesResponse,
   SessionStatus,
+  SetupStatus,
   StepCounts,
 } from '../src/shared/coach-api';
 import type { Rating } from '../src/shared/constants';
@@ -228,6 +229,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       signedIn = true;
       return json(route, 200, session);
     }
+    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true } satisfies SetupStatus);
     if (!signedIn) return refuse(route, 401, { error: 'unauthorized', message: 'Please sign in.' });
     if (path === '/api/coach/session' && method === 'DELETE') {
       signedIn = false;

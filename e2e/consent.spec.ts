@@ -29,8 +29,7 @@ const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: stri
       port: 0,
       dataDir,
       logLevel: 'silent',
-      privacyUrl,
-      consentCheckbox: { text: boxText },
+      environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     await use({ url, dataDir });

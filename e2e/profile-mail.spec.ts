@@ -41,7 +41,7 @@ const test = base.extend<{ mailServer: MailServer }>({
       dataDir,
       logLevel: 'silent',
       publicUrl,
-      consentCheckbox: { text: boxText },
+      environmentSettings: { consentCheckbox: true, consentText: boxText },
       mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
     });
     await app.listen({ host: hostname, port: Number(port) });

@@ -26,6 +26,7 @@ async function html(marketing: MarketingState, digits: string) {
       marketing,
       courseUrl: 'https://coach.example/course',
       coachName: 'Sam Rivera',
+      helpLine: { text: 'Book a free call with me', url: 'https://coach.example/call' },
       siteHost: 'quiz.example',
       timeZone: 'UTC',
       now,

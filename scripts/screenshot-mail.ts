@@ -23,6 +23,7 @@ mkdirSync(outDir, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-shots-mail-'));
 const sink = await startSmtpSink();
 const port = 4252;
+const boxText = 'Yes, email me tips and news about the course.';
 const publicUrl = `http://127.0.0.1:${port}`;
 const config = {
   ...loadConfig({}),
@@ -31,7 +32,7 @@ const config = {
   dataDir,
   logLevel: 'silent' as const,
   publicUrl,
-  consentCheckbox: { text: 'Yes, email me tips and news about the course.' },
+  environmentSettings: { consentCheckbox: true, consentText: boxText, coachName: 'Sam Rivera' },
   mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
 };
 const app = await buildApp(config);
@@ -39,7 +40,7 @@ await app.listen({ host: '127.0.0.1', port });
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
   // An earlier quiz of the same person, sent straight to the API, so the new one shows what changed.
-  const version = consentVersion(consentWording(config));
+  const version = consentVersion(consentWording({ privacyUrl: null, consentCheckbox: true, consentText: boxText, mailOn: true }));
   const post = (ratings: number[], marketing: boolean) =>
     fetch(`${publicUrl}/api/leads`, {
       method: 'POST',

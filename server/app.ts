@@ -2,8 +2,7 @@
  * The app factory: one Fastify instance that serves the built site and the lead API.
  * `server/main.ts` only boots it; tests build it, use it and close it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { Server as NetServer, type Socket } from 'node:net';
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
@@ -34,8 +33,12 @@ import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
+import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
+import { type PageName, privatePageHeaders, privatePages } from './pages/site-pages';
 import { securityHeaders } from './security-headers';
-import { siteConfigFor, withSiteConfig } from './site-config';
+import { mediaRoutes } from './settings/routes';
+import { openLiveSettings } from './settings/live';
+import type { SettingsService } from './settings/service';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 const immutableAssets = 'public, max-age=31536000, immutable';
@@ -54,39 +57,23 @@ const embedScriptHeaders = {
 /** A lead is well under 1 KiB; anything much bigger is refused with 413 before it is read. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
 
-/** The page sent for each route of the app (built by scripts/prerender.ts). */
-const pageFiles: Record<AppPath, string> = {
-  [paths.home]: 'landing.html',
-  [paths.quiz]: 'quiz.html',
-  [paths.results]: 'results.html',
-  [paths.profile]: 'profile.html',
-  [paths.confirm]: 'confirm.html',
+/** The page sent for each route of the app (rendered with the live settings: server/pages/site-pages.ts). */
+const pageOfPath: Record<AppPath, PageName> = {
+  [paths.home]: 'landing',
+  [paths.quiz]: 'quiz',
+  [paths.results]: 'results',
+  [paths.profile]: 'profile',
+  [paths.confirm]: 'confirm',
 };
 
-/**
- * The pages the results e-mail links to show one person's profile (or act for them): never cached,
- * never indexed, and no address of theirs sent on as a Referer when the visitor follows a link.
- */
-const privatePageHeaders = {
-  'x-robots-tag': 'noindex, nofollow',
-  'referrer-policy': 'no-referrer',
-};
-const privatePages = new Set<string>([paths.profile, paths.confirm]);
-const notFoundFile = 'not-found.html';
 
-type Pages = { byPath: Record<AppPath, string>; notFound: string };
-
-function readPages(config: ServerConfig): Pages {
-  const siteConfig = siteConfigFor(config);
-  const read = (name: string) => {
-    const file = join(config.distDir, 'html', name);
-    if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
-    return withSiteConfig(readFileSync(file, 'utf8'), siteConfig);
+/** Today's day in the analytics time zone in force (it may change while the server runs). */
+function zonedToday(zone: () => string): (ms: number) => string {
+  let current = { zone: '', day: calendarDay('UTC') };
+  return (ms) => {
+    if (current.zone !== zone()) current = { zone: zone(), day: calendarDay(zone()) };
+    return current.day(ms);
   };
-  const byPath = Object.fromEntries(
-    Object.entries(pageFiles).map(([path, file]) => [path, read(file)]),
-  ) as Record<AppPath, string>;
-  return { byPath, notFound: read(notFoundFile) };
 }
 
 /** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
@@ -110,6 +97,8 @@ declare module 'fastify' {
     outbox: WebhookOutbox | null;
     /** The results e-mail's loop; null when mail is off (no SMTP_URL). */
     mailOutbox: MailOutbox | null;
+    /** The coach's settings in force on this instance, refreshed every second from storage. */
+    settings: SettingsService;
     /**
      * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
      * requests with 503, and resolves once the requests in flight are answered and none came for a
@@ -174,7 +163,6 @@ function hasForbiddenKey(value: unknown): boolean {
 const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const pages = readPages(config);
   const headers = securityHeaders(config);
   const { timeouts } = config;
 
@@ -286,7 +274,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
-    timeZone: config.analyticsTimeZone,
+  });
+  const { settings, pages } = await openLiveSettings(config, storage, app.log.child({ component: 'settings' })).catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
   });
   const counter = new FunnelCounter(
     (rows) => storage.addFunnelCounts(rows),
@@ -308,19 +299,22 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     clock,
     random: deps.outboxRandom ?? Math.random,
     log: app.log.child({ component: 'mail' }),
-    coachName: () => null,
+    settings: () => settings.values,
   });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail?.outbox ?? null);
   app.decorate('funnelCounter', counter);
-  app.addHook('onListen', (done) => {
+  app.decorate('settings', settings);
+  app.addHook('onListen', async () => {
     outbox?.start();
+    settings.start();
     mail?.outbox.start();
-    done();
+    await announceFirstRun();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
+    await settings.stop();
     await Promise.all([outbox?.stop(), mail?.outbox.stop()]);
     await counter.close();
     await storage.close();
@@ -343,16 +337,30 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: config });
-  await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => null });
-  const today = calendarDay(config.analyticsTimeZone);
+  /**
+   * First run: while no password is set, this server prints its one-time set-up address once
+   * (server/coach/setup-code.ts), on a log line of its own, with the address in the message.
+   */
+  async function announceFirstRun() {
+    if ((await storage.readPasswordHash()) !== null) return;
+    const { port } = app.server.address() as AddressInfo;
+    const setup = createSetupCode(clock.now());
+    await storage.setupCodes.insert(setup.hash, setup.expiresAt);
+    const url = setupUrl(siteOrigin(config.publicUrl, config.host, port), setup.code);
+    app.log.warn({ setupUrl: url }, setupLogMessage(url));
+  }
+
+  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: () => ({ ...settings.values, mailOn: mail !== null }) });
+  await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
+  const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
     counter,
     today: () => today(clock.now()),
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, mailOutbox: mail?.outbox ?? null, config, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, mailOutbox: mail?.outbox ?? null, config, settings, now: () => clock.now() });
+  await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const embedScript = join(config.distDir, 'client', 'embed.js');
@@ -375,15 +383,16 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const sendPage = (reply: FastifyReply, html: string, status = 200, cacheControl = htmlPages) =>
     reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
 
-  for (const [path, html] of Object.entries(pages.byPath)) {
-    app.get(path, (_request, reply) => (privatePages.has(path) ? sendPage(reply.headers(privatePageHeaders), html, 200, 'no-store') : sendPage(reply, html)));
+  for (const [path, page] of Object.entries(pageOfPath)) {
+    const headers = privatePages.has(page) ? privatePageHeaders : {};
+    app.get(path, (_request, reply) => sendPage(reply.headers(headers), pages.current[page], 200, privatePages.has(page) ? 'no-store' : undefined));
   }
   await app.register(dashboardPage, { distDir: config.distDir });
 
   app.setNotFoundHandler((request, reply) => {
     // Any /api path, in any case (/API/LEADS too), gets JSON, never the HTML page.
     if (/^\/api(\/|$|\?)/i.test(request.url)) return refuse(reply, 404, apiNotFound);
-    return sendPage(reply, pages.notFound, 404);
+    return sendPage(reply, pages.current['not-found'], 404);
   });
 
   return app;

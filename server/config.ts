@@ -5,9 +5,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resultsCopy } from '../src/content/results';
+import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
-import { isTimeZone } from '../src/shared/days';
 import { type MailSettings, readMail } from './mail/mail-config';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,12 +45,14 @@ export type ServerConfig = {
   publicUrl: string | null;
   /** How long a client may take; server/docs/operations.md ("Time limits") documents them. */
   timeouts: Timeouts;
-  /** The coach's privacy policy, linked under the gate's button (PRIVACY_URL); null: no link. */
-  privacyUrl: string | null;
-  /** The optional marketing-consent box under the gate (CONSENT_CHECKBOX, CONSENT_TEXT); null when off. */
-  consentCheckbox: { text: string } | null;
-  /** IANA zone in which the dashboard counts days (funnel, profiles, periods). */
-  analyticsTimeZone: string;
+  /**
+   * The coach's settings given by environment variables (PRIVACY_URL, CONSENT_CHECKBOX, CONSENT_TEXT,
+   * ANALYTICS_TIME_ZONE: every entry of src/shared/coach-settings.ts with an `env`). They win over
+   * the dashboard's, which shows them read-only (server/settings/service.ts).
+   */
+  environmentSettings: Partial<SettingValues>;
+  /** SETTINGS_ENCRYPTION_KEY as given (checked when the server opens its secrets: server/settings/secret-box.ts). */
+  settingsKey: string | null;
   /** How long sign-in stays locked after too many failures. */
   signInLockMs: number;
   /** The results e-mail (SMTP_URL, MAIL_FROM); null when mail is off. */
@@ -245,14 +246,6 @@ export function frameAncestorsFor(embedOrigins: readonly string[]): string {
   return embedOrigins.length === 0 ? "'none'" : embedOrigins.join(' ');
 }
 
-function readTimeZone(env: Env): string {
-  const zone = readRaw(env, 'ANALYTICS_TIME_ZONE') ?? 'UTC';
-  if (!isTimeZone(zone)) {
-    throw new ConfigError(`ANALYTICS_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin, got "${zone}".`);
-  }
-  return zone;
-}
-
 /** PUBLIC_URL: the site's own origin as visitors reach it (an absolute http(s) URL, no path needed). */
 function readPublicUrl(env: Env): string | null {
   const raw = readRaw(env, 'PUBLIC_URL');
@@ -275,36 +268,30 @@ function readHstsMaxAge(env: Env, publicUrl: string | null): number {
   return readInteger(env, 'HSTS_MAX_AGE', fallback, 0, 63_072_000);
 }
 
-/** PRIVACY_URL: an absolute https:// address (http:// only on this machine, for trying it out). */
-function readPrivacyUrl(env: Env): string | null {
-  const raw = readRaw(env, 'PRIVACY_URL');
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('PRIVACY_URL must be an absolute https:// address, such as https://coach.example/privacy.');
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
-    throw new ConfigError('PRIVACY_URL must use https:// (plain http:// only to this machine).');
-  }
-  return url.href;
-}
+const onWords = ['on', 'true', 'yes', '1'];
+const offWords = ['off', 'false', 'no', '0'];
 
-export const CONSENT_TEXT_MAX_LENGTH = 300;
-
-/** CONSENT_CHECKBOX on or off (default off); CONSENT_TEXT replaces the box's default label. */
-function readConsentCheckbox(env: Env, defaultText: string): ServerConfig['consentCheckbox'] {
-  const raw = readRaw(env, 'CONSENT_CHECKBOX')?.toLowerCase() ?? 'off';
-  const on = ['on', 'true', 'yes', '1'].includes(raw);
-  if (!on && !['off', 'false', 'no', '0'].includes(raw)) {
-    throw new ConfigError(`CONSENT_CHECKBOX must be on or off, got "${raw}".`);
+/**
+ * The coach's settings set in the environment, each checked by its entry in the settings table (the
+ * same check as the dashboard's); a bad one stops the server with a message naming the variable.
+ */
+function readEnvironmentSettings(env: Env): Partial<SettingValues> {
+  const values: Record<string, unknown> = {};
+  for (const key of settingKeys) {
+    const definition = coachSettings[key] as SettingDefinition;
+    const raw = definition.env === undefined ? undefined : readRaw(env, definition.env);
+    if (definition.env === undefined || raw === undefined) continue;
+    let input: unknown = raw;
+    if (definition.kind === 'toggle') {
+      const word = raw.toLowerCase();
+      if (!onWords.includes(word) && !offWords.includes(word)) throw new ConfigError(`${definition.env} must be on or off, got "${raw}".`);
+      input = onWords.includes(word);
+    }
+    const checked = definition.check(input);
+    if (!checked.ok) throw new ConfigError(`${definition.env} is not valid. ${checked.message}`);
+    values[key] = checked.value;
   }
-  const text = readRaw(env, 'CONSENT_TEXT')?.replace(/\s+/g, ' ') ?? defaultText;
-  if (text.length > CONSENT_TEXT_MAX_LENGTH) {
-    throw new ConfigError(`CONSENT_TEXT must be at most ${CONSENT_TEXT_MAX_LENGTH} characters (one or two short sentences).`);
-  }
-  return on ? { text } : null;
+  return values as Partial<SettingValues>;
 }
 
 /** The URL with its password replaced, so no message or log line ever shows it. */
@@ -363,9 +350,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     hstsMaxAge: readHstsMaxAge(env, readPublicUrl(env)),
     publicUrl: readPublicUrl(env),
     timeouts: defaultTimeouts,
-    privacyUrl: readPrivacyUrl(env),
-    consentCheckbox: readConsentCheckbox(env, resultsCopy.gate.defaultConsentText),
-    analyticsTimeZone: readTimeZone(env),
+    environmentSettings: readEnvironmentSettings(env),
+    settingsKey: readRaw(env, 'SETTINGS_ENCRYPTION_KEY') ?? null,
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
     mail: readMail(env, readPublicUrl(env)),
     profileLinkDays: readInteger(env, 'PROFILE_LINK_DAYS', 90, 1, 3650),

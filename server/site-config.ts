@@ -1,27 +1,37 @@
 /**
- * Puts the coach's run-time settings for the visitor's page (`src/shared/site-config.ts`) into each
- * page's `<head>`, once at start-up. A data block, not a script: the CSP needs no change.
+ * The visitor's settings block (`src/shared/site-config.ts`), made from the settings in force:
+ * the environment's, else the coach's from the dashboard, else the defaults (server/settings/).
+ * The server renders every page with it and puts it into each page's `<head>` whenever the settings
+ * change (server/pages/site-pages.ts). A data block, not a script: the CSP needs no change.
+ *
+ * Nothing secret belongs here: every visitor can read it. A new visible setting gets its line below
+ * and its field in SiteConfig.
  */
-import { siteConfigElement, type SiteConfig } from '../src/shared/site-config';
-import type { ServerConfig } from './config';
-import { consentVersion, consentWording } from './leads/consent';
+import type { SettingValues } from '../src/shared/coach-settings';
+import type { SiteConfig } from '../src/shared/site-config';
+import { consentBoxText, consentVersion, consentWording } from './leads/consent';
+import { imagePath } from './settings/image';
 
-/**
- * What the page needs to know of the server's configuration (features add their fields, taking the
- * ServerConfig as an argument). Nothing secret belongs here: every visitor can read it.
- */
-export function siteConfigFor(config: ServerConfig): SiteConfig {
+export function siteConfigFor(values: SettingValues, embedOrigins: string[], mailOn = false): SiteConfig {
+  const photo = values.coachPhoto;
   return {
-    privacyUrl: config.privacyUrl,
-    consentCheckboxText: config.consentCheckbox?.text ?? null,
-    consentVersion: consentVersion(consentWording(config)),
-    embedOrigins: config.embedOrigins,
-    mailOn: config.mail !== null,
-    coachName: null,
+    privacyUrl: values.privacyUrl,
+    consentCheckboxText: consentBoxText(values),
+    consentVersion: consentVersion(consentWording({ ...values, mailOn })),
+    embedOrigins,
+    coach: {
+      name: values.coachName,
+      intro: values.coachIntro,
+      photo: photo === null ? null : { url: imagePath(photo), width: photo.width, height: photo.height },
+    },
+    course: {
+      url: values.courseUrl,
+      pitch: values.coursePitch,
+      length: values.courseLength,
+      price: values.coursePrice,
+      outcome: values.courseOutcome,
+    },
+    helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
+    mailOn,
   };
-}
-
-export function withSiteConfig(html: string, siteConfig: SiteConfig): string {
-  if (!html.includes('</head>')) throw new Error('A page has no </head> to put its settings before.');
-  return html.replace('</head>', `${siteConfigElement(siteConfig)}</head>`);
 }

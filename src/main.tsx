@@ -8,6 +8,7 @@ import { whenLoadedAndIdle } from './app/prefetch';
 import { prefetchMark } from './app/prefetch-mark';
 import { whenFramed } from './embed/when-framed';
 import { startFunnelBeacon } from './lib/funnel-beacon';
+import { readSiteConfig, SiteConfigContext } from './lib/site-config';
 import './styles.css';
 
 // Before the pages render, so the coach's page hears the very first funnel step.
@@ -22,9 +23,11 @@ if (!container) throw new Error('The page has no #root element.');
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <SiteConfigContext value={readSiteConfig()}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </SiteConfigContext>
   </StrictMode>
 );
 

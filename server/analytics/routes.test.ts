@@ -54,7 +54,7 @@ test('a beacon (text/plain JSON) counts its step on the day, with its source', a
 
 test('days are counted in ANALYTICS_TIME_ZONE', async () => {
   // 23:30 UTC on the 23rd is already the 24th in Berlin (UTC+1 in November).
-  await start({ analyticsTimeZone: 'Europe/Berlin' }, manualClock(Date.parse('2026-11-23T23:30:00Z')));
+  await start({ environmentSettings: { analyticsTimeZone: 'Europe/Berlin' } }, manualClock(Date.parse('2026-11-23T23:30:00Z')));
   await send(JSON.stringify({ step: 'landing' }));
   expect(await rows()).toMatchObject([{ day: '2026-11-24', step: 'landing', count: 1 }]);
 });

@@ -24,7 +24,7 @@ export async function migrateToPostgres(config: ServerConfig): Promise<number> {
     return 1;
   }
   const started = performance.now();
-  const counts = await copySqliteToPostgres(config.dataDir, config.database, config.analyticsTimeZone);
+  const counts = await copySqliteToPostgres(config.dataDir, config.database);
   const width = Math.max(...counts.map((count) => count.table.length));
   for (const { table, sqlite: from, postgres: to } of counts) {
     process.stdout.write(`${table.padEnd(width)}  ${String(from).padStart(9)} → ${String(to).padStart(9)}  ${from === to ? 'ok' : 'DIFFERENT'}\n`);

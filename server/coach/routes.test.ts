@@ -42,7 +42,9 @@ test('every /api/coach/ route but sign-in answers 401 JSON without a valid sessi
   app = await buildApp(testConfig(), { onRoute });
   // The walk covers the whole contract: every path in it is a registered route.
   for (const path of Object.values(coachApi)) expect(routes.map((route) => route.url)).toContain(path);
-  const guarded = routes.filter((route) => !(route.method === 'POST' && route.url === coachApi.session));
+  // Methods the contract does not use answer 404 from the router, not 401: only real routes are walked.
+  // Signing in, and the first-run set-up (there is no password yet), are the routes without a session.
+  const guarded = routes.filter((route) => !(route.method === 'POST' && route.url === coachApi.session) && route.url !== coachApi.setup);
   expect(guarded.length).toBeGreaterThanOrEqual(12);
   for (const { method, url } of guarded) {
     const noCookie: Record<string, string> = {};

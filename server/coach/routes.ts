@@ -38,6 +38,9 @@ import {
 } from './queries';
 import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
+import { settingsRoutes } from '../settings/routes';
+import type { SettingsService } from '../settings/service';
+import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
 
 export type CoachRouteOptions = {
@@ -47,6 +50,8 @@ export type CoachRouteOptions = {
   /** The results e-mail's loop; null when mail is off. */
   mailOutbox: MailOutbox | null;
   config: ServerConfig;
+  /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
+  settings: SettingsService;
   now: () => number;
 };
 
@@ -65,10 +70,15 @@ const queryOf = (request: FastifyRequest) => request.query as Query;
 
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mailOutbox, config, now }) => {
+/** The routes a browser reaches without a session: signing in, and the first-run set-up. */
+const withoutSession = (method: string, url: string | undefined) =>
+  (method === 'POST' && url === coachApi.session) || url === coachApi.setup;
+
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mailOutbox, config, settings, now }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(config.signInLockMs);
-  const timeZone = config.analyticsTimeZone;
+  /** Live: the coach may change it on the settings screen. */
+  const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const dashboard = (request: FastifyRequest): Actor => ({ actor: 'dashboard', sessionId: request.coachSession?.id ?? null });
 
@@ -88,8 +98,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   // The guard: every route of this plugin, the 401 route walk in routes.test.ts proves it.
   app.addHook('onRequest', async (request, reply) => {
-    const signingIn = request.method === 'POST' && request.routeOptions.url === coachApi.session;
-    if (!signingIn) {
+    if (!withoutSession(request.method, request.routeOptions.url)) {
       request.coachSession = await sessions.find(request.cookies[SESSION_COOKIE], now());
       if (!request.coachSession) return refuse(reply, 401, 'unauthorized', 'Please sign in.');
     }
@@ -99,13 +108,49 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     return undefined;
   });
 
+  /** Sign-in sets a `Secure` cookie: over plain http, browsers keep it only for localhost and 127.0.0.1. */
+  const refusedInsecure = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const secure = config.publicUrl ? config.publicUrl.startsWith('https:') : request.protocol === 'https';
+    if (secure || loopbackHosts.has(request.hostname)) return false;
+    refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
+    return true;
+  };
+
+  const tooManyAttempts = (reply: FastifyReply, retryAfterMs: number, locked: boolean) => {
+    const retryAfterSeconds = Math.ceil(retryAfterMs / 1000);
+    reply.header('retry-after', String(retryAfterSeconds));
+    return refuse(
+      reply,
+      429,
+      'too_many_attempts',
+      locked
+        ? `Too many wrong tries: sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} min.`
+        : `Too many wrong tries: wait ${retryAfterSeconds} s before trying again.`,
+      { retryAfterSeconds },
+    );
+  };
+
+  /** A new session, its cookie, and the session's status as the answer (sign-in and set-up). */
+  const startSession = async (reply: FastifyReply): Promise<SessionStatus> => {
+    const { token, session } = await sessions.create(now());
+    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      maxAge: sessionTimings.maxLifetimeMs / 1000,
+    });
+    return sessionStatus(session);
+  };
+
   const sessionStatus = (session: Session): SessionStatus => ({
     signedIn: true,
     account: 'coach',
     signedInAt: new Date(session.createdAt).toISOString(),
     idleTimeoutSeconds: sessionTimings.idleTimeoutMs / 1000,
     expiresAt: new Date(session.expiresAt).toISOString(),
-    timeZone,
+    timeZone: zone(),
     webhookConfigured: config.webhook !== null,
     mailConfigured: mailOutbox !== null,
   });
@@ -116,24 +161,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_LENGTH) {
       return refuse(reply, 400, 'invalid_request', 'Send {"password": "..."} as JSON.', { field: 'password' });
     }
-    const secure = config.publicUrl ? config.publicUrl.startsWith('https:') : request.protocol === 'https';
-    if (!secure && !loopbackHosts.has(request.hostname)) {
-      return refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
-    }
+    if (refusedInsecure(request, reply)) return reply;
     const verdict = throttle.check(request.ip, now());
-    if (!verdict.allowed) {
-      const retryAfterSeconds = Math.ceil(verdict.retryAfterMs / 1000);
-      reply.header('retry-after', String(retryAfterSeconds));
-      return refuse(
-        reply,
-        429,
-        'too_many_attempts',
-        verdict.locked
-          ? `Too many wrong passwords: sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} min.`
-          : `Too many wrong passwords: wait ${retryAfterSeconds} s before trying again.`,
-        { retryAfterSeconds },
-      );
-    }
+    if (!verdict.allowed) return tooManyAttempts(reply, verdict.retryAfterMs, verdict.locked);
     const hash = await storage.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
@@ -145,17 +175,11 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
     throttle.succeeded(request.ip);
-    const { token, session } = await sessions.create(now());
-    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: sessionTimings.maxLifetimeMs / 1000,
-    });
-    return sessionStatus(session);
+    return startSession(reply);
   });
+
+  await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
+  await app.register(settingsRoutes, { settings, now, actor: dashboard });
 
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -168,16 +192,16 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   });
 
   app.get(coachApi.funnel, async (request) => {
-    const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
-    return readFunnel(storage, period.from, period.to, timeZone);
+    const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
+    return readFunnel(storage, period.from, period.to, zone());
   });
 
   app.get(coachApi.profiles, async (request) => {
-    const period = valueOf(parseClosedPeriod(queryOf(request), timeZone, now()));
+    const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
     const totals = await storage.readProfileTotals(period.from, period.to);
     return {
       ...period,
-      timeZone,
+      timeZone: zone(),
       submissions: totals.submissions,
       drivers: coreDrivers.map((driver, index) => {
         const [one = 0, two = 0, three = 0] = totals.ratings[index] ?? [];
@@ -189,19 +213,19 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.leads, async (request) => {
     const query = queryOf(request);
-    const period = valueOf(parsePeriod(query, timeZone, now(), null));
+    const period = valueOf(parsePeriod(query, zone(), now(), null));
     const q = valueOf(parseSearch(query));
     return storage.listLeads({
       q,
       cursor: valueOf(parseLeadCursor(query, q !== '')),
       limit: valueOf(parseLimit(query)),
-      ...timeRangeOf(period, timeZone),
+      ...timeRangeOf(period, zone()),
     });
   });
 
   app.get(coachApi.leadsCsv, async (request, reply) => {
-    const period = valueOf(parsePeriod(queryOf(request), timeZone, now(), null));
-    const chunks = csvChunks(storage, period.from === null && period.to === null ? undefined : timeRangeOf(period, timeZone));
+    const period = valueOf(parsePeriod(queryOf(request), zone(), now(), null));
+    const chunks = csvChunks(storage, period.from === null && period.to === null ? undefined : timeRangeOf(period, zone()));
     await storage.recordAudit('export', dashboard(request), now());
     const name = `core-drivers-leads-${period.from ?? 'start'}-to-${period.to ?? 'now'}.csv`;
     // Streamed a chunk at a time: the download starts at once, a big export never sits in memory

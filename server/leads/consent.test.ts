@@ -14,14 +14,13 @@ import { consentRecord, consentVersion, consentWording, type ConsentSettings } f
 
 const privacyUrl = 'https://coach.example/privacy';
 const boxText = 'Yes, send me the weekly tips.';
-const withBox: ConsentSettings = { privacyUrl, consentCheckbox: { text: boxText }, mail: null };
-const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: null, mail: null };
+const withBox: ConsentSettings = { privacyUrl, consentCheckbox: true, consentText: boxText };
+const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: false, consentText: boxText };
 
 test('the wording holds the notice under the button, the privacy link and the box, each when shown', () => {
   expect(consentWording(withoutBox)).toBe(resultsCopy.gate.notice);
   // With mail on, the line under the button also says the profile arrives by email: part of the wording.
-  const mail = { url: 'smtp://127.0.0.1:2525', safeUrl: 'smtp://127.0.0.1:2525', from: 'c@coach.example', domain: 'coach.example', requireTls: false };
-  expect(consentWording({ ...withoutBox, mail })).toBe(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`);
+  expect(consentWording({ ...withoutBox, mailOn: true })).toBe(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`);
   expect(consentWording(withBox).split('\n')).toEqual([
     resultsCopy.gate.notice,
     `Privacy policy: ${privacyUrl}`,
@@ -50,23 +49,24 @@ test.each([
 });
 
 test.each([
-  [{}, { privacyUrl: null, consentCheckbox: null }],
-  [{ CONSENT_CHECKBOX: 'on' }, { privacyUrl: null, consentCheckbox: { text: resultsCopy.gate.defaultConsentText } }],
-  [{ CONSENT_CHECKBOX: 'ON', CONSENT_TEXT: '  Email me   news. ' }, { privacyUrl: null, consentCheckbox: { text: 'Email me news.' } }],
-  [{ CONSENT_CHECKBOX: 'off', CONSENT_TEXT: 'unused' }, { privacyUrl: null, consentCheckbox: null }],
-  [{ PRIVACY_URL: privacyUrl }, { privacyUrl, consentCheckbox: null }],
-] satisfies [Record<string, string>, Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox'>][])(
-  'consent settings from %o',
-  (env, expected) => {
-    expect(loadConfig(env)).toMatchObject(expected);
-  },
-);
+  [{}, {}],
+  [{ CONSENT_CHECKBOX: 'on' }, { consentCheckbox: true }],
+  [{ CONSENT_CHECKBOX: 'ON', CONSENT_TEXT: '  Email me   news. ' }, { consentCheckbox: true, consentText: 'Email me news.' }],
+  [{ CONSENT_CHECKBOX: 'off', CONSENT_TEXT: 'unused' }, { consentCheckbox: false, consentText: 'unused' }],
+  [{ PRIVACY_URL: privacyUrl }, { privacyUrl }],
+] satisfies [Record<string, string>, ServerConfig['environmentSettings']][])('consent settings from %o', (env, expected) => {
+  expect(loadConfig(env).environmentSettings).toEqual(expected);
+});
+
+test('with the box off, a consent text given in the environment is not part of the wording', () => {
+  expect(consentWording({ privacyUrl: null, consentCheckbox: false, consentText: 'unused' })).toBe(resultsCopy.gate.notice);
+});
 
 test.each([
   [{ CONSENT_CHECKBOX: 'maybe' }, /CONSENT_CHECKBOX must be on or off/],
-  [{ CONSENT_CHECKBOX: 'on', CONSENT_TEXT: 'x'.repeat(301) }, /CONSENT_TEXT must be at most 300/],
-  [{ PRIVACY_URL: 'coach.example/privacy' }, /PRIVACY_URL must be an absolute https/],
-  [{ PRIVACY_URL: 'http://coach.example/privacy' }, /PRIVACY_URL must use https/],
+  [{ CONSENT_CHECKBOX: 'on', CONSENT_TEXT: 'x'.repeat(301) }, /CONSENT_TEXT is not valid\. Consent box wording: at most 300 characters/],
+  [{ PRIVACY_URL: 'coach.example/privacy' }, /PRIVACY_URL is not valid\. Privacy policy link: use an address that starts with https:\/\//],
+  [{ PRIVACY_URL: 'http://coach.example/privacy' }, /PRIVACY_URL is not valid\. Privacy policy link: use https:\/\//],
 ])('a bad consent setting stops the start: %o', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);
@@ -87,8 +87,7 @@ async function startWithConsent() {
   };
   running = await startApp(
     testConfig({
-      privacyUrl,
-      consentCheckbox: { text: boxText },
+      environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
       webhook: { url: 'https://hooks.example/leads', secret: 'a-webhook-secret-of-24-characters' },
     }),
     { outboxFetch: fakeFetch },

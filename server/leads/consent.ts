@@ -4,24 +4,36 @@
  * marketing-consent box's label; whether the box was ticked; and, as its time, the submission's.
  *
  * The page gets the wording's version with its settings (server/site-config.ts) and sends it back
- * with the lead. A version that is not the server's current one (the coach changed the wording while
- * the page was open) is recorded as such: the lead is stored, its marketing consent is not.
+ * with the lead. The wording comes from the settings in force (the coach may change the privacy
+ * link or the box in the dashboard at any time): a change is a new version, and what is stored with
+ * a lead never changes. A version that is not the server's current one (the coach changed the
+ * wording while the page was open) is recorded as such: the lead is stored, its marketing consent is not.
  */
 import { createHash } from 'node:crypto';
 import { resultsCopy } from '../../src/content/results';
 import type { Lead } from '../../src/shared/lead';
-import type { ServerConfig } from '../config';
+import type { SettingValues } from '../../src/shared/coach-settings';
 import type { StoredConsent } from '../storage/storage';
 
-export type ConsentSettings = Pick<ServerConfig, 'privacyUrl' | 'consentCheckbox' | 'mail'>;
+/** The settings in force (environment, else dashboard, else default) that make up the wording. */
+export type ConsentSettings = Pick<SettingValues, 'privacyUrl' | 'consentCheckbox' | 'consentText'> & {
+  /** Mail is on (SMTP_URL): the line under the button also says the profile arrives by e-mail. */
+  mailOn?: boolean;
+};
 
 /** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
-export function consentWording({ privacyUrl, consentCheckbox, mail }: ConsentSettings): string {
+export function consentWording(settings: ConsentSettings): string {
   // With mail on the line under the button says so (src/features/results/lead-gate.tsx): part of what the visitor was told.
-  const parts: string[] = [mail ? `${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}` : resultsCopy.gate.notice];
-  if (privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${privacyUrl}`);
-  if (consentCheckbox) parts.push(`Checkbox (unticked at first): ${consentCheckbox.text}`);
+  const parts: string[] = [settings.mailOn ? `${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}` : resultsCopy.gate.notice];
+  if (settings.privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${settings.privacyUrl}`);
+  const box = consentBoxText(settings);
+  if (box !== null) parts.push(`Checkbox (unticked at first): ${box}`);
   return parts.join('\n');
+}
+
+/** The consent box's label when the box is shown; null when it is off. */
+export function consentBoxText({ consentCheckbox, consentText }: ConsentSettings): string | null {
+  return consentCheckbox ? (consentText ?? resultsCopy.gate.defaultConsentText) : null;
 }
 
 /** A short, stable name for a wording: the first 16 hex digits of its SHA-256. */
@@ -34,5 +46,5 @@ export function consentRecord(settings: ConsentSettings, sent: Lead['consent']):
   if (sent === undefined) return { version: null, wording: null, marketing: null };
   const wording = consentWording(settings);
   if (sent.version !== consentVersion(wording)) return { version: sent.version, wording: null, marketing: null };
-  return { version: sent.version, wording, marketing: settings.consentCheckbox ? sent.marketing === true : null };
+  return { version: sent.version, wording, marketing: consentBoxText(settings) !== null ? sent.marketing === true : null };
 }

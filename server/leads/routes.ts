@@ -48,7 +48,12 @@ function isJson(contentType: string | undefined): boolean {
 const refuse = (reply: FastifyReply, status: number, body: { error: string } & FieldError) =>
   reply.code(status).header('cache-control', 'no-store').send(body);
 
-type LeadRouteOptions = { store: Pick<Storage, 'submit'>; rateLimit: ServerConfig['rateLimit']; consent: ConsentSettings };
+type LeadRouteOptions = {
+  store: Pick<Storage, 'submit'>;
+  rateLimit: ServerConfig['rateLimit'];
+  /** The consent settings in force now (the coach may change them at any time). */
+  consent: () => ConsentSettings;
+};
 
 export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent }) => {
   app.post(
@@ -75,7 +80,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
         return reply.code(201).header('cache-control', 'no-store').send({ id: randomUUID() });
       }
 
-      const result = await store.submit(lead, key, consentRecord(consent, lead.consent));
+      const result = await store.submit(lead, key, consentRecord(consent(), lead.consent));
       if (result.kind === 'key_conflict') {
         return refuse(reply, 422, {
           error: 'idempotency_key_reused',

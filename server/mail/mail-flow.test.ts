@@ -56,14 +56,14 @@ async function startMailApp(overrides: Partial<ServerConfig> = {}) {
   const config = testConfig({
     publicUrl,
     mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
-    consentCheckbox: { text: boxText },
+    environmentSettings: { consentCheckbox: true, consentText: boxText },
     webhook: { url: hooks.url, secret },
     logLevel: 'info',
     rateLimit: { max: 1000, windowMs: 60_000 },
     ...overrides,
   });
   running = await startApp(config, { clock, logStream: log.stream });
-  const version = consentVersion(consentWording(config));
+  const version = consentVersion(consentWording({ privacyUrl: null, consentCheckbox: true, consentText: boxText, mailOn: true }));
   const { app, url } = running;
   const submit = async (email: string, ratings: number[], marketing = false) => {
     const response = await postLead(url, { email, firstName: 'Ana', ratings, consent: { version, marketing } });

@@ -27,11 +27,11 @@ export type MailContent = {
   /** MAIL_FROM's domain: the right side of every Message-ID. */
   domain: string;
   profileLinkDays: number;
-  courseUrl: string;
-  /** The coach's name as it is now (settings may change it), or null. */
-  coachName: () => string | null;
-  /** Dates in the e-mail are in the coach's time zone. */
-  timeZone: string;
+  /**
+   * The coach's settings as they are now (the dashboard may change them at any time): their name, the
+   * course link, their help line (shown with the care line), and the time zone dates are written in.
+   */
+  live: () => { coachName: string | null; courseUrl: string; helpLine: { text: string; url: string | null } | null; timeZone: string };
 };
 
 export type MailOutboxOptions = {
@@ -69,10 +69,8 @@ export async function renderResultsEmail(row: DueRow, links: { profile: string; 
     links,
     profileLinkDays: content.profileLinkDays,
     marketing: consentOf(row),
-    courseUrl: content.courseUrl,
-    coachName: content.coachName(),
+    ...content.live(),
     siteHost: new URL(content.publicUrl).host,
-    timeZone: content.timeZone,
     now,
   });
   return { subject: email.subject, html: await resultsEmailHtml(email), text: resultsEmailText(email) };

@@ -27,6 +27,8 @@ export type ResultsEmailInput = {
   marketing: MarketingState;
   courseUrl: string;
   coachName: string | null;
+  /** The coach's own line for heavy results (dashboard settings), shown with the care line; null when not set. */
+  helpLine: { text: string; url: string | null } | null;
   /** The quiz's host, as the footer names it ("quiz.coach.example"). */
   siteHost: string;
   /** Dates are written in the coach's time zone (ANALYTICS_TIME_ZONE). */
@@ -44,6 +46,8 @@ export type ResultsEmail = {
   profileTitle: string;
   drivers: EmailDriver[];
   insights: Insights;
+  /** The coach's help line, with the care line (only when that shows). */
+  helpLine: { text: string; url: string | null } | null;
   changes: ChangeSummary | null;
   link: { url: string; button: string; note: string; plainLabel: string };
   confirm: { url: string; title: string; text: string; button: string; note: string; plainLabel: string } | null;
@@ -70,6 +74,7 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
       ratingWords: resultsCopy.ratingLabels[rating],
     })),
     insights: buildInsights(rated),
+    helpLine: input.helpLine,
     changes: input.previous ? describeChanges(input.previous, { ratings: input.ratings, at: input.submittedAt }, day) : null,
     link: {
       url: input.links.profile,

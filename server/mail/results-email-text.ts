@@ -27,6 +27,7 @@ export function resultsEmailText(email: ResultsEmail): string {
     insights.summary.text,
     ...insights.notes.flatMap((note) => ['', note.text]),
     ...(insights.care ? ['', insights.care] : []),
+    ...(insights.care && email.helpLine ? [email.helpLine.url ? `${email.helpLine.text}: ${email.helpLine.url}` : email.helpLine.text] : []),
   ]);
   if (email.confirm) {
     blocks.push([email.confirm.title.toUpperCase(), email.confirm.text, '', `${email.confirm.plainLabel} ${email.confirm.url}`, email.confirm.note]);

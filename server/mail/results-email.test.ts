@@ -43,6 +43,7 @@ function input(overrides: Partial<ResultsEmailInput> = {}): ResultsEmailInput {
     marketing: 'no_box',
     courseUrl: 'https://coach.example/course',
     coachName: 'Sam Rivera',
+    helpLine: null,
     siteHost: 'quiz.example',
     timeZone: 'UTC',
     now: march3,

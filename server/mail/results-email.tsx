@@ -15,6 +15,7 @@ import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
@@ -213,6 +214,17 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
                 <Text className="ink" style={{ ...text, margin: '16px 0 0', fontWeight: 600 }}>
                   {insights.care}
                 </Text>
+                {email.helpLine && (
+                  <Text className="ink" style={{ ...text, margin: '8px 0 0' }}>
+                    {email.helpLine.url ? (
+                      <Link href={email.helpLine.url} className="ink" style={{ color: light.ink, textDecoration: 'underline' }}>
+                        {email.helpLine.text}
+                      </Link>
+                    ) : (
+                      email.helpLine.text
+                    )}
+                  </Text>
+                )}
               </Box>
             )}
 

@@ -15,8 +15,9 @@ import { SqliteStorage } from './sqlite/storage';
 import type { Storage } from './storage';
 
 type Options = { outbox: boolean; now: () => number; timeZone?: string };
+type OpenOptions = Omit<Options, 'timeZone'>;
 
-const backends: [string, (options: Options) => Promise<Storage>][] = [
+const backends: [string, (options: OpenOptions) => Promise<Storage>][] = [
   ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
   ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
 ];
@@ -32,8 +33,11 @@ describe.each(backends)('%s', (_name, open) => {
   let clock = Date.UTC(2026, 10, 20, 12);
   const start = async (options: Partial<Options> = {}) => {
     clock = Date.UTC(2026, 10, 20, 12);
-    const storage = await open({ outbox: true, now: () => clock, ...options });
+    const { timeZone = 'UTC', ...rest } = options;
+    const storage = await open({ outbox: true, now: () => clock, ...rest });
     opened.push(storage);
+    // What the server does once it has read the settings: the aggregate in the analytics time zone.
+    await storage.useProfileTimeZone(timeZone);
     return storage;
   };
 
@@ -162,7 +166,7 @@ describe.each(backends)('%s', (_name, open) => {
     const page = await storage.listAudit(null, 2);
     expect(page.entries.map((entry) => entry.action)).toEqual(['sign_out', 'export']);
     const rest = await storage.listAudit(Number(page.nextCursor), 2);
-    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id }], nextCursor: null });
+    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null }], nextCursor: null });
   });
 
   test('funnel counts add up across writes, by day, month and source', async () => {
@@ -205,5 +209,85 @@ describe.each(backends)('%s', (_name, open) => {
       expect(bySource).toBe(expected(from, to));
       expect(funnel.daily).toHaveLength(days.filter((day) => day >= from && day <= to).length);
     }
+  });
+
+  test('settings: a write is its rows, its picture and its audit entry in one transaction, and raises the revision', async () => {
+    const storage = await start();
+    expect(await storage.settings.readRevision()).toBe(0);
+    expect(await storage.settings.readSettings()).toEqual({ revision: 0, values: {} });
+    const who = { actor: 'dashboard', sessionId: 7 } as const;
+    const audit = (fields: string[]) => ({ action: 'settings_changed' as const, who, fields });
+    const png = { hash: 'a'.repeat(64), contentType: 'image/png' as const, bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) };
+
+    expect(await storage.settings.writeSettings({ changes: { coachName: '"Dana"', courseUrl: '"https://dana.example/"' }, audit: audit(['coachName', 'courseUrl']), now: clock })).toBe(1);
+    expect(await storage.settings.writeSettings({ changes: { coachPhoto: '{"hash":"a"}' }, picture: png, audit: audit(['coachPhoto']), now: clock })).toBe(2);
+    expect(await storage.settings.readSettings()).toEqual({
+      revision: 2,
+      values: { coachName: '"Dana"', courseUrl: '"https://dana.example/"', coachPhoto: '{"hash":"a"}' },
+    });
+    expect(await storage.settings.readPicture('a'.repeat(64))).toEqual(png);
+
+    // Back to the default, and a new picture: the old one is gone in the same transaction.
+    const next = { ...png, hash: 'b'.repeat(64), bytes: Buffer.from([1, 2, 3]) };
+    await storage.settings.writeSettings({ changes: { courseUrl: null, coachPhoto: '{"hash":"b"}' }, picture: next, audit: audit(['courseUrl', 'coachPhoto']), now: clock });
+    expect((await storage.settings.readSettings()).values).toEqual({ coachName: '"Dana"', coachPhoto: '{"hash":"b"}' });
+    expect(await storage.settings.readPicture('a'.repeat(64))).toBeNull();
+    expect(await storage.settings.readPicture('b'.repeat(64))).toEqual(next);
+    await storage.settings.writeSettings({ changes: { coachPhoto: null }, picture: null, audit: audit(['coachPhoto']), now: clock });
+    expect(await storage.settings.readPicture('b'.repeat(64))).toBeNull();
+
+    const { entries } = await storage.listAudit(null, 10);
+    expect(entries.map((entry) => [entry.action, entry.sessionId, entry.fields])).toEqual([
+      ['settings_changed', 7, ['coachPhoto']],
+      ['settings_changed', 7, ['courseUrl', 'coachPhoto']],
+      ['settings_changed', 7, ['coachPhoto']],
+      ['settings_changed', 7, ['coachName', 'courseUrl']],
+    ]);
+    expect(await storage.settings.readRevision()).toBe(4);
+  });
+
+  test('settings: writes from two connections at once each get their own revision', async () => {
+    const storage = await start();
+    const audit = { action: 'settings_changed' as const, who: { actor: 'command line' } as const, fields: ['coachName'] };
+    const revisions = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => storage.settings.writeSettings({ changes: { coachName: `"${index}"` }, audit, now: clock })),
+    );
+    expect([...revisions].sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test('set-up codes: a wrong, an expired and a good code, once; a password set any way ends them all', async () => {
+    const storage = await start();
+    await storage.setupCodes.insert('good', clock + 1000);
+    await storage.setupCodes.insert('old', clock - 1);
+    await storage.setupCodes.insert('other', clock + 1000);
+    expect(await storage.setupCodes.find('good')).toEqual({ hash: 'good', expiresAt: clock + 1000 });
+    expect(await storage.setupCodes.use('nope', 'scrypt$x', clock)).toBe('wrong');
+    expect(await storage.setupCodes.use('old', 'scrypt$x', clock)).toBe('expired');
+    expect(await storage.readPasswordHash()).toBeNull();
+    expect(await storage.setupCodes.use('good', 'scrypt$new', clock)).toBe('set');
+    expect(await storage.readPasswordHash()).toBe('scrypt$new');
+    expect(await storage.setupCodes.find('other')).toBeNull();
+    expect(await storage.setupCodes.use('good', 'scrypt$again', clock)).toBe('password_set');
+    expect(await storage.readPasswordHash()).toBe('scrypt$new');
+
+    await storage.setupCodes.insert('late', clock + 1000);
+    await storage.storePasswordHash('scrypt$cli', clock);
+    expect(await storage.setupCodes.find('late')).toBeNull();
+  });
+
+  test('a new analytics time zone rebuilds the profile aggregate by day in it, and later leads follow it', async () => {
+    const storage = await start();
+    // 23:30 UTC on the 20th is already the 21st in Berlin (UTC+1 in November).
+    clock = Date.UTC(2026, 10, 20, 23, 30);
+    await storage.submit(lead('late@example.com', 'Late', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(1);
+    await storage.useProfileTimeZone('Europe/Berlin');
+    expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(0);
+    expect((await storage.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(1);
+    await storage.submit(lead('later@example.com', 'Later', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    expect((await storage.readProfileTotals('2026-11-21', '2026-11-21')).patterns).toMatchObject({ allWeak: 1, allStrong: 1 });
+    // Asked again for the zone it is in: nothing to do, nothing lost.
+    await storage.useProfileTimeZone('Europe/Berlin');
+    expect((await storage.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(2);
   });
 });

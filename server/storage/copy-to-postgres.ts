@@ -15,10 +15,10 @@ const PAGE = 5_000;
 export type TableCount = { table: string; sqlite: number; postgres: number };
 
 /** Copies everything and compares counts; returns them, or throws (having copied nothing). */
-export async function copySqliteToPostgres(dataDir: string, database: PostgresSettings, timeZone: string): Promise<TableCount[]> {
+export async function copySqliteToPostgres(dataDir: string, database: PostgresSettings): Promise<TableCount[]> {
   const sqlite = SqliteStorage.openForCommands(dataDir);
   try {
-    const postgres = await PostgresStorage.open(database, { outbox: false, timeZone });
+    const postgres = await PostgresStorage.open(database, { outbox: false });
     try {
       // One snapshot of SQLite (a read transaction), one transaction in Postgres.
       await inReadSnapshot(sqlite.db, () => copyIntoPostgres(postgres.pool, (table) => tablePages(sqlite.db, table, PAGE)));

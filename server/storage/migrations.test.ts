@@ -23,6 +23,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
   'coach-and-analytics': { sqlite: 'b556eee4955f20adc2148bb3c91fad838e2592dbf0e6c1284f5ce922fac9342f', postgres: null },
   'outbox-lease': { sqlite: 'e432ca9e4088b9a6a4eb888b06fc3d209036c5b58451484a7f302fa4500d4da8', postgres: null },
   'email-stored-form': { sqlite: '01a5be4539ee7b0f27660911dce275196c44fb5321328d6ce28692a8bc70ae9f', postgres: null },
+  'coach-settings': {
+    sqlite: '30c8a7bc38d0f714478280fc8cbe6178c6b74bc374147de2aa2ecbfce380b215',
+    postgres: 'a7bbe707ce106c823dd3e56fa6501fce998af24550539eec2c1c02de44ed4d77',
+  },
   'results-email': {
     sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
     postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',

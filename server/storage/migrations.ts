@@ -25,7 +25,9 @@ export const migrationNames = [
   'outbox-lease',
   // 6: addresses stored before the Unicode policy take the one stored form (server/storage/email.ts).
   'email-stored-form',
-  // 7: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
+  // 7: the coach's settings, picture and first-run set-up codes; the audit log names a change's fields.
+  'coach-settings',
+  // 8: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
 ] as const;
 

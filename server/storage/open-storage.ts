@@ -25,8 +25,8 @@ export { DATABASE_FILE } from './sqlite/connection';
  * without a lead store (the commands store no leads). Opening SQLite creates the file if it is not
  * there: the commands check first, unless creating it is what they mean.
  */
-export async function openCommandStorage(config: Pick<ServerConfig, 'dataDir' | 'database' | 'analyticsTimeZone'>): Promise<Storage> {
-  if (config.database !== null) return PostgresStorage.open(config.database, { outbox: false, timeZone: config.analyticsTimeZone });
+export async function openCommandStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>): Promise<Storage> {
+  if (config.database !== null) return PostgresStorage.open(config.database, { outbox: false });
   return SqliteStorage.openForCommands(config.dataDir);
 }
 

@@ -184,13 +184,24 @@ export const toSession = (row: SessionRow): Session => ({
   expiresAt: row.expires_at,
 });
 
-export type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null };
+export type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null; fields: string | null };
+
+/** The settings a change touched, as stored (a JSON array of their keys); null for every other action. */
+function fieldsOf(stored: string | null): string[] | null {
+  if (stored === null) return null;
+  try {
+    const fields: unknown = JSON.parse(stored);
+    return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A page of the audit log from up to `limit + 1` rows, newest first (one more says there is a next page). */
 export function auditPage(rows: AuditRow[], limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({ at: iso(row.at), action: row.action, actor: row.actor, sessionId: row.session_id })),
+    entries: page.map((row) => ({ at: iso(row.at), action: row.action, actor: row.actor, sessionId: row.session_id, fields: fieldsOf(row.fields) })),
     nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
   };
 }

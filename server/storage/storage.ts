@@ -68,8 +68,6 @@ export type StoreOptions = {
   now?: () => number;
   /** The largest group commit (default 512). */
   batchCap?: number;
-  /** The analytics time zone: the days of the profile aggregate (default UTC). */
-  timeZone?: string;
 };
 
 /** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
@@ -242,6 +240,10 @@ export interface Storage extends LinkStore {
   /** Stores a new password hash and ends every session, in one transaction. */
   storePasswordHash(hash: string, now: number): Promise<void>;
   readonly sessions: SessionTable;
+  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
+  readonly setupCodes: SetupCodeTable;
+  /** The coach's settings and picture (server/settings/). */
+  readonly settings: SettingsTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
   listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
@@ -252,6 +254,12 @@ export interface Storage extends LinkStore {
   readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
+  /**
+   * Builds the profile aggregate in the analytics time zone if it is in another (or was never built):
+   * one pass over the submissions, in one transaction. Lead batches follow the zone the aggregate is
+   * in, read inside their own transaction, so a change of zone on one instance never mixes days.
+   */
+  useProfileTimeZone(timeZone: string): Promise<void>;
 
   listLeads(params: LeadListParams): Promise<LeadListResponse>;
   /** A person with every submission, newest first, each as the visitor saw it with its delivery. */
@@ -279,3 +287,48 @@ export interface Storage extends LinkStore {
 
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */
 export const isLockedError = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+// --- The coach's settings (server/settings/) ----------------------------------------------------
+
+/** Every stored setting as JSON text (a secret sealed), and the revision they belong to. */
+export type SettingsSnapshot = { revision: number; values: Record<string, string> };
+
+/** The coach's picture: named by the SHA-256 of its bytes, served as its checked type. */
+export type StoredPicture = { hash: string; contentType: 'image/png' | 'image/jpeg' | 'image/webp'; bytes: Buffer };
+
+export type SettingsWrite = {
+  /** Each key's new JSON text, or null to remove it (back to the default). */
+  changes: Record<string, string | null>;
+  /** A picture the change refers to (null: none); every other stored picture is removed in the same transaction. */
+  picture?: StoredPicture | null;
+  /** Written in the same transaction: the action, who, and which settings (never their values). */
+  audit: { action: AuditAction; who: Actor; fields: string[] };
+  now: number;
+};
+
+/**
+ * A key-value table of JSON texts with a revision that every write raises, and the coach's
+ * picture. A write is one transaction with its audit entry: a change acknowledged to the coach is
+ * stored, logged and seen by every instance's next revision check, or none of it.
+ */
+export interface SettingsTable {
+  /** The revision alone: what each instance asks every second. */
+  readRevision(): Promise<number>;
+  readSettings(): Promise<SettingsSnapshot>;
+  /** Stores the change and its audit entry in one transaction; resolves with the new revision once committed. */
+  writeSettings(write: SettingsWrite): Promise<number>;
+  readPicture(hash: string): Promise<StoredPicture | null>;
+}
+
+/** A first-run set-up code as stored: only its SHA-256, and when it stops working. */
+export type StoredSetupCode = { hash: string; expiresAt: number };
+
+export interface SetupCodeTable {
+  insert(hash: string, expiresAt: number): Promise<void>;
+  find(hash: string): Promise<StoredSetupCode | null>;
+  /**
+   * In one transaction: when no password is set and the code is stored and in its hour, stores the
+   * password hash and removes every code (and session). `password_set`: one was set meanwhile.
+   */
+  use(hash: string, passwordHash: string, now: number): Promise<'set' | 'wrong' | 'expired' | 'password_set'>;
+}

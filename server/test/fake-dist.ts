@@ -2,19 +2,37 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from './temp-dirs';
 
+/**
+ * The server-side renderer of a fake build: what dist/ssr/entry-server.js exports, in a few lines.
+ * It shows the coach's name as the real one does (escaped), so tests see the settings reach a page.
+ */
+const fakeRenderer = `
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+const byline = (config) => (config.coach && config.coach.name ? '<p>A quiz by ' + escape(config.coach.name) + '</p>' : '');
+const bodies = {
+  '/': '<h1>Discover Your Core Drivers</h1>',
+  '/quiz': '<h1>Impulse Control (Inhibition)</h1>',
+  '/__not-found__': '<h1>404</h1><p>Oops! Page not found</p>',
+};
+export function render(url, config) { return (bodies[url] ?? '') + byline(config); }
+export async function renderWithLazyPages(url, config) { return render(url, config); }
+`;
+
 /** A minimal built site in a temp folder, so server tests need no `npm run build`. */
 export function makeFakeDist(): string {
   const dir = makeTempDir('core-drivers-dist-');
-  mkdirSync(join(dir, 'html'));
+  mkdirSync(join(dir, 'html', 'templates'), { recursive: true });
+  mkdirSync(join(dir, 'ssr'));
   mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
   const page = (body: string) => `<!doctype html><html lang="en"><head><title>Core Drivers</title></head><body>${body}</body></html>`;
-  writeFileSync(join(dir, 'html', 'landing.html'), page('<h1>Discover Your Core Drivers</h1>'));
-  writeFileSync(join(dir, 'html', 'quiz.html'), page('<h1>Impulse Control (Inhibition)</h1>'));
-  writeFileSync(join(dir, 'html', 'results.html'), page('<div id="root"></div>'));
-  writeFileSync(join(dir, 'html', 'profile.html'), page('<div id="root"></div><p>Profile</p>'));
-  writeFileSync(join(dir, 'html', 'confirm.html'), page('<div id="root"></div><p>Confirm</p>'));
+  for (const name of ['landing', 'quiz', 'not-found']) {
+    writeFileSync(join(dir, 'html', 'templates', `${name}.html`), page('<div id="root"><!--app-html--></div>'));
+  }
+  writeFileSync(join(dir, 'html', 'templates', 'results.html'), page('<div id="root"></div>'));
+  writeFileSync(join(dir, 'html', 'templates', 'profile.html'), page('<div id="root"></div><p>Profile</p>'));
+  writeFileSync(join(dir, 'html', 'templates', 'confirm.html'), page('<div id="root"></div><p>Confirm</p>'));
+  writeFileSync(join(dir, 'ssr', 'entry-server.js'), fakeRenderer);
   writeFileSync(join(dir, 'html', 'coach.html'), page('<div id="root"></div><p>Coach dashboard</p>'));
-  writeFileSync(join(dir, 'html', 'not-found.html'), page('<h1>404</h1><p>Oops! Page not found</p>'));
   writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));
   writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'client', '.env'), 'SECRET=1');

@@ -25,8 +25,11 @@ export function tempDir(prefix = 'core-drivers-test-'): string {
 
 /** Configuration for a test: a fake build, a fresh data folder, no log unless asked for. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', ...overrides };
+  return { ...loadConfig({}), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', settingsKey: testSettingsKey, ...overrides };
 }
+
+/** SETTINGS_ENCRYPTION_KEY of the tests' servers (required with Postgres): 32 bytes in base64, not a secret. */
+export const testSettingsKey = Buffer.alloc(32, 7).toString('base64');
 
 /** Collects the JSON log lines an app writes. */
 export function captureLog(): { stream: { write(line: string): void }; lines: string[] } {

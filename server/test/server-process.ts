@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { makeFakeDist } from './fake-dist';
-import { tempDir } from './helpers';
+import { tempDir, testSettingsKey } from './helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -32,6 +32,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       LEAD_WEBHOOK_URL: '',
       LEAD_WEBHOOK_SECRET: '',
       TRUST_PROXY: '',
+      SETTINGS_ENCRYPTION_KEY: testSettingsKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -24,7 +24,13 @@ export function withQuery(path: string, query: Query = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
-type Options = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unknown; signal?: AbortSignal };
+type Options = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** Sent as JSON; a Blob (a chosen file) is sent as its own bytes. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
 function isApiError(value: unknown): value is CoachApiError {
   return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
@@ -34,12 +40,16 @@ function isApiError(value: unknown): value is CoachApiError {
 export async function coachRequest<T>(path: string, { method = 'GET', query, body, signal }: Options = {}): Promise<T> {
   let response: Response;
   try {
+    const raw = body instanceof Blob;
     response = await fetch(withQuery(path, query), {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': raw ? body.type || 'application/octet-stream' : 'application/json' },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -4,7 +4,7 @@
  * or the back button keeps the coach's place without any router.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { coachApi, type SessionStatus } from '../shared/coach-api';
+import { coachApi, type SessionStatus, type SetupStatus } from '../shared/coach-api';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy, views, type View } from './content';
 import { DeliveriesView } from './deliveries-view';
@@ -14,11 +14,35 @@ import { todayIn } from '../shared/days';
 import { defaultPeriod, periodRange, type Period } from './period';
 import { PeriodPicker } from './period-picker';
 import { ProfilesView } from './profiles-view';
+import { SettingsView } from './settings-view';
+import { SetupExplained, SetupForm } from './setup-page';
 import { SignInPage } from './sign-in-page';
 import { Loading } from './ui';
 import { SessionEndedContext } from './use-coach-data';
 
-type Session = { state: 'checking' } | { state: 'signed-out'; notice: string | null } | { state: 'signed-in'; status: SessionStatus };
+type Session =
+  | { state: 'checking' }
+  | { state: 'signed-out'; notice: string | null }
+  | { state: 'set-up'; code: string | null }
+  | { state: 'signed-in'; status: SessionStatus };
+
+const SETUP_PATH = '/coach/setup';
+
+/**
+ * The code of a set-up address (/coach/setup#<code>), taken once when the page loads and wiped
+ * from the address bar and history at once, so it is not left behind for the next person.
+ */
+const setupCode: string | null = (() => {
+  if (window.location.pathname !== SETUP_PATH) return null;
+  const code = window.location.hash.slice(1);
+  window.history.replaceState(null, '', SETUP_PATH);
+  return code === '' ? null : code;
+})();
+
+/** Leaves the set-up address for the dashboard (the settings view, after a set-up). */
+function leaveSetupAddress(view = '') {
+  if (window.location.pathname === SETUP_PATH) window.history.replaceState(null, '', `/coach${view}`);
+}
 
 function viewFromHash(hash: string): View {
   const name = hash.replace(/^#/, '');
@@ -76,7 +100,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           </button>
         </div>
         <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
-          <ul className="flex sm:gap-2">
+          <ul className="flex flex-wrap sm:gap-2">
             {views.map((name) => (
               <li key={name}>
                 <a
@@ -95,11 +119,12 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>
-        {view !== 'deliveries' && <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />}
+        {view !== 'deliveries' && view !== 'settings' && <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />}
         {view === 'funnel' && <FunnelView range={range} />}
         {view === 'profiles' && <ProfilesView range={range} />}
         {view === 'leads' && <LeadsView range={range} />}
         {view === 'deliveries' && <DeliveriesView />}
+        {view === 'settings' && <SettingsView />}
       </main>
     </div>
   );
@@ -110,12 +135,23 @@ export function CoachApp() {
 
   useEffect(() => {
     const controller = new AbortController();
-    coachRequest<SessionStatus>(coachApi.session, { signal: controller.signal }).then(
-      (status) => setSession({ state: 'signed-in', status }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // 401: not signed in. Anything else: the sign-in form says what goes wrong when it is used.
-        setSession({ state: 'signed-out', notice: error instanceof CoachApiFailure && error.status === 401 ? null : coachCopy.loadFailed });
+    const { signal } = controller;
+    coachRequest<SessionStatus>(coachApi.session, { signal }).then(
+      (status) => {
+        leaveSetupAddress();
+        setSession({ state: 'signed-in', status });
+      },
+      async (error: unknown) => {
+        if (signal.aborted) return;
+        // Anything but 401: the sign-in form says what goes wrong when it is used.
+        if (!(error instanceof CoachApiFailure && error.status === 401)) return setSession({ state: 'signed-out', notice: coachCopy.loadFailed });
+        // Not signed in: before any password is set, the set-up screen takes the sign-in form's place.
+        const setup = await coachRequest<SetupStatus>(coachApi.setup, { signal }).catch(() => null);
+        if (signal.aborted) return;
+        if (setup?.passwordSet === false) return setSession({ state: 'set-up', code: setupCode });
+        const onSetupAddress = window.location.pathname === SETUP_PATH;
+        leaveSetupAddress();
+        setSession({ state: 'signed-out', notice: onSetupAddress ? coachCopy.setup.alreadySet : null });
       },
     );
     return () => controller.abort();
@@ -128,6 +164,17 @@ export function CoachApp() {
       <main className="mx-auto max-w-md px-5 py-10">
         <Loading />
       </main>
+    );
+  }
+  if (session.state === 'set-up') {
+    const signedIn = (status: SessionStatus) => {
+      leaveSetupAddress('#settings');
+      setSession({ state: 'signed-in', status });
+    };
+    return session.code === null ? (
+      <SetupExplained onSignIn={() => setSession({ state: 'signed-out', notice: null })} />
+    ) : (
+      <SetupForm code={session.code} onSignedIn={signedIn} />
     );
   }
   if (session.state === 'signed-out') {

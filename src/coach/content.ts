@@ -5,12 +5,13 @@
  */
 import { resultsCopy } from '../content/results';
 import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, SummaryPattern } from '../shared/coach-api';
+import type { SettingKey } from '../shared/coach-settings';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'settings'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -48,6 +49,7 @@ export const coachCopy = {
     profiles: 'Profiles',
     leads: 'Leads',
     deliveries: 'Deliveries',
+    settings: 'Settings',
   } satisfies Record<View, string>,
   navLabel: 'Dashboard sections',
   signOut: 'Sign out',
@@ -56,6 +58,33 @@ export const coachCopy = {
   tryAgain: 'Try again',
   sessionEnded: 'Your session has ended. Please sign in again.',
   signedOut: 'You are signed out.',
+  setup: {
+    title: 'Set up your dashboard',
+    intro: 'No password is set yet. Choose one, and your dashboard is ready: your funnel, your leads, and how your quiz looks to visitors.',
+    addressTitle: 'Open the set-up address',
+    address:
+      'When the server starts without a password, it writes a one-time address to its log, on a line that starts with “First run”. It looks like this:',
+    addressExample: 'https://your-quiz.example/coach/setup#…',
+    addressRules: 'Open it in this browser. It works once, for one hour. Lost it, or more than an hour ago? Restart the server for a new one.',
+    cliTitle: 'Or use the command line',
+    cli: 'On the server, in the app’s folder, run this and type the new password twice. Then sign in here.',
+    command: 'npm run coach -- set-password',
+    commandLabel: 'The command to run',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    copyFailed: 'Could not copy. Select the command and copy it by hand.',
+    signIn: 'I have set it: sign in',
+    formTitle: 'Choose your password',
+    formIntro: 'At least 12 characters. A short sentence you will remember is a good choice.',
+    password: 'New password',
+    confirm: 'Type it again',
+    submit: 'Set password and sign in',
+    submitting: 'Setting your password…',
+    tooShort: 'Please use at least 12 characters.',
+    mismatch: 'The two passwords are not the same. Please type them again.',
+    alreadySet: 'A password is already set. Sign in with it.',
+    failed: 'The password could not be set. Check your connection and try again.',
+  },
   signIn: {
     title: 'Sign in',
     intro: 'Your dashboard: how your quiz converts, what your audience struggles with, and your leads.',
@@ -249,5 +278,81 @@ export const coachCopy = {
     retryFailed: 'The retry could not be scheduled. Please try again.',
     empty: 'Nothing here. All good.',
     more: 'Show older',
+  },
+  settings: {
+    intro: 'Make the quiz yours. Visitors see every change on their next page load. No restart, no rebuild.',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved. Visitors see it on their next page load.',
+    nothingChanged: 'Nothing has changed here yet.',
+    failed: 'This could not be saved. Check your connection and try again.',
+    fixFields: (count: number) => (count === 1 ? 'Please fix the field marked above.' : `Please fix the ${count} fields marked above.`),
+    fromServer: (variable: string) => `Set on the server (${variable}). Change it there; it wins over this screen.`,
+    defaultValue: (value: string) => `Default: ${value}`,
+    optional: 'optional',
+    on: 'On',
+    off: 'Off',
+    viewLanding: 'See your landing page',
+    newTab: '(opens in a new tab)',
+    photo: {
+      choose: 'Choose a photo or logo',
+      replace: 'Replace',
+      remove: 'Remove',
+      removing: 'Removing…',
+      uploading: 'Uploading…',
+      uploaded: 'Your picture is up. Visitors see it on their next page load.',
+      removed: 'Your picture is removed.',
+      none: 'No picture yet. A friendly face builds trust.',
+      hint: 'PNG, JPEG or WebP, at most 1 MB, at least 64 × 64 pixels. A square picture fits the round frame best.',
+      tooBig: (size: string) => `Photo or logo: at most 1 MB (this one is ${size}). Save a smaller version, about 800 pixels wide is plenty.`,
+      current: 'Your current picture',
+    },
+    sections: [
+      {
+        id: 'identity',
+        title: 'You',
+        intro: 'Shown on the landing page as “A quiz by …”, in the footer, and beside your course.',
+        keys: ['coachName', 'coachIntro', 'coachPhoto'],
+      },
+      {
+        id: 'course',
+        title: 'Your course',
+        intro: 'Where “Show Me the Course” leads, and how you describe it under “Now what?” on the results page.',
+        keys: ['courseUrl', 'coursePitch', 'courseLength', 'coursePrice', 'courseOutcome'],
+      },
+      {
+        id: 'privacy',
+        title: 'Privacy and consent',
+        intro: 'What the e-mail form says about the address. A change is a new consent version; leads keep the wording they saw.',
+        keys: ['privacyUrl', 'consentCheckbox', 'consentText'],
+      },
+      {
+        id: 'help',
+        title: 'Help line',
+        intro: 'When most drivers need support, the results gently suggest professional help. Add your own line and link under it.',
+        keys: ['helpLineText', 'helpLineUrl'],
+      },
+      {
+        id: 'analytics',
+        title: 'Analytics',
+        intro: 'The time zone in which your dashboard counts days.',
+        keys: ['analyticsTimeZone'],
+      },
+    ] satisfies { id: string; title: string; intro: string; keys: SettingKey[] }[],
+    hints: {
+      coachName: 'Your name or your business’s, as visitors should read it.',
+      coachIntro: 'One line, for example: ADHD coach for busy founders.',
+      courseUrl: 'The page where people buy or join the course. Starts with https://.',
+      coursePitch: 'A few sentences in your own voice. Leave a blank line between paragraphs. Empty: our default pitch.',
+      courseLength: 'For example: 4 weeks, 15 minutes a day.',
+      coursePrice: 'For example: $49, or Free.',
+      courseOutcome: 'What they come away with, for example: a morning routine that sticks.',
+      privacyUrl: 'Your privacy policy, linked under the e-mail form. Starts with https://.',
+      consentCheckbox: 'An optional, unticked box asking to e-mail tips and news. Never required for the insights.',
+      consentText: 'The box’s label: one or two short sentences.',
+      helpLineText: 'For example: Book a free 20-minute call with me.',
+      helpLineUrl: 'A page (https://) or a phone number (tel:+15551234567).',
+      analyticsTimeZone: 'Changing it counts the profiles by day in the new zone from now on, for every day; funnel counts already stored keep their day.',
+    } satisfies Partial<Record<SettingKey, string>>,
   },
 } as const;

@@ -101,6 +101,10 @@ export const resultsCopy = {
       'Knowing your pattern is the first step. The Core Drivers mini-course shows you how to build simple routines around your strengths and give the weaker drivers the support they need. Short, practical lessons. No lectures about willpower, just tools that fit the way your mind works.',
     button: 'Show Me the Course',
     newTabHint: '(opens in a new tab)',
+    /** The course's details the coach gives (any of them), as short labelled facts. */
+    details: { length: 'Length', price: 'Price', outcome: 'You’ll get' },
+    /** Above the coach's face and name. */
+    coachLabel: 'Your coach',
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { defaultSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site-config';
 
 /**
@@ -14,3 +15,12 @@ export function readSiteConfig(doc: Document | undefined = globalThis.document):
     return defaultSiteConfig;
   }
 }
+
+/**
+ * The page's settings for the components that show them (the coach's name, the course). Given once
+ * at the root: by the browser from the page's settings block, by the server's render from the same
+ * settings, so the HTML it sends and the page the browser hydrates say the same.
+ */
+export const SiteConfigContext = createContext<SiteConfig>(defaultSiteConfig);
+
+export const useSiteConfig = () => useContext(SiteConfigContext);

@@ -18,6 +18,7 @@
  */
 import type { FunnelStep } from './funnel';
 import type { Rating } from './constants';
+import type { SettingKey, SettingProblem, SettingSource, SettingValues } from './coach-settings';
 
 /** Every route of the coach API. `:id` parts are filled in with the helpers below. */
 export const coachApi = {
@@ -39,6 +40,15 @@ export const coachApi = {
   retryDelivery: '/api/coach/deliveries/:id/retry',
   /** GET ?cursor&limit → {@link AuditLogResponse}: sign-ins, exports, erasures (who and when). */
   audit: '/api/coach/audit',
+  /** GET → {@link SettingsResponse}; PATCH {@link SettingsChangeRequest} → {@link SettingsResponse}. */
+  settings: '/api/coach/settings',
+  /** PUT the picture's bytes (PNG, JPEG or WebP, at most 1 MB) → {@link SettingsResponse}; DELETE removes it (→ SettingsResponse). */
+  settingsPhoto: '/api/coach/settings/photo',
+  /**
+   * First run, before any password is set, and so without a session: GET → {@link SetupStatus};
+   * POST {@link SetupRequest} → {@link SessionStatus} (signed in, with the cookie).
+   */
+  setup: '/api/coach/setup',
 } as const;
 
 export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
@@ -84,6 +94,12 @@ export type CoachErrorCode =
   | 'webhook_not_configured'
   /** 409: a results e-mail retried while mail is off (no SMTP_URL): it waits until mail is on. */
   | 'mail_not_configured'
+  /** 409: the set-up screen was used after a password was set (sign in instead). */
+  | 'password_already_set'
+  /** 401: a set-up code that is not (or no longer) valid: wrong, or used already. */
+  | 'wrong_setup_code'
+  /** 401: a set-up code older than one hour. */
+  | 'setup_code_expired'
   /** 429: too many failed sign-ins: slowed down (`locked: false`) or locked for a while. */
   | 'too_many_attempts'
   | 'payload_too_large'
@@ -325,7 +341,18 @@ export type RetryDeliveryResponse = { delivery: Delivery };
 
 // --- Audit log ---------------------------------------------------------------------------------
 
-export type AuditAction = 'sign_in' | 'sign_in_failed' | 'sign_out' | 'password_set' | 'export' | 'erase' | 'delivery_retry';
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'password_set'
+  | 'export'
+  | 'erase'
+  | 'delivery_retry'
+  /** A change on the settings screen; `fields` names the settings changed (never their values). */
+  | 'settings_changed'
+  /** A wrong code on the first-run set-up screen. */
+  | 'setup_failed';
 
 /** Who and when, never what: no address, no name, no search, no client address. */
 export type AuditEntry = {
@@ -334,6 +361,36 @@ export type AuditEntry = {
   /** `dashboard` (with the session's number) or `command line`. */
   actor: 'dashboard' | 'command line';
   sessionId: number | null;
+  /** What a settings change touched: the settings' keys (src/shared/coach-settings.ts); null for other actions. */
+  fields: string[] | null;
 };
 
 export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: string | null };
+
+// --- Settings ----------------------------------------------------------------------------------
+
+/**
+ * GET and PATCH /api/coach/settings: every setting of src/shared/coach-settings.ts with the value in
+ * force and where it comes from. `environment`: set by the server's variable (`variables` names it),
+ * read-only here. A secret's value is never sent: `null`, with `secretsSet` saying whether one is set.
+ */
+export type SettingsResponse = {
+  values: SettingValues;
+  sources: Record<SettingKey, SettingSource>;
+  /** The environment variable of each setting that has one. */
+  variables: Partial<Record<SettingKey, string>>;
+  secretsSet: Partial<Record<SettingKey, boolean>>;
+  /** Where visitors' pages load the coach's picture from (our origin), or null. */
+  photoUrl: string | null;
+};
+
+/** PATCH /api/coach/settings: only the settings to change; `null` puts one back to its default. */
+export type SettingsChangeRequest = Partial<Record<SettingKey, unknown>>;
+
+/** 400 of PATCH: the first problem as `field` and `message`, and every problem of the change. */
+export type SettingsRefusal = CoachApiError & { problems: SettingProblem[] };
+
+export type SetupStatus = { passwordSet: boolean };
+
+/** POST /api/coach/setup: the code from the address's fragment, and the new password (at least 12 characters). */
+export type SetupRequest = { code: string; password: string };

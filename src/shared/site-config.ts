@@ -1,6 +1,7 @@
 /**
- * Settings the coach chooses at run time (environment variables of the server), handed to the
- * visitor's page inside its HTML, so no extra request is needed. Features add their fields here,
+ * Settings the coach chooses at run time (the dashboard's settings, or the server's environment
+ * variables, which win), handed to the visitor's page inside its HTML when it is served, so no extra
+ * request is needed and a change shows on the next page load. Features add their fields here,
  * each with a default that holds when the page is hosted without the server (local-only build).
  */
 export type SiteConfig = {
@@ -15,19 +16,42 @@ export type SiteConfig = {
   consentVersion: string | null;
   /** The coach's sites allowed to frame the quiz (EMBED_ORIGINS): the only places it posts progress to. */
   embedOrigins: string[];
+  /** Who runs the quiz (dashboard settings): "a quiz by ..." on the landing page, the footer, the course call to action. */
+  coach: CoachIdentity;
+  /** The course behind "Show Me the Course"; a null `url` keeps the build-time VITE_COURSE_URL. */
+  course: CourseDetails;
+  /** The coach's own line for heavy results, shown with the care message; null when not set. */
+  helpLine: HelpLine | null;
   /** Mail is on (SMTP_URL): the gate says the profile will also arrive by email. */
   mailOn: boolean;
-  /** The coach's name, for the printout and the confirm page; null when not given. */
-  coachName: string | null;
 };
+
+/** A picture served from the site's own origin, with its size so the page keeps its place while it loads. */
+export type PublicImage = { url: string; width: number; height: number };
+
+/** Each part null until the coach sets it. */
+export type CoachIdentity = { name: string | null; intro: string | null; photo: PublicImage | null };
+
+/** The pitch is the coach's own paragraph(s) (blank lines between them); the details are short phrases. */
+export type CourseDetails = {
+  url: string | null;
+  pitch: string | null;
+  length: string | null;
+  price: string | null;
+  outcome: string | null;
+};
+
+export type HelpLine = { text: string; url: string | null };
 
 export const defaultSiteConfig: SiteConfig = {
   privacyUrl: null,
   consentCheckboxText: null,
   consentVersion: null,
   embedOrigins: [],
+  coach: { name: null, intro: null, photo: null },
+  course: { url: null, pitch: null, length: null, price: null, outcome: null },
+  helpLine: null,
   mailOn: false,
-  coachName: null,
 };
 
 /** The id of the `<script type="application/json">` element that carries the settings. */

@@ -17,7 +17,7 @@ export async function recordAudit(pool: PostgresPool, action: AuditAction, who: 
 
 /** Newest first, `limit` entries older than the cursor (an entry's id). */
 export async function listAudit(pool: PostgresPool, before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const { rows } = await pool.query<AuditRow>('SELECT id, at, action, actor, session_id FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [
+  const { rows } = await pool.query<AuditRow>('SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [
     before ?? Number.MAX_SAFE_INTEGER,
     limit + 1,
   ]);

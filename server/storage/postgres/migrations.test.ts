@@ -25,10 +25,11 @@ test('several connections migrating one empty database at once apply each migrat
 
 test('instances starting together all open the database (migrated once, profile aggregate built once)', async () => {
   const settings = await freshPostgres();
-  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, { outbox: false, timeZone: 'Europe/Berlin' })));
+  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, { outbox: false })));
   try {
     const [first] = storages;
     if (!first) throw new Error('opened');
+    await Promise.all(storages.map((storage) => storage.useProfileTimeZone('Europe/Berlin')));
     const meta = await first.pool.query('SELECT key, value FROM analytics_meta');
     expect(meta.rows).toEqual([{ key: 'profile_time_zone', value: 'Europe/Berlin' }]);
   } finally {

@@ -167,7 +167,31 @@ export const postgresMigrationSql: MigrationSql = {
   'outbox-lease': IN_MIGRATION_1,
   // Every address was stored in the one stored form from the start (server/storage/email.ts).
   'email-stored-form': IN_MIGRATION_1,
-  // 7: the results e-mail: as on SQLite (sqlite/migrations.ts says what each part is for).
+  // 7: as SQLite's (see there).
+  'coach-settings': `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE settings_revision (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    revision BIGINT NOT NULL
+  );
+  INSERT INTO settings_revision (id, revision) VALUES (1, 0);
+  CREATE TABLE settings_pictures (
+    hash TEXT PRIMARY KEY,
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/jpeg', 'image/webp')),
+    bytes BYTEA NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE coach_setup_codes (
+    code_hash TEXT PRIMARY KEY,
+    expires_at BIGINT NOT NULL
+  );
+  ALTER TABLE audit_log ADD COLUMN fields TEXT;
+  `,
+  // 8: the results e-mail: as on SQLite (sqlite/migrations.ts says what each part is for).
   'results-email': `
   ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
   ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));

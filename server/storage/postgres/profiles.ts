@@ -6,7 +6,7 @@
 import { calendarDay, type Day } from '../../../src/shared/days';
 import { profileColumns, profileSumsByDay, profileTotalsOf, type ProfileRow, TIME_ZONE_KEY } from '../profile-sums';
 import type { ProfileTotals } from '../storage';
-import type { PostgresClient, PostgresPool } from './connection';
+import { type PostgresClient, type PostgresPool, transaction } from './connection';
 
 /** Rows per day of the profile aggregate: each batch adds to the next one. */
 export const PROFILE_SHARDS = 16;
@@ -26,20 +26,29 @@ export async function addToProfiles(client: PostgresClient, byDay: Map<Day, numb
   }
 }
 
-/** The zone the aggregate was built in, or undefined before it was ever built. */
+/**
+ * The zone the aggregate was built in, or undefined before it was ever built; read with a share lock
+ * inside a transaction that changes the aggregate, so a rebuild in another zone waits for it.
+ */
 export async function aggregateTimeZone(client: PostgresClient): Promise<string | undefined> {
-  return (await client.query<{ value: string }>('SELECT value FROM analytics_meta WHERE key = $1', [TIME_ZONE_KEY])).rows[0]?.value;
+  return (await client.query<{ value: string }>('SELECT value FROM analytics_meta WHERE key = $1 FOR SHARE', [TIME_ZONE_KEY])).rows[0]?.value;
 }
 
 /**
  * Builds the profile aggregate in `timeZone` if it was built in another (or never): one pass over
- * the submissions, in the migration's lock, so only one instance does it.
+ * the submissions, in one transaction. The zone's row is locked first (batches read it with a share
+ * lock, postgres/submissions.ts), then the table: batches in flight finish before, later ones wait.
+ * Several instances asking at once: the first rebuilds, the others find the zone already right.
  */
-export async function ensureProfileAggregate(client: PostgresClient, timeZone: string): Promise<void> {
-  if ((await aggregateTimeZone(client)) === timeZone) return;
+export async function ensureProfileAggregate(pool: PostgresPool, timeZone: string): Promise<void> {
   const dayOf = calendarDay(timeZone);
-  await client.query('BEGIN');
-  try {
+  await transaction(pool, async (client) => {
+    const current = await client.query<{ value: string }>('SELECT value FROM analytics_meta WHERE key = $1 FOR UPDATE', [TIME_ZONE_KEY]);
+    if (current.rows[0]?.value === timeZone) return;
+    await client.query('INSERT INTO analytics_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+      TIME_ZONE_KEY,
+      timeZone,
+    ]);
     await client.query('LOCK TABLE profile_daily IN EXCLUSIVE MODE');
     await client.query('DELETE FROM profile_daily');
     for (let after = 0; ; ) {
@@ -52,15 +61,7 @@ export async function ensureProfileAggregate(client: PostgresClient, timeZone: s
       await addToProfiles(client, profileSumsByDay(rows, dayOf, 1), 0);
       after = last.id;
     }
-    await client.query('INSERT INTO analytics_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
-      TIME_ZONE_KEY,
-      timeZone,
-    ]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
+  });
 }
 
 /** Sums the aggregate (every shard) over the days `from` to `to` (both included). */

@@ -21,6 +21,8 @@ export async function storePasswordHash(pool: PostgresPool, hash: string, now: n
       [hash, now],
     );
     await client.query('DELETE FROM coach_sessions');
+    // A password is set: no first-run set-up address works any more.
+    await client.query('DELETE FROM coach_setup_codes');
   });
 }
 

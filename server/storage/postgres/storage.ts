@@ -14,7 +14,18 @@
 import type { Lead } from '../../../src/shared/lead';
 import type { PostgresSettings } from '../../config';
 import { type GroupCommit, submissionCommit } from '../group-commit';
-import type { OutboxQueue, SessionTable, Storage, StoredConsent, StoreOptions, Submission, SubmitResult, TimeRange } from '../storage';
+import type {
+  OutboxQueue,
+  SessionTable,
+  SettingsTable,
+  SetupCodeTable,
+  Storage,
+  StoredConsent,
+  StoreOptions,
+  Submission,
+  SubmitResult,
+  TimeRange,
+} from '../storage';
 import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
@@ -24,6 +35,7 @@ import { migratePostgres } from './migrations';
 import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { postgresSessionTable, readPasswordHash, storePasswordHash } from './sessions';
+import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 import { postgresLinks } from './links';
 
@@ -47,6 +59,8 @@ export class PostgresStorage implements Storage {
   readonly sessions: SessionTable;
   readonly #links: ReturnType<typeof postgresLinks>;
   readonly #onOutboxRows: () => void;
+  readonly setupCodes: SetupCodeTable;
+  readonly settings: SettingsTable;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
   #closed: Promise<void> | null = null;
@@ -60,6 +74,8 @@ export class PostgresStorage implements Storage {
     this.#links = postgresLinks(pool, { webhook: options.outbox });
     this.#onOutboxRows = () => options.onOutboxRows?.();
     this.sessions = postgresSessionTable(pool);
+    this.setupCodes = postgresSetupCodeTable(pool);
+    this.settings = postgresSettingsTable(pool);
   }
 
   /**
@@ -69,7 +85,7 @@ export class PostgresStorage implements Storage {
   static async open(settings: PostgresSettings, options: StoreOptions): Promise<PostgresStorage> {
     const pool = openPool(settings.url, settings.poolSize, options.onPoolError);
     try {
-      await migratePostgres(pool, (client) => ensureProfileAggregate(client, options.timeZone ?? 'UTC'));
+      await migratePostgres(pool);
     } catch (error) {
       await pool.end().catch(() => undefined);
       const reason = (error as { code?: string; message?: string }).message ?? String(error);
@@ -107,6 +123,9 @@ export class PostgresStorage implements Storage {
   }
   readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.pool, ...args);
+  }
+  useProfileTimeZone(timeZone: string) {
+    return ensureProfileAggregate(this.pool, timeZone);
   }
   listLeads(...args: Parameters<Storage['listLeads']>) {
     return listLeads(this.pool, ...args);

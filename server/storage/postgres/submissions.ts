@@ -9,7 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
-import { profileSumsByDay } from '../profile-sums';
+import { profileSumsByDay, TIME_ZONE_KEY } from '../profile-sums';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
 import { type PostgresPool, transaction } from './connection';
 import { addToProfiles, PROFILE_SHARDS } from './profiles';
@@ -20,13 +20,22 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
  * submission one row (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, when
  * `email()`, one for the results e-mail; then the profile
- * aggregate (days in `timeZone`). It rejects, having stored nothing, if any part fails.
+ * aggregate, in the zone it is built in. That zone is read first, with a share lock on its row: a
+ * change of the analytics time zone (`ensureProfileAggregate`, on any instance) takes that row's
+ * lock before it rebuilds, so it waits for batches in flight, and batches after it wait for it and
+ * then read the new zone. No batch mixes two zones' days. It rejects, having stored nothing, if any
+ * part fails.
  */
 export function batchWriter(
   pool: PostgresPool,
-  options: { outbox: boolean; email?: () => boolean; timeZone?: string },
+  options: { outbox: boolean; email?: () => boolean },
 ): (batch: Submission[]) => Promise<SubmitResult[]> {
-  const dayOf = calendarDay(options.timeZone ?? 'UTC');
+  const days = new Map<string, (ms: number) => string>();
+  const dayIn = (zone: string) => {
+    let dayOf = days.get(zone);
+    if (!dayOf) days.set(zone, (dayOf = calendarDay(zone)));
+    return dayOf;
+  };
   let lastForget = 0;
   /** The profile aggregate's shard of the next batch; instances start at different ones. */
   let shard = randomInt(PROFILE_SHARDS);
@@ -42,6 +51,8 @@ export function batchWriter(
       consent,
     }));
     return transaction(pool, async (client) => {
+      const zone = await client.query<{ value: string }>('SELECT value FROM analytics_meta WHERE key = $1 FOR SHARE', [TIME_ZONE_KEY]);
+      const dayOf = dayIn(zone.rows[0]?.value ?? 'UTC');
       // Forget Idempotency-Keys older than their time to live, at most once a minute per instance.
       if (now - lastForget >= 60_000) {
         lastForget = now;

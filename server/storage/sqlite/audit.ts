@@ -18,7 +18,7 @@ export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor,
 /** Newest first, `limit` entries older than the cursor (an entry's id). */
 export function listAudit(db: SqliteDatabase, before: number | null, limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
   const rows = db
-    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
     .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1);
   return auditPage(rows, limit);
 }

@@ -230,7 +230,36 @@ export const sqliteMigrationSql: MigrationSql = {
   UPDATE submissions SET email = normalize_email(email)
   WHERE email GLOB '*[^ -~]*' AND email <> normalize_email(email);
   `,
-  // 7: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
+
+  // 7: the coach's settings (src/shared/coach-settings.ts): one row per setting set from the
+  //    dashboard, its value as JSON (a secret sealed: server/settings/secret-box.ts); a revision every
+  //    write raises, which each instance reads every second; the coach's picture, named by the hash of
+  //    its bytes; the first-run set-up codes (only their SHA-256); and which settings a change touched,
+  //    in the audit log (their names, never their values).
+  'coach-settings': `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE settings_revision (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO settings_revision (id, revision) VALUES (1, 0);
+  CREATE TABLE settings_pictures (
+    hash TEXT NOT NULL UNIQUE,
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/jpeg', 'image/webp')),
+    bytes BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE coach_setup_codes (
+    code_hash TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  ALTER TABLE audit_log ADD COLUMN fields TEXT;
+  `,
+  // 8: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
   //    Standard Webhooks POST of `event` lead.submitted or lead.confirmed) and `email` (the results
   //    e-mail, event `results`); each channel's loop claims its own through its own index. A
   //    submission whose marketing box was ticked records when the visitor confirmed it (the double

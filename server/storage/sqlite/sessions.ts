@@ -11,7 +11,7 @@ export function readPasswordHash(db: SqliteDatabase): string | null {
   return db.prepare<[], { password_hash: string }>('SELECT password_hash FROM coach_account WHERE id = 1').get()?.password_hash ?? null;
 }
 
-/** Stores a new password hash and ends every session, in one transaction. */
+/** Stores a new password hash and ends every session and set-up code, in one transaction. */
 export function storePasswordHash(db: SqliteDatabase, hash: string, now: number): void {
   db.transaction(() => {
     db.prepare<[string, number]>(
@@ -19,6 +19,8 @@ export function storePasswordHash(db: SqliteDatabase, hash: string, now: number)
        ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, password_set_at = excluded.password_set_at`,
     ).run(hash, now);
     db.prepare('DELETE FROM coach_sessions').run();
+    // A password is set: no first-run set-up address works any more.
+    db.prepare('DELETE FROM coach_setup_codes').run();
   }).immediate();
 }
 

@@ -23,6 +23,8 @@ import {
   isLockedError,
   type OutboxQueue,
   type SessionTable,
+  type SettingsTable,
+  type SetupCodeTable,
   type Storage,
   type StoredConsent,
   type StoreOptions,
@@ -40,6 +42,7 @@ import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
+import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
@@ -56,13 +59,11 @@ type LeadWriter = {
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
-  // Built once, or rebuilt when the analytics time zone changed (one scan of the submissions).
-  ensureProfileAggregate(db, options.timeZone ?? 'UTC');
   // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox, email: options.email, timeZone: options.timeZone });
+  const write = batchWriter(db, { outbox: options.outbox, email: options.email });
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -85,6 +86,8 @@ export class SqliteStorage implements Storage {
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly setupCodes: SetupCodeTable;
+  readonly settings: SettingsTable;
   /** The server's lead connection; null for the coach's commands, which store no leads. */
   readonly #leads: LeadWriter | null;
   readonly #now: () => number;
@@ -98,6 +101,8 @@ export class SqliteStorage implements Storage {
     this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
     this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
     this.sessions = sqliteSessionTable(db);
+    this.setupCodes = sqliteSetupCodeTable(db);
+    this.settings = sqliteSettingsTable(db);
     this.#writeFunnel = funnelWriter(db);
   }
 
@@ -163,6 +168,10 @@ export class SqliteStorage implements Storage {
   }
   async readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.db, ...args);
+  }
+  /** On the dashboard's connection, which waits for the lead connection's batch (and leads wait for the rebuild: about 2 s per million submissions). */
+  async useProfileTimeZone(timeZone: string) {
+    ensureProfileAggregate(this.db, timeZone);
   }
   async listLeads(...args: Parameters<Storage['listLeads']>) {
     return listLeads(this.db, ...args);

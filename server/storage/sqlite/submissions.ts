@@ -8,18 +8,21 @@ import { normalizeEmail } from '../email';
 import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
 import { profileAggregator } from './profiles';
+import { TIME_ZONE_KEY } from '../profile-sums';
 import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
  * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
  * `email()`, one for the results e-mail; then one update of
- * the daily profile aggregate (days in `timeZone`, default UTC) per day in the batch. It throws,
+ * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
+ * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
+ * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
  * having stored nothing, if any part fails.
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: boolean; email?: () => boolean; timeZone?: string },
+  options: { outbox: boolean; email?: () => boolean },
 ): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
@@ -40,7 +43,14 @@ export function batchWriter(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
   let lastForget = 0;
-  const addToProfiles = profileAggregator(db, options.timeZone ?? 'UTC');
+  const zoneOfAggregate = db.prepare<[string], { value: string }>('SELECT value FROM analytics_meta WHERE key = ?');
+  const aggregators = new Map<string, ReturnType<typeof profileAggregator>>();
+  const addToProfiles = (rows: ProfileRow[], sign: 1 | -1) => {
+    const zone = zoneOfAggregate.get(TIME_ZONE_KEY)?.value ?? 'UTC';
+    let add = aggregators.get(zone);
+    if (!add) aggregators.set(zone, (add = profileAggregator(db, zone)));
+    add(rows, sign);
+  };
   let storedNow: ProfileRow[] = [];
 
   const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {

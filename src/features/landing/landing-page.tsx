@@ -6,6 +6,7 @@ import { pageTitle, site } from '../../content/site';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { ProductName } from '../shared/product-name';
+import { CoachByline } from './coach-byline';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
@@ -52,6 +53,7 @@ export function LandingPage() {
             </ul>
           </div>
         </div>
+        <CoachByline />
 
         <section
           aria-labelledby="why-title"

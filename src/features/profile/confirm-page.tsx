@@ -48,7 +48,7 @@ export default function ConfirmPage() {
         <p className="mt-3 text-muted sm:text-lg">{confirmCopy.done.text}</p>
       ) : (
         <>
-          <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coachName)}</p>
+          <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coach.name)}</p>
           <p className="mt-2 text-muted">{confirmCopy.ignore}</p>
           <button type="button" onClick={() => void confirm()} disabled={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg disabled:cursor-wait">
             {state === 'busy' ? confirmCopy.busy : confirmCopy.button}

@@ -3,6 +3,7 @@ import { resultsCopy } from '../../content/results';
 import type { Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
 import type { Insights } from '../../shared/insights';
+import { CareMessage } from './care-message';
 
 const copy = resultsCopy.insights;
 
@@ -68,7 +69,7 @@ export function InsightsPanel({ insights, greeting, focusOnMount = true }: Insig
             {note.text}
           </p>
         ))}
-        {insights.care && <p className="mt-4 rounded-2xl border-2 border-teal-soft bg-white p-4 font-medium">{insights.care}</p>}
+        {insights.care && <CareMessage text={insights.care} />}
       </section>
     </section>
   );

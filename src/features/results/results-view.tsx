@@ -107,7 +107,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
             <InsightsPanel insights={insights} greeting={resultsCopy.insights.greeting(unlockedFor)} />
             <PrintButton className="mt-6" />
             <CourseCta />
-            <PrintFooter coachName={siteConfig.coachName} />
+            <PrintFooter coachName={siteConfig.coach.name} />
           </>
         )}
       </div>

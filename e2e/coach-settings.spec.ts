@@ -1,0 +1,229 @@
+/**
+ * The coach makes the quiz theirs, from the browser, on a server of the test's own started from an
+ * empty DATA_DIR (e2e/own-server.ts): the one-time set-up address read from the server's log, the
+ * password chosen in the browser, the settings screen (name, photo, course), and a visitor in another
+ * browser context who sees it all without a restart. axe on every new screen at 360 and 1280 px;
+ * bad values get clear messages. With SHOTS_DIR set, each screen is saved there too.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { pngImage, svgImage } from '../server/test/images';
+import { expectNoAxeViolations } from './axe';
+import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
+import { logLine, type OwnServer, startOwnServer } from './own-server';
+import { coreDriversState, openResultsWithState } from './results-state';
+
+const test = base.extend<{ serverEnv: Record<string, string>; server: OwnServer }>({
+  /** Environment variables of the test's server (a setting given there wins over the dashboard). */
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
+    const server = await startOwnServer(serverEnv);
+    await use(server);
+    await server.stop();
+  },
+  // The page's own origin is this server's: the fixtures' "no foreign request" check follows it.
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+const password = 'a calm long password';
+
+async function shoot(page: Page, name: string, width: number) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+}
+
+/** The set-up address the server printed: a JSON log line whose message holds it. */
+async function setupAddress(server: OwnServer): Promise<string> {
+  const line = await logLine(server, (entry) => typeof entry.setupUrl === 'string');
+  const url = String(line.setupUrl);
+  expect(String(line.msg)).toContain(url);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/coach\/setup#[A-Za-z0-9_-]{43}$/);
+  return url;
+}
+
+async function choosePassword(page: Page, address: string) {
+  await page.goto(address);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  // The code left the address bar as soon as the page read it.
+  expect(new URL(page.url()).hash).toBe('');
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Type it again').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+async function saveSection(page: Page, title: string) {
+  const section = page.getByRole('region', { name: title, exact: true });
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+}
+
+async function visitorPage(browser: Browser, server: OwnServer, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width === 360 ? 740 : 900 } });
+  return context.newPage();
+}
+
+/** A visitor reaches the course call to action: results, the gate filled in, the insights unlocked. */
+async function unlockInsights(visitor: Page, ratings: string) {
+  await openResultsWithState(visitor, coreDriversState(ratings));
+  await visitor.getByLabel('Email', { exact: true }).fill('visitor@example.com');
+  await visitor.getByLabel('First name').fill('Vi');
+  await visitor.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Now what?' })).toBeVisible({ timeout: 15_000 });
+}
+
+test('from an empty DATA_DIR: the set-up address from the log, the password in the browser, the coach’s name, photo and course, seen by a visitor without a restart', async ({
+  page,
+  server,
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const address = await setupAddress(server);
+
+  // Before a password is set, /coach explains where the address is, with the command line to copy.
+  await page.goto('/coach');
+  await expect(page.getByRole('heading', { name: 'Set up your dashboard' })).toBeVisible();
+  await expect(page.getByLabel('The command to run')).toHaveText('npm run coach -- set-password');
+
+  await choosePassword(page, address);
+  // Not signed in yet, on /coach and on the set-up address: what Chromium logs for the two 401s.
+  expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+  await page.getByLabel(/^Your name/).fill('Dana Reyes');
+  await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
+  await saveSection(page, 'You');
+  await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
+  await expect(page.getByText('Your picture is up.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your current picture' })).toBeVisible();
+
+  await page.getByLabel(/^Course link/).fill('https://dana.example/course');
+  await page.getByLabel(/^Course pitch/).fill('Six short lessons, in my own words.');
+  await page.getByLabel(/^Course length/).fill('4 weeks');
+  await page.getByLabel(/^Course price/).fill('$49');
+  await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
+  await saveSection(page, 'Your course');
+
+  // A visitor, in another browser context, on the same running server.
+  const visitor = await visitorPage(browser, server, 360);
+  const firstLoad = await visitor.request.get('/');
+  // In the HTML itself, before any script runs.
+  expect(await firstLoad.text()).toContain('Dana Reyes');
+  await visitor.goto('/');
+  await expect(visitor.getByText('A quiz by Dana Reyes').first()).toBeVisible();
+  await expect(visitor.getByRole('contentinfo')).toContainText('A quiz by Dana Reyes.');
+
+  await unlockInsights(visitor, '113122232');
+  const cta = visitor.getByRole('region', { name: 'Now what?' });
+  await expect(cta.getByText('Dana Reyes')).toBeVisible();
+  const face = cta.locator('img');
+  await expect(face).toBeVisible();
+  expect(await face.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(240);
+  await expect(cta.getByText('Six short lessons, in my own words.')).toBeVisible();
+  await expect(cta.getByRole('definition')).toHaveText(['4 weeks', '$49', 'A morning routine that sticks']);
+  await expect(cta.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('href', 'https://dana.example/course');
+  // The spec's own texts stay.
+  await expect(cta.getByRole('heading', { name: 'Now what?' })).toBeVisible();
+  await visitor.context().close();
+});
+
+test('bad values get clear messages naming the field, and nothing is saved', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await choosePassword(page, await setupAddress(server));
+  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+
+  await page.getByLabel(/^Course link/).fill('javascript:alert(1)');
+  await page.getByRole('region', { name: 'Your course', exact: true }).getByRole('button', { name: 'Save' }).click();
+  const link = page.getByLabel(/^Course link/);
+  await expect(link).toBeFocused();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription(/Course link: use an address that starts with https:\/\/; javascript links are not allowed\./);
+
+  const photo = page.getByLabel('Photo or logo');
+  await photo.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svgImage });
+  await expect(page.getByRole('alert').filter({ hasText: 'SVG files are not accepted' })).toBeVisible();
+  await photo.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([pngImage(400, 400), Buffer.alloc(5 * 1024 * 1024)]) });
+  await expect(page.getByRole('alert').filter({ hasText: /Photo or logo: at most 1 MB \(this one is 5\.\d MB\)/ })).toBeVisible();
+  await expect(page.getByText('No picture yet.')).toBeVisible();
+  // The SVG's 400, logged by Chromium; the 5 MB file never left the browser.
+  expect(takeApiRefusals(consoleErrors)).toEqual([400]);
+
+  const response = await page.request.get('/api/coach/settings');
+  expect((await response.json()).values).toMatchObject({ courseUrl: null, coachPhoto: null });
+});
+
+test.describe('with PRIVACY_URL set on the server', () => {
+  test.use({ serverEnv: { PRIVACY_URL: 'https://coach.example/privacy' } });
+
+  for (const width of [360, 1280]) {
+    test(`the new screens at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, browser, consoleErrors }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      const address = await setupAddress(server);
+
+      await page.goto('/coach');
+      await expect(page.getByRole('heading', { name: 'Set up your dashboard' })).toBeVisible();
+      await expectNoA11yFindings(page, 'set-up explained');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'setup-explained', width);
+
+      await page.goto(address);
+      await page.getByLabel('New password').fill('short');
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please use at least 12 characters.');
+      await expectNoA11yFindings(page, 'set-up form with a problem');
+      await shoot(page, 'setup-form', width);
+      await page.getByLabel('New password').fill(password);
+      await page.getByLabel('Type it again').fill(password);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+      // The environment wins: shown, read-only, with the variable that sets it.
+      const privacy = page.getByLabel(/^Privacy policy link/);
+      await expect(privacy).toHaveValue('https://coach.example/privacy');
+      await expect(privacy).toHaveAttribute('readonly', '');
+      await expect(privacy).toHaveAccessibleDescription(/Set on the server \(PRIVACY_URL\)/);
+      await expectNoA11yFindings(page, 'settings, empty');
+      await expectNoHorizontalScroll(page);
+
+      await page.getByLabel(/^Your name/).fill('Dana Reyes');
+      await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
+      await saveSection(page, 'You');
+      await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
+      await expect(page.getByText('Your picture is up.')).toBeVisible();
+      await page.getByLabel(/^Course link/).fill('https://dana.example/course');
+      await page.getByLabel(/^Course pitch/).fill('You have seen your pattern. In six short lessons we build routines around your strengths, one small step a day.\n\nNo lectures about willpower.');
+      await page.getByLabel(/^Course length/).fill('4 weeks');
+      await page.getByLabel(/^Course price/).fill('$49');
+      await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
+      await saveSection(page, 'Your course');
+      await page.getByLabel(/^Help line text/).fill('Book a free 20-minute call with me');
+      await page.getByLabel(/^Help line link/).fill('ftp://dana.example/call');
+      await page.getByRole('region', { name: 'Help line', exact: true }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByLabel(/^Help line link/)).toHaveAttribute('aria-invalid', 'true');
+      await expectNoA11yFindings(page, 'settings, filled in, a field refused');
+      await expectNoHorizontalScroll(page);
+      await shoot(page, 'settings', width);
+      await page.getByLabel(/^Help line link/).fill('https://dana.example/call');
+      await saveSection(page, 'Help line');
+
+      const visitor = await visitorPage(browser, server, width);
+      await visitor.goto('/');
+      await expect(visitor.getByText('A quiz by Dana Reyes').first()).toBeVisible();
+      await expectNoAxeViolations(visitor, `landing with the coach's identity at ${width}`);
+      await expectNoHorizontalScroll(visitor);
+      await shoot(visitor, 'visitor-landing', width);
+      await unlockInsights(visitor, '111112111');
+      await expect(visitor.getByRole('link', { name: /Book a free 20-minute call with me/ })).toBeVisible();
+      await expectNoAxeViolations(visitor, `results with the coach's course at ${width}`);
+      await expectNoHorizontalScroll(visitor);
+      await shoot(visitor, 'visitor-results', width);
+      if (process.env.SHOTS_DIR) {
+        const cta = visitor.getByRole('region', { name: 'Now what?' });
+        await cta.scrollIntoViewIfNeeded();
+        await cta.screenshot({ path: `${process.env.SHOTS_DIR}/visitor-course-${width}.png` });
+        await visitor.getByText('Many of your drivers need support').locator('..').screenshot({ path: `${process.env.SHOTS_DIR}/visitor-help-line-${width}.png` });
+      }
+      await visitor.context().close();
+    });
+  }
+});

@@ -1,0 +1,82 @@
+/**
+ * A server of the test's own (`node --import tsx server/main.ts`, the real entry point) on a free port,
+ * serving the build the test run made, with a fresh DATA_DIR, its JSON log read as it comes: for
+ * tests that must start from nothing (first run) or change the coach's settings without touching
+ * the server every other test shares.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+export type OwnServer = {
+  url: string;
+  dataDir: string;
+  /** Every JSON log line so far, parsed. */
+  log: () => Record<string, unknown>[];
+  stop: () => Promise<void>;
+};
+
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-own-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '1000',
+      EVENTS_RATE_LIMIT_MAX: '100000',
+      LEAD_WEBHOOK_URL: '',
+      LEAD_WEBHOOK_SECRET: '',
+      EMBED_ORIGINS: '',
+      PUBLIC_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const lines = () =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    dataDir,
+    log: lines,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits (up to 10 s) for a log line that satisfies `match`. */
+export async function logLine(server: OwnServer, match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = server.log().find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no such log line in:\n${JSON.stringify(server.log(), null, 1)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Settings across instances and crashes: two instances on one Postgres database serve one change
+ * within 5 s (each checks the revision every second), and a change acknowledged to the coach
+ * survives kill -9 of the process that stored it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import { coachApi } from '../../src/shared/coach-api';
+import { buildApp } from '../app';
+import { SESSION_COOKIE } from '../coach/sessions';
+import { setTestPassword, signedIn } from '../test/coach-session';
+import { startApp, tempDir, testConfig } from '../test/helpers';
+import { pngImage } from '../test/images';
+import { freshPostgres } from '../test/postgres';
+import { spawnServer } from '../test/server-process';
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+test('two instances on one Postgres database: a change made on one is served by the other within 5 s, picture too', async () => {
+  const database = await freshPostgres();
+  const [a, b] = await Promise.all([startApp(testConfig({ database })), startApp(testConfig({ database }))]);
+  apps.push(a.app, b.app);
+  await setTestPassword(a.app);
+  const onA = await signedIn(a.app);
+
+  const changedAt = performance.now();
+  expect((await onA({ method: 'PATCH', url: coachApi.settings, payload: { coachName: 'Dana Reyes', courseUrl: 'https://dana.example/course' } })).statusCode).toBe(200);
+  // A serves it at once; B on one of its next checks.
+  expect(await (await fetch(`${a.url}/`)).text()).toContain('A quiz by Dana Reyes');
+  await expect.poll(async () => (await fetch(`${b.url}/`)).text(), { timeout: 5_000, interval: 100 }).toContain('A quiz by Dana Reyes');
+  const servedAfterMs = performance.now() - changedAt;
+  expect(servedAfterMs).toBeLessThan(5_000);
+
+  const photo = await onA({ method: 'PUT', url: coachApi.settingsPhoto, headers: { 'content-type': 'image/png' }, payload: pngImage(120, 120) });
+  const photoUrl = photo.json<{ photoUrl: string }>().photoUrl;
+  // Stored in the database: the other instance serves the same bytes.
+  const fromB = await fetch(`${b.url}${photoUrl}`);
+  expect(fromB.status).toBe(200);
+  expect(fromB.headers.get('content-type')).toBe('image/png');
+  await expect.poll(async () => (await fetch(`${b.url}/`)).text(), { timeout: 5_000, interval: 100 }).toContain(photoUrl);
+}, 30_000);
+
+test('on Postgres the server refuses to start without SETTINGS_ENCRYPTION_KEY, naming it', async () => {
+  const database = await freshPostgres();
+  await expect(buildApp(testConfig({ database, settingsKey: null }))).rejects.toThrow(/SETTINGS_ENCRYPTION_KEY must be set with DATABASE_URL/);
+});
+
+test('a setting acknowledged to the coach survives kill -9 of the server that stored it', async () => {
+  const dataDir = tempDir();
+  const first = await spawnServer({ DATA_DIR: dataDir });
+  // The first start's set-up address, from its log.
+  await expect.poll(() => /"setupUrl":"([^"]+)"/.exec(first.output())?.[1], { timeout: 10_000 }).toBeDefined();
+  const code = new URL(/"setupUrl":"([^"]+)"/.exec(first.output())?.[1] ?? '').hash.slice(1);
+  const setup = await fetch(`${first.url}${coachApi.setup}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: first.url },
+    body: JSON.stringify({ code, password: 'a calm long password' }),
+  });
+  const cookie = setup.headers.getSetCookie().find((line) => line.startsWith(SESSION_COOKIE)) ?? '';
+  const change = await fetch(`${first.url}${coachApi.settings}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: first.url, cookie: cookie.split(';')[0] ?? '' },
+    body: JSON.stringify({ coachName: 'Dana Reyes', analyticsTimeZone: 'Europe/Berlin' }),
+  });
+  expect(change.status).toBe(200);
+  first.child.kill('SIGKILL');
+  await first.exited;
+
+  const second = await spawnServer({ DATA_DIR: dataDir });
+  expect(await (await fetch(`${second.url}/`)).text()).toContain('A quiz by Dana Reyes');
+  // No second set-up address: the password survived too.
+  expect(second.output()).not.toContain('setupUrl');
+}, 60_000);

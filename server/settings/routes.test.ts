@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import { coachApi, type AuditLogResponse, type SettingsResponse } from '../../src/shared/coach-api';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
+import { testConfig } from '../test/helpers';
+import { pngImage, svgImage } from '../test/images';
+
+let app: FastifyInstance | undefined;
+function running(): FastifyInstance {
+  if (!app) throw new Error('start the app first');
+  return app;
+}
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(overrides: Partial<ServerConfig> = {}) {
+  app = await buildApp(testConfig(overrides));
+  await setTestPassword(app);
+  return { app, request: await signedIn(app) };
+}
+
+/** The settings block of a page as the visitor's browser reads it, and the page's HTML. */
+async function page(path = '/'): Promise<{ html: string; settings: SiteConfig }> {
+  const response = await running().inject({ method: 'GET', url: path });
+  const html = response.body;
+  const json = new RegExp(`<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)?.[1];
+  return { html, settings: JSON.parse(json ?? 'null') as SiteConfig };
+}
+
+test('a change is checked, stored, audit-logged by field name, and in the next page served, without a restart', async () => {
+  const { request } = await start();
+  const response = await request({ method: 'PATCH', url: coachApi.settings, payload: { coachName: '  Dana   Reyes ', courseUrl: 'https://dana.example/course' } });
+  expect(response.statusCode).toBe(200);
+  const body = response.json<SettingsResponse>();
+  expect(body.values).toMatchObject({ coachName: 'Dana Reyes', courseUrl: 'https://dana.example/course' });
+  expect(body.sources).toMatchObject({ coachName: 'dashboard', courseUrl: 'dashboard', privacyUrl: 'default' });
+
+  const { html, settings } = await page('/');
+  expect(html).toContain('<p>A quiz by Dana Reyes</p>');
+  expect(settings.coach.name).toBe('Dana Reyes');
+  expect(settings.course.url).toBe('https://dana.example/course');
+  expect((await page('/quiz')).settings.coach.name).toBe('Dana Reyes');
+
+  const audit = (await request({ method: 'GET', url: coachApi.audit })).json<AuditLogResponse>();
+  expect(audit.entries[0]).toMatchObject({ action: 'settings_changed', actor: 'dashboard', fields: ['coachName', 'courseUrl'] });
+  expect(JSON.stringify(audit)).not.toContain('Dana');
+});
+
+test('a bad value is refused with 400 naming the field, every problem listed, and nothing stored', async () => {
+  const { request } = await start();
+  const response = await request({ method: 'PATCH', url: coachApi.settings, payload: { courseUrl: 'javascript:alert(1)', coachName: 'x'.repeat(81) } });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({
+    error: 'invalid_request',
+    field: 'coachName',
+    message: expect.stringMatching(/^Your name: at most 80 characters/),
+    problems: [
+      { field: 'coachName', message: expect.stringMatching(/^Your name:/) },
+      { field: 'courseUrl', message: expect.stringMatching(/^Course link: .*javascript links are not allowed/) },
+    ],
+  });
+  expect((await request({ method: 'GET', url: coachApi.settings })).json<SettingsResponse>().values).toMatchObject({ coachName: null, courseUrl: null });
+});
+
+test('text the coach types never breaks out of the page’s settings block', async () => {
+  const { request } = await start();
+  const name = '</script><script>alert(1)</script><!--';
+  expect((await request({ method: 'PATCH', url: coachApi.settings, payload: { coachName: name } })).statusCode).toBe(200);
+  const { html, settings } = await page('/');
+  expect(html.match(/<\/script>/g)).toHaveLength(1);
+  expect(html).not.toContain('<script>alert(1)');
+  expect(settings.coach.name).toBe(name);
+});
+
+test('a setting the environment sets wins, shows as read-only, and cannot be changed here', async () => {
+  const { request } = await start({ environmentSettings: { privacyUrl: 'https://server.example/privacy' } });
+  const settings = (await request({ method: 'GET', url: coachApi.settings })).json<SettingsResponse>();
+  expect(settings.values.privacyUrl).toBe('https://server.example/privacy');
+  expect(settings.sources.privacyUrl).toBe('environment');
+  expect(settings.variables.privacyUrl).toBe('PRIVACY_URL');
+  const refused = await request({ method: 'PATCH', url: coachApi.settings, payload: { privacyUrl: 'https://mine.example/privacy' } });
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json()).toMatchObject({ field: 'privacyUrl', message: expect.stringContaining('PRIVACY_URL') });
+});
+
+test('consent wording set in the dashboard is a new version the server checks submissions against', async () => {
+  const { request } = await start();
+  const before = (await page('/results')).settings.consentVersion;
+  await request({ method: 'PATCH', url: coachApi.settings, payload: { consentCheckbox: true, consentText: 'Yes, send me tips.' } });
+  const after = (await page('/results')).settings;
+  expect(after.consentCheckboxText).toBe('Yes, send me tips.');
+  expect(after.consentVersion).not.toBe(before);
+});
+
+test('a photo is checked by content, stored, and served from our origin by its hash, cached for good', async () => {
+  const { request } = await start();
+  const png = pngImage(200, 160);
+  // Whatever type the browser guessed: the bytes decide.
+  const response = await request({ method: 'PUT', url: coachApi.settingsPhoto, headers: { 'content-type': 'application/octet-stream' }, payload: png });
+  expect(response.statusCode).toBe(200);
+  const { photoUrl, values } = response.json<SettingsResponse>();
+  expect(photoUrl).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+  expect(values.coachPhoto).toMatchObject({ contentType: 'image/png', width: 200, height: 160 });
+
+  const served = await running().inject({ method: 'GET', url: photoUrl ?? '' });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(served.headers['x-content-type-options']).toBe('nosniff');
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(served.rawPayload.equals(png)).toBe(true);
+  expect((await page('/')).settings.coach.photo).toEqual({ url: photoUrl, width: 200, height: 160 });
+
+  // Another extension for the same hash, or a hash never stored: not found.
+  expect((await running().inject({ method: 'GET', url: (photoUrl ?? '').replace('.png', '.jpg') })).statusCode).toBe(404);
+  expect((await running().inject({ method: 'GET', url: `/media/${'0'.repeat(64)}.png` })).statusCode).toBe(404);
+
+  // Removed: gone from the settings, the pages and the address.
+  const removed = await request({ method: 'DELETE', url: coachApi.settingsPhoto });
+  expect(removed.json<SettingsResponse>().photoUrl).toBeNull();
+  expect((await running().inject({ method: 'GET', url: photoUrl ?? '' })).statusCode).toBe(404);
+});
+
+test.each([
+  ['an SVG', svgImage, 400, /SVG files are not accepted/],
+  ['a 5 MB photo', Buffer.concat([pngImage(400, 400), Buffer.alloc(5 * 1024 * 1024)]), 413, /at most 1 MB \(this one is 5\.\d MB\)/],
+  ['a 9 MB photo (not even read)', Buffer.alloc(9 * 1024 * 1024), 413, /^Photo or logo: at most 1 MB \(this one is 9\.0 MB\)/],
+  ['text', Buffer.from('hello'), 400, /not a picture we can use/],
+])('%s is refused with a clear message naming the field', async (_name, bytes, status, message) => {
+  const { request } = await start();
+  const response = await request({ method: 'PUT', url: coachApi.settingsPhoto, headers: { 'content-type': 'image/png' }, payload: bytes });
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toMatchObject({ field: 'coachPhoto', message: expect.stringMatching(message) });
+  expect((await request({ method: 'GET', url: coachApi.settings })).json<SettingsResponse>().photoUrl).toBeNull();
+});
+
+test('every settings route answers 403 without the site’s own Origin, and changes nothing', async () => {
+  const { request } = await start();
+  for (const [method, url, payload] of [
+    ['PATCH', coachApi.settings, { coachName: 'Mallory' }],
+    ['PUT', coachApi.settingsPhoto, pngImage(100, 100)],
+    ['DELETE', coachApi.settingsPhoto, undefined],
+  ] as const) {
+    const response = await request({ method, url, payload, headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode, `${method} ${url}`).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'forbidden_origin' });
+  }
+  expect((await request({ method: 'GET', url: coachApi.settings, headers: { origin: ownOrigin } })).json<SettingsResponse>().values.coachName).toBeNull();
+});

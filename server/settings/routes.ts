@@ -1,0 +1,115 @@
+/**
+ * The settings screen's API, inside the coach API (server/coach/routes.ts registers it, so its guard
+ * applies: a session, and the site's own Origin for every change), and the public address of the
+ * coach's picture.
+ *
+ *   GET    /api/coach/settings        every setting in force, where it comes from, secrets as set or not
+ *   PATCH  /api/coach/settings        JSON of the settings to change (null: back to the default)
+ *   PUT    /api/coach/settings/photo  the picture's bytes, checked by content
+ *   DELETE /api/coach/settings/photo
+ *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
+import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
+import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
+import type { SettingsService } from './service';
+import type { Actor, SettingsTable } from '../storage/storage';
+
+/** Reading a bigger upload costs little, and lets a 5 MB photo hear its size and the limit. */
+const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
+
+const definitionOf = (key: SettingKey): SettingDefinition => coachSettings[key];
+
+/** What the dashboard sees: secrets never, only whether they are set. */
+export function settingsResponse(settings: SettingsService): SettingsResponse {
+  const values = { ...settings.values } as Record<SettingKey, unknown>;
+  const secretsSet: Partial<Record<SettingKey, boolean>> = {};
+  const variables: Partial<Record<SettingKey, string>> = {};
+  for (const key of settingKeys) {
+    const definition = definitionOf(key);
+    if (definition.env !== undefined) variables[key] = definition.env;
+    if (definition.kind === 'secret') {
+      secretsSet[key] = values[key] !== null;
+      values[key] = null;
+    }
+  }
+  const photo = settings.values.coachPhoto;
+  return {
+    values: values as SettingValues,
+    sources: settings.sources,
+    variables,
+    secretsSet,
+    photoUrl: photo === null ? null : imagePath(photo),
+  };
+}
+
+type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor };
+
+const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefusal) => reply.code(status).send(body);
+
+export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { settings, now, actor }) => {
+  app.get(coachApi.settings, async () => settingsResponse(settings));
+
+  app.patch(coachApi.settings, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const environment = new Set(Object.keys(settings.environment));
+    const checked = checkSettingsChange(request.body, environment);
+    if (!checked.ok) {
+      const [first] = checked.problems;
+      return refuseSettings(reply, 400, { error: 'invalid_request', field: first?.field ?? null, message: first?.message ?? '', problems: checked.problems });
+    }
+    await settings.change(checked.values, actor(request), now());
+    return settingsResponse(settings);
+  });
+
+  // The picture arrives as its own bytes, whatever type the browser guessed: it is judged by content.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) => done(null, body));
+    upload.setErrorHandler((error: { code?: string }, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      const length = Number(request.headers['content-length']);
+      return refuseSettings(reply, 413, {
+        error: 'payload_too_large',
+        field: 'coachPhoto',
+        message: tooLargeMessage(Number.isFinite(length) ? length : null),
+        problems: [],
+      });
+    });
+    upload.put(coachApi.settingsPhoto, { bodyLimit: UPLOAD_READ_LIMIT }, async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const checked = checkImage(body);
+      if (!checked.ok) {
+        const status = body.length > 0 && checked.message.includes('at most 1 MB') ? 413 : 400;
+        const problem = { field: 'coachPhoto', message: checked.message };
+        return refuseSettings(reply, status, { error: status === 413 ? 'payload_too_large' : 'invalid_request', ...problem, problems: [problem] });
+      }
+      await settings.setPhoto(checked.image, actor(request), now());
+      return settingsResponse(settings);
+    });
+  });
+
+  app.delete(coachApi.settingsPhoto, async (request) => {
+    if (settings.values.coachPhoto !== null) await settings.removePhoto(actor(request), now());
+    return settingsResponse(settings);
+  });
+};
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/**
+ * The coach's pictures, from storage, for every instance alike. The address is the content's hash,
+ * so it is cached for good; nosniff and the stored type mean it is only ever shown as a picture.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable }> = async (app, { table }) => {
+  app.get(`${MEDIA_PREFIX}:file`, async (request, reply) => {
+    const match = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec((request.params as { file: string }).file);
+    const picture = match?.[1] ? await table.readPicture(match[1]) : null;
+    if (!picture || imagePath(picture) !== request.url.split('?')[0]) return reply.callNotFound();
+    return reply
+      .header('content-type', picture.contentType)
+      .header('cache-control', immutable)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .send(picture.bytes);
+  });
+};

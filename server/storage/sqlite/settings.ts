@@ -1,0 +1,90 @@
+/**
+ * The coach's settings, pictures and first-run set-up codes on SQLite (contract: SettingsTable and
+ * SetupCodeTable in ../storage.ts). A settings write is one IMMEDIATE transaction: the
+ * rows, the picture, the revision and the audit entry, committed with synchronous=FULL before the
+ * coach is answered.
+ */
+import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import type { SqliteDatabase } from './binding';
+
+export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
+  const revision = db.prepare<[], { revision: number }>('SELECT revision FROM settings_revision WHERE id = 1');
+  const rows = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings');
+  const upsert = db.prepare<[string, string, number]>(
+    'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
+  const bump = db.prepare<[], { revision: number }>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision');
+  const removePictures = db.prepare<[string]>('DELETE FROM settings_pictures WHERE hash <> ?');
+  const insertPicture = db.prepare<[string, string, Buffer, number]>(
+    'INSERT INTO settings_pictures (hash, content_type, bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING',
+  );
+  const audit = db.prepare<[number, string, string, number | null, string]>(
+    'INSERT INTO audit_log (at, action, actor, session_id, fields) VALUES (?, ?, ?, ?, ?)',
+  );
+  const picture = db.prepare<[string], { hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
+    'SELECT hash, content_type, bytes FROM settings_pictures WHERE hash = ?',
+  );
+
+  const write = db.transaction((change: SettingsWrite): number => {
+    for (const [key, value] of Object.entries(change.changes)) {
+      if (value === null) remove.run(key);
+      else upsert.run(key, value, change.now);
+    }
+    if (change.picture !== undefined) {
+      // Only the picture in use is kept: a replaced or removed one is gone at once.
+      removePictures.run(change.picture?.hash ?? '');
+      if (change.picture) insertPicture.run(change.picture.hash, change.picture.contentType, change.picture.bytes, change.now);
+    }
+    const { who } = change.audit;
+    audit.run(change.now, change.audit.action, who.actor, who.actor === 'dashboard' ? who.sessionId : null, JSON.stringify(change.audit.fields));
+    return bump.get()?.revision ?? 0;
+  });
+
+  return {
+    async readRevision() {
+      return revision.get()?.revision ?? 0;
+    },
+    async readSettings() {
+      // One read transaction, so the rows and the revision belong together.
+      return db.transaction(() => ({
+        revision: revision.get()?.revision ?? 0,
+        values: Object.fromEntries(rows.all().map((row) => [row.key, row.value])),
+      }))();
+    },
+    async writeSettings(change) {
+      return write.immediate(change);
+    },
+    async readPicture(hash): Promise<StoredPicture | null> {
+      const row = picture.get(hash);
+      return row ? { hash: row.hash, contentType: row.content_type, bytes: row.bytes } : null;
+    },
+  };
+}
+
+export function sqliteSetupCodeTable(db: SqliteDatabase): SetupCodeTable {
+  const find = db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM coach_setup_codes WHERE code_hash = ?');
+  const passwordSet = db.prepare<[], { one: number }>('SELECT 1 AS one FROM coach_account WHERE id = 1');
+  const use = db.transaction((hash: string, passwordHash: string, now: number) => {
+    if (passwordSet.get()) return 'password_set' as const;
+    const code = find.get(hash);
+    if (!code) return 'wrong' as const;
+    if (now >= code.expires_at) return 'expired' as const;
+    db.prepare<[string, number]>('INSERT INTO coach_account (id, password_hash, password_set_at) VALUES (1, ?, ?)').run(passwordHash, now);
+    db.prepare('DELETE FROM coach_setup_codes').run();
+    db.prepare('DELETE FROM coach_sessions').run();
+    return 'set' as const;
+  });
+  return {
+    async insert(hash, expiresAt) {
+      db.prepare<[string, number]>('INSERT INTO coach_setup_codes (code_hash, expires_at) VALUES (?, ?)').run(hash, expiresAt);
+    },
+    async find(hash) {
+      const row = find.get(hash);
+      return row ? { hash, expiresAt: row.expires_at } : null;
+    },
+    async use(hash, passwordHash, now) {
+      return use.immediate(hash, passwordHash, now);
+    },
+  };
+}

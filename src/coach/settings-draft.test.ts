@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import type { SettingsResponse } from '../shared/coach-api';
+import { effectiveSettings, settingKeys, type SettingValues } from '../shared/coach-settings';
+import { changeOf, draftOf, editableKeys, initialDrafts, problemsOf } from './settings-draft';
+
+function response(stored: Partial<SettingValues>, environment: Partial<SettingValues> = {}): SettingsResponse {
+  const { values, sources } = effectiveSettings(stored, environment);
+  return { values, sources, variables: { privacyUrl: 'PRIVACY_URL' }, secretsSet: {}, photoUrl: null };
+}
+
+const course = ['courseUrl', 'coursePitch', 'courseLength'] as const;
+
+test('a field starts with the coach’s own value, or empty while the default applies', () => {
+  const settings = response({ courseUrl: 'https://coach.example/course' });
+  expect(initialDrafts(settings, course)).toEqual({ courseUrl: 'https://coach.example/course', coursePitch: '', courseLength: '' });
+  expect(draftOf(response({}), 'consentText')).toBe('');
+  expect(draftOf(response({}), 'consentCheckbox')).toBe(false);
+  expect(draftOf(response({}), 'analyticsTimeZone')).toBe('UTC');
+});
+
+test('only the fields the coach changed are sent; an emptied one goes back to its default', () => {
+  const settings = response({ courseUrl: 'https://coach.example/course', courseLength: '4 weeks' });
+  const drafts = { courseUrl: 'https://coach.example/course', coursePitch: 'My words.', courseLength: '  ' };
+  expect(changeOf(settings, course, drafts)).toEqual({ coursePitch: 'My words.', courseLength: null });
+  expect(changeOf(settings, course, initialDrafts(settings, course))).toEqual({});
+});
+
+test('a setting the environment sets is not a field here', () => {
+  const settings = response({}, { privacyUrl: 'https://server.example/privacy' });
+  expect(editableKeys(settings, ['privacyUrl', 'consentCheckbox'])).toEqual(['consentCheckbox']);
+  expect(changeOf(settings, ['privacyUrl'], { privacyUrl: 'https://mine.example/' })).toEqual({});
+});
+
+test('the picture is never part of the form’s change (it has its own upload)', () => {
+  expect(editableKeys(response({}), ['coachName', 'coachPhoto'])).toEqual(['coachName']);
+});
+
+test('the browser finds the same problems as the server, each naming its field', () => {
+  expect(problemsOf({ courseUrl: 'javascript:alert(1)' })).toEqual([{ field: 'courseUrl', message: expect.stringMatching(/^Course link:/) }]);
+  expect(problemsOf({ coachName: 'Dana' })).toEqual([]);
+});
+
+test('every setting has a starting draft', () => {
+  const settings = response({});
+  for (const key of settingKeys) expect(draftOf(settings, key)).toBeDefined();
+});

@@ -1,0 +1,150 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { coachApi, type SessionStatus, type SetupRequest } from '../shared/coach-api';
+import { CoachApiFailure, coachRequest } from './api';
+import { coachCopy } from './content';
+import { CopyableCommand } from './copyable';
+import { signInFailureMessage } from './sign-in-failure';
+import { inputClass } from './ui';
+
+const copy = coachCopy.setup;
+
+/** The same minimum the server and `npm run coach -- set-password` hold (server/coach/password.ts). */
+const MIN_PASSWORD_LENGTH = 12;
+
+function Frame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center px-5 py-10">
+      <p className="text-sm font-semibold tracking-wide text-teal uppercase">
+        {coachCopy.appName} · {coachCopy.appRole}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-balance text-teal-dark">{title}</h1>
+      <p className="mt-2 text-pretty text-muted">{intro}</p>
+      {children}
+    </main>
+  );
+}
+
+/**
+ * Before any password is set, without a set-up code: where to find the one-time address, and the
+ * command line alternative as code to copy.
+ */
+export function SetupExplained({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <Frame title={copy.title} intro={copy.intro}>
+      <section aria-labelledby="setup-address" className="mt-6 rounded-3xl border border-line bg-white p-6 shadow-sm">
+        <h2 id="setup-address" className="text-lg font-bold text-teal-dark">
+          {copy.addressTitle}
+        </h2>
+        <p className="mt-2 text-pretty">{copy.address}</p>
+        <p className="mt-2 rounded-xl bg-paper px-4 py-2 font-mono text-sm break-all">{copy.addressExample}</p>
+        <p className="mt-2 text-sm text-pretty text-muted">{copy.addressRules}</p>
+      </section>
+      <section aria-labelledby="setup-cli" className="mt-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
+        <h2 id="setup-cli" className="text-lg font-bold text-teal-dark">
+          {copy.cliTitle}
+        </h2>
+        <p className="mt-2 text-pretty">{copy.cli}</p>
+        <div className="mt-3">
+          <CopyableCommand command={copy.command} />
+        </div>
+        <button type="button" onClick={onSignIn} className="mt-4 min-h-11 font-semibold text-teal underline underline-offset-4">
+          {copy.signIn}
+        </button>
+      </section>
+    </Frame>
+  );
+}
+
+type Problem = { field: 'password' | 'confirm' | 'form'; message: string };
+
+function problemOf(failure: unknown): Problem {
+  if (failure instanceof CoachApiFailure && failure.body) {
+    const { error, message, field } = failure.body;
+    if (error === 'invalid_request' && field === 'password') return { field: 'password', message };
+    if (error === 'wrong_setup_code' || error === 'setup_code_expired') return { field: 'form', message };
+    if (error === 'password_already_set') return { field: 'form', message: copy.alreadySet };
+    if (error === 'too_many_attempts' || error === 'https_required') return { field: 'form', message: signInFailureMessage(failure, new Date()) };
+  }
+  return { field: 'form', message: copy.failed };
+}
+
+/** With the code from the set-up address: choose the password (twice), then signed in. */
+export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (session: SessionStatus) => void }) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const password = useRef<HTMLInputElement>(null);
+  const confirm = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const first = password.current?.value ?? '';
+    const second = confirm.current?.value ?? '';
+    const local: Problem | null =
+      [...first].length < MIN_PASSWORD_LENGTH ? { field: 'password', message: copy.tooShort } : first !== second ? { field: 'confirm', message: copy.mismatch } : null;
+    if (local) {
+      setProblem(local);
+      (local.field === 'password' ? password : confirm).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const body: SetupRequest = { code, password: first };
+      onSignedIn(await coachRequest<SessionStatus>(coachApi.setup, { method: 'POST', body }));
+    } catch (failure) {
+      setBusy(false);
+      const next = problemOf(failure);
+      setProblem(next);
+      if (next.field === 'password') password.current?.focus();
+    }
+  }
+
+  const invalid = (field: Problem['field']) => (problem?.field === field ? true : undefined);
+  const describedBy = (field: Problem['field'], hint?: string) =>
+    [hint, problem?.field === field ? 'setup-error' : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Frame title={copy.formTitle} intro={copy.formIntro}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
+        <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
+        <div>
+          <label htmlFor="setup-password" className="font-semibold text-ink">
+            {copy.password}
+          </label>
+          <input
+            ref={password}
+            id="setup-password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            required
+            aria-invalid={invalid('password')}
+            aria-describedby={describedBy('password')}
+            className={`mt-1 ${inputClass}`}
+          />
+        </div>
+        <div>
+          <label htmlFor="setup-confirm" className="font-semibold text-ink">
+            {copy.confirm}
+          </label>
+          <input
+            ref={confirm}
+            id="setup-confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={invalid('confirm')}
+            aria-describedby={describedBy('confirm')}
+            className={`mt-1 ${inputClass}`}
+          />
+        </div>
+        <div role="alert" id="setup-error" className="empty:hidden">
+          {problem && <p className="font-semibold text-support">{problem.message}</p>}
+        </div>
+        <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+          {busy ? copy.submitting : copy.submit}
+        </button>
+      </form>
+    </Frame>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * The coach's settings: every one in ONE table (`coachSettings`), each a typed entry with its
+ * validation. The server (server/settings/) checks every change with it and stores the result; the
+ * dashboard (src/coach/settings-view.tsx) checks as the coach types and draws the form from it.
+ *
+ * Adding a setting: one entry below (a kind, a label that names it in messages, its limits, and
+ * `env` if an environment variable may set it, which then wins), plus, if visitors see it, a line in
+ * `publicSettings` (server/site-config.ts). See /work/notes/settings-core.md or server/README.md.
+ *
+ * A value is `null` when the coach has not set it (the default applies). Text is trimmed, in
+ * Unicode NFC, and refused when it holds characters that hide what it says (the names' policy of
+ * ./lead.ts); a link must be an absolute https:// address (never `javascript:`); nothing here is
+ * ever turned into HTML: pages show it as text.
+ */
+import { resultsCopy } from '../content/results';
+import { isTimeZone } from './days';
+import { hasHiddenCharacterInName } from './lead';
+
+export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image';
+
+/** A checked value, or the message that says what is wrong (it names the field, never quotes the input). */
+export type Checked<V> = { ok: true; value: V } | { ok: false; message: string };
+
+type Base<K extends SettingKind, V> = {
+  kind: K;
+  /** How the coach knows the field: it starts every message about it. */
+  label: string;
+  /** The environment variable that sets it on the server; when set, it wins and the dashboard shows it read-only. */
+  env?: string;
+  /** Checks and normalises what the coach sent (JSON: a string or a boolean). */
+  check: (input: unknown) => Checked<V>;
+};
+
+export type TextSetting = Base<'text' | 'paragraph', string> & { maxLength: number };
+export type LinkSetting = Base<'link', string> & { schemes: readonly LinkScheme[] };
+export type ToggleSetting = Base<'toggle', boolean>;
+export type TimeZoneSetting = Base<'timeZone', string>;
+/** Stored encrypted (server/settings/secret-box.ts); never sent back, only whether it is set. */
+export type SecretSetting = Base<'secret', string> & { minLength: number };
+/** An uploaded picture (server/settings/image.ts): set through its own route, not as JSON. */
+export type ImageSetting = Base<'image', StoredImage>;
+
+export type SettingDefinition = TextSetting | LinkSetting | ToggleSetting | TimeZoneSetting | SecretSetting | ImageSetting;
+
+/** What is stored for a picture: its content's hash names it; the bytes are stored beside it. */
+export type StoredImage = { hash: string; contentType: ImageContentType; width: number; height: number };
+
+export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+
+/** Longest link accepted: far beyond any real page address, well below what browsers cut. */
+export const LINK_MAX_LENGTH = 2000;
+
+export type LinkScheme = 'https:' | 'tel:';
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** One line of text: runs of white space become one space. */
+function text(label: string, maxLength: number, env?: string): TextSetting {
+  return {
+    kind: 'text',
+    label,
+    maxLength,
+    env,
+    check: (input) => checkText(label, input, maxLength, (value) => value.replace(/\s+/g, ' ')),
+  };
+}
+
+/** A paragraph: line breaks are kept (at most one empty line in a row), other runs of space become one. */
+function paragraph(label: string, maxLength: number): TextSetting {
+  const tidy = (value: string) =>
+    value
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n');
+  return { kind: 'paragraph', label, maxLength, check: (input) => checkText(label, input, maxLength, tidy) };
+}
+
+function checkText(label: string, input: unknown, maxLength: number, tidy: (value: string) => string): Checked<string> {
+  if (typeof input !== 'string') return fail(`${label}: send text.`);
+  const value = tidy(input.normalize('NFC')).trim();
+  if (value === '') return fail(`${label}: write something, or clear the field to use the default.`);
+  if (value.length > maxLength) return fail(`${label}: at most ${maxLength} characters (this has ${value.length}).`);
+  if (hasHiddenCharacterInName(value.replace(/\n/g, ' '))) {
+    return fail(`${label}: remove the invisible or control characters (they can hide what the text says).`);
+  }
+  return { ok: true, value };
+}
+
+/** An absolute link visitors may open: https:// (http:// only to this machine, for trying it out). */
+function link(label: string, options: { env?: string; schemes?: readonly LinkScheme[] } = {}): LinkSetting {
+  const schemes = options.schemes ?? ['https:'];
+  return { kind: 'link', label, env: options.env, schemes, check: (input) => checkLink(label, input, schemes) };
+}
+
+export function checkLink(label: string, input: unknown, schemes: readonly LinkScheme[] = ['https:']): Checked<string> {
+  if (typeof input !== 'string') return fail(`${label}: send the address as text.`);
+  const trimmed = input.trim();
+  // A phone number is often typed with spaces: tel:+1 555 123 4567.
+  const raw = /^tel:/i.test(trimmed) ? trimmed.replace(/\s+/g, '') : trimmed;
+  const allowed = schemes.includes('tel:') ? 'an https:// address or a phone number as tel:+15551234567' : 'an address that starts with https://';
+  if (raw === '') return fail(`${label}: paste ${allowed}, or clear the field.`);
+  if (raw.length > LINK_MAX_LENGTH) return fail(`${label}: at most ${LINK_MAX_LENGTH} characters.`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail(`${label}: use ${allowed} (this is not a complete address).`);
+  }
+  if (url.protocol === 'tel:' && schemes.includes('tel:')) {
+    return /^tel:\+?[0-9][0-9-]{2,30}$/.test(url.href) ? { ok: true, value: url.href } : fail(`${label}: a phone link looks like tel:+15551234567.`);
+  }
+  const localTrial = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
+  if (url.protocol !== 'https:' && !localTrial) {
+    if (url.protocol === 'http:') return fail(`${label}: use https:// (a plain http:// link is not private).`);
+    return fail(`${label}: use ${allowed}; ${url.protocol.replace(':', '')} links are not allowed.`);
+  }
+  if (url.username !== '' || url.password !== '') return fail(`${label}: remove the user name or password from the address.`);
+  return { ok: true, value: url.href };
+}
+
+function toggle(label: string, env?: string): ToggleSetting {
+  return {
+    kind: 'toggle',
+    label,
+    env,
+    check: (input) => (typeof input === 'boolean' ? { ok: true, value: input } : fail(`${label}: send true (on) or false (off).`)),
+  };
+}
+
+function timeZone(label: string, env?: string): TimeZoneSetting {
+  return {
+    kind: 'timeZone',
+    label,
+    env,
+    check: (input) =>
+      typeof input === 'string' && input.trim() !== '' && input.length <= 64 && isTimeZone(input.trim())
+        ? { ok: true, value: input.trim() }
+        : fail(`${label}: choose a time zone from the list, such as Europe/Berlin or America/New_York.`),
+  };
+}
+
+/** A secret (a webhook's signing key, a mail password): kept encrypted, never shown again once saved. */
+export function secret(label: string, options: { env?: string; minLength?: number } = {}): SecretSetting {
+  const minLength = options.minLength ?? 1;
+  return {
+    kind: 'secret',
+    label,
+    env: options.env,
+    minLength,
+    check: (input) => {
+      if (typeof input !== 'string' || input.trim() === '') return fail(`${label}: paste the secret, or clear it.`);
+      const value = input.trim();
+      if (value.length < minLength) return fail(`${label}: at least ${minLength} characters.`);
+      if (value.length > 4096) return fail(`${label}: at most 4096 characters.`);
+      return { ok: true, value };
+    },
+  };
+}
+
+function image(label: string): ImageSetting {
+  return {
+    kind: 'image',
+    label,
+    check: () => fail(`${label}: upload the picture itself (PUT it as image/png, image/jpeg or image/webp).`),
+  };
+}
+
+/** Consent wording: the same limit the environment variable has always had. */
+export const CONSENT_TEXT_MAX_LENGTH = 300;
+
+/**
+ * Every setting the coach can change. The order is the dashboard's; keys are stored in the database,
+ * so never rename one once released.
+ */
+export const coachSettings = {
+  // Who runs the quiz: on the landing page ("a quiz by ..."), at the course call to action, in the footer.
+  coachName: text('Your name', 80),
+  coachIntro: text('One-line intro', 140),
+  coachPhoto: image('Photo or logo'),
+  // The course behind "Show Me the Course".
+  courseUrl: link('Course link'),
+  coursePitch: paragraph('Course pitch', 600),
+  courseLength: text('Course length', 60),
+  coursePrice: text('Course price', 40),
+  courseOutcome: text('Course outcome', 160),
+  // What the gate says about the address.
+  privacyUrl: link('Privacy policy link', { env: 'PRIVACY_URL' }),
+  consentCheckbox: toggle('Marketing-consent box', 'CONSENT_CHECKBOX'),
+  consentText: text('Consent box wording', CONSENT_TEXT_MAX_LENGTH, 'CONSENT_TEXT'),
+  // Shown beside the care message when most drivers need support.
+  helpLineText: text('Help line text', 200),
+  helpLineUrl: link('Help line link', { schemes: ['https:', 'tel:'] }),
+  // Days of the dashboard's counts.
+  analyticsTimeZone: timeZone('Analytics time zone', 'ANALYTICS_TIME_ZONE'),
+} satisfies Record<string, SettingDefinition>;
+
+export type CoachSettings = typeof coachSettings;
+export type SettingKey = keyof CoachSettings;
+/** The value type of a setting. */
+export type SettingValue<K extends SettingKey> = CoachSettings[K] extends Base<SettingKind, infer V> ? V : never;
+/** Every setting's value, or null where nothing is set. */
+export type SettingValues = { [K in SettingKey]: SettingValue<K> | null };
+
+export const settingKeys = Object.keys(coachSettings) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(coachSettings, key);
+}
+
+export const emptySettings: SettingValues = Object.fromEntries(settingKeys.map((key) => [key, null])) as SettingValues;
+
+/** What applies while neither the environment nor the coach sets a value (the others: nothing shown). */
+export const settingDefaults: SettingValues = {
+  ...emptySettings,
+  consentCheckbox: false,
+  consentText: resultsCopy.gate.defaultConsentText,
+  analyticsTimeZone: 'UTC',
+};
+
+/** Where the value in force comes from: the dashboard shows `environment` values read-only. */
+export type SettingSource = 'environment' | 'dashboard' | 'default';
+
+/** The value in force for every setting: the environment's, else the coach's, else the default. */
+export function effectiveSettings(
+  stored: Partial<SettingValues>,
+  environment: Partial<SettingValues>,
+): { values: SettingValues; sources: Record<SettingKey, SettingSource> } {
+  const values: Record<string, unknown> = {};
+  const sources: Record<string, SettingSource> = {};
+  for (const key of settingKeys) {
+    const source: SettingSource = environment[key] != null ? 'environment' : stored[key] != null ? 'dashboard' : 'default';
+    const value = source === 'environment' ? environment[key] : source === 'dashboard' ? stored[key] : settingDefaults[key];
+    values[key] = value;
+    sources[key] = source;
+  }
+  return { values: values as SettingValues, sources: sources as Record<SettingKey, SettingSource> };
+}
+
+/** A change the coach sent: some settings, each a new value or null (back to the default). */
+export type SettingsChange = Partial<Record<SettingKey, unknown>>;
+
+export type SettingProblem = { field: string; message: string };
+
+/**
+ * Checks a change against the table: every key known and settable as JSON, every value valid.
+ * Returns the normalised values, or every problem (each naming its field), in the table's order.
+ */
+export function checkSettingsChange(
+  change: unknown,
+  setByEnvironment: ReadonlySet<string> = new Set(),
+): { ok: true; values: Partial<SettingValues> } | { ok: false; problems: SettingProblem[] } {
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) {
+    return { ok: false, problems: [{ field: 'settings', message: 'Send the settings to change as a JSON object.' }] };
+  }
+  const problems: SettingProblem[] = [];
+  const values: Record<string, unknown> = {};
+  const entries = Object.entries(change);
+  if (entries.length === 0) problems.push({ field: 'settings', message: 'Nothing to change: send at least one setting.' });
+  for (const [key, input] of entries) {
+    if (!isSettingKey(key)) {
+      problems.push({ field: key, message: 'There is no such setting.' });
+      continue;
+    }
+    const definition = coachSettings[key] as SettingDefinition;
+    if (definition.env !== undefined && setByEnvironment.has(key)) {
+      problems.push({ field: key, message: `${definition.label} is set on the server (${definition.env}), which wins: change it there.` });
+      continue;
+    }
+    if (input === null) {
+      values[key] = null;
+      continue;
+    }
+    const checked = definition.check(input);
+    if (checked.ok) values[key] = checked.value;
+    else problems.push({ field: key, message: checked.message });
+  }
+  const order = (field: string) => (isSettingKey(field) ? settingKeys.indexOf(field) : -1);
+  problems.sort((a, b) => order(a.field) - order(b.field));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, values: values as Partial<SettingValues> };
+}
