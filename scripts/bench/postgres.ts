@@ -7,6 +7,7 @@
  *   - `npm run coach -- migrate-to-postgres` on a SQLite database of 100,000 people.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +45,11 @@ export async function measurePostgresApi(sqliteApp: Running, bare: Running, env:
   const dataDirs: string[] = [];
   try {
     const databaseUrl = await createDatabase(cluster.url, 'bench');
+    // Every instance on one database needs the same key for the settings' secrets (required with DATABASE_URL).
+    const settingsKey = randomBytes(32).toString('base64');
     for (let index = 0; index < 2; index += 1) {
       dataDirs.push(mkdtempSync(join(tmpdir(), 'core-drivers-bench-pg-')));
-      instances.push(await startNodeScript(join(root, 'server/main.ts'), { ...env, DATA_DIR: dataDirs[index] as string, DATABASE_URL: databaseUrl }));
+      instances.push(await startNodeScript(join(root, 'server/main.ts'), { ...env, DATA_DIR: dataDirs[index] as string, DATABASE_URL: databaseUrl, SETTINGS_ENCRYPTION_KEY: settingsKey }));
     }
     const [first, second] = instances;
     if (!first || !second) throw new Error('two instances');

@@ -5,7 +5,7 @@ import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-c
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
-import { testConfig } from '../test/helpers';
+import { sqliteDb, testConfig } from '../test/helpers';
 import { pngImage, svgImage } from '../test/images';
 
 let app: FastifyInstance | undefined;
@@ -88,13 +88,38 @@ test('a setting the environment sets wins, shows as read-only, and cannot be cha
   expect(refused.json()).toMatchObject({ field: 'privacyUrl', message: expect.stringContaining('PRIVACY_URL') });
 });
 
-test('consent wording set in the dashboard is a new version the server checks submissions against', async () => {
+test('consent wording set in the dashboard is a new version the server checks submissions against; stored records keep theirs', async () => {
   const { request } = await start();
   const before = (await page('/results')).settings.consentVersion;
+  const submit = (email: string, version: string | null) =>
+    running().inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: { email, firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3], consent: { version, marketing: true } },
+    });
+  expect((await submit('first@example.com', before)).statusCode).toBe(201);
+
   await request({ method: 'PATCH', url: coachApi.settings, payload: { consentCheckbox: true, consentText: 'Yes, send me tips.' } });
   const after = (await page('/results')).settings;
   expect(after.consentCheckboxText).toBe('Yes, send me tips.');
   expect(after.consentVersion).not.toBe(before);
+  // A page loaded before the change sends the old version: stored as such, no consent claimed.
+  expect((await submit('late@example.com', before)).statusCode).toBe(201);
+  expect((await submit('new@example.com', after.consentVersion)).statusCode).toBe(201);
+
+  type Row = { consent_version: string | null; consent_wording: string | null; marketing_consent: number | null };
+  const consentOf = (email: string) =>
+    sqliteDb(running())
+      .prepare<[string], Row>('SELECT consent_version, consent_wording, marketing_consent FROM submissions WHERE email = ?')
+      .get(email);
+  // Stored before the change: the wording of then, kept.
+  expect(consentOf('first@example.com')).toEqual({ consent_version: before, consent_wording: expect.not.stringContaining('Checkbox'), marketing_consent: null });
+  expect(consentOf('late@example.com')).toEqual({ consent_version: before, consent_wording: null, marketing_consent: null });
+  expect(consentOf('new@example.com')).toEqual({
+    consent_version: after.consentVersion,
+    consent_wording: expect.stringContaining('Checkbox (unticked at first): Yes, send me tips.'),
+    marketing_consent: 1,
+  });
 });
 
 test('a photo is checked by content, stored, and served from our origin by its hash, cached for good', async () => {

@@ -4,7 +4,7 @@ import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCommand } from './copyable';
 import { signInFailureMessage } from './sign-in-failure';
-import { inputClass } from './ui';
+import { PasswordField } from './ui';
 
 const copy = coachCopy.setup;
 
@@ -99,45 +99,26 @@ export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (ses
     }
   }
 
-  const invalid = (field: Problem['field']) => (problem?.field === field ? true : undefined);
-  const describedBy = (field: Problem['field'], hint?: string) =>
-    [hint, problem?.field === field ? 'setup-error' : undefined].filter(Boolean).join(' ') || undefined;
-
   return (
     <Frame title={copy.formTitle} intro={copy.formIntro}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
         <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
-        <div>
-          <label htmlFor="setup-password" className="font-semibold text-ink">
-            {copy.password}
-          </label>
-          <input
-            ref={password}
-            id="setup-password"
-            type="password"
-            autoComplete="new-password"
-            minLength={MIN_PASSWORD_LENGTH}
-            required
-            aria-invalid={invalid('password')}
-            aria-describedby={describedBy('password')}
-            className={`mt-1 ${inputClass}`}
-          />
-        </div>
-        <div>
-          <label htmlFor="setup-confirm" className="font-semibold text-ink">
-            {copy.confirm}
-          </label>
-          <input
-            ref={confirm}
-            id="setup-confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={invalid('confirm')}
-            aria-describedby={describedBy('confirm')}
-            className={`mt-1 ${inputClass}`}
-          />
-        </div>
+        <PasswordField
+          id="setup-password"
+          label={copy.password}
+          autoComplete="new-password"
+          invalid={problem?.field === 'password'}
+          errorId="setup-error"
+          inputRef={password}
+        />
+        <PasswordField
+          id="setup-confirm"
+          label={copy.confirm}
+          autoComplete="new-password"
+          invalid={problem?.field === 'confirm'}
+          errorId="setup-error"
+          inputRef={confirm}
+        />
         <div role="alert" id="setup-error" className="empty:hidden">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>

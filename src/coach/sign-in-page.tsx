@@ -3,7 +3,7 @@ import { coachApi, type SessionStatus, type SignInRequest } from '../shared/coac
 import { coachRequest } from './api';
 import { coachCopy } from './content';
 import { signInFailureMessage } from './sign-in-failure';
-import { inputClass } from './ui';
+import { PasswordField } from './ui';
 
 const copy = coachCopy.signIn;
 
@@ -49,22 +49,14 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
         {/* A hidden user name helps password managers file the password under this site's one account. */}
         <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
-        <div>
-          <label htmlFor="coach-password" className="font-semibold text-ink">
-            {copy.passwordLabel}
-          </label>
-          <input
-            ref={input}
-            id="coach-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sign-in-error' : undefined}
-            className={`mt-1 ${inputClass}`}
-          />
-        </div>
+        <PasswordField
+          id="coach-password"
+          label={copy.passwordLabel}
+          autoComplete="current-password"
+          invalid={error !== null}
+          errorId="sign-in-error"
+          inputRef={input}
+        />
         <div role="alert" id="sign-in-error" className="empty:hidden">
           {error && <p className="font-semibold text-support">{error}</p>}
         </div>

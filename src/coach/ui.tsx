@@ -1,5 +1,5 @@
 /** Small building blocks every dashboard view shares, so the views look and behave alike. */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { coachCopy } from './content';
 
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
@@ -59,3 +59,42 @@ export const dangerButton =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-support px-5 font-semibold text-white transition-colors hover:bg-[#8f060d] disabled:cursor-wait disabled:opacity-70';
 export const inputClass =
   'block min-h-11 w-full rounded-xl border-2 border-muted bg-white px-3 text-base text-ink aria-invalid:border-support';
+
+/**
+ * A password field with its label; `errorId` names the message that describes it while `invalid`.
+ * The sign-in and set-up forms use it, so both read alike to a screen reader and a password manager.
+ */
+export function PasswordField({
+  id,
+  label,
+  autoComplete,
+  invalid,
+  errorId,
+  inputRef,
+}: {
+  id: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  invalid: boolean;
+  errorId: string;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={id}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={`mt-1 ${inputClass}`}
+      />
+    </div>
+  );
+}
