@@ -149,36 +149,26 @@ test.each(['quiz.coach.example', 'ftp://quiz.coach.example', 'https://'])('PUBLI
 
 const mailBase = { SMTP_URL: 'smtp://coach:s3cret%2Fpass@smtp.example.com:587', MAIL_FROM: 'Sam Rivera <coach@Coach.Example>', PUBLIC_URL: 'https://quiz.example.com' };
 
-test('mail is off by default; SMTP_URL with MAIL_FROM turns it on, with the link lifetime and course address', () => {
-  expect(loadConfig({})).toMatchObject({ mail: null, profileLinkDays: 90, courseUrl: 'https://example.com/core-drivers-course' });
+test('mail is off by default; SMTP_URL and MAIL_FROM are settings the server sets (they win over the dashboard), with the link lifetime and course address', () => {
+  expect(loadConfig({})).toMatchObject({ profileLinkDays: 90, courseUrl: 'https://example.com/core-drivers-course' });
+  expect(loadConfig({}).environmentSettings).not.toHaveProperty('smtpUrl');
   expect(loadConfig({ ...mailBase, PROFILE_LINK_DAYS: '30', VITE_COURSE_URL: 'https://coach.example/course' })).toMatchObject({
-    mail: {
-      url: 'smtp://coach:s3cret%2Fpass@smtp.example.com:587',
-      safeUrl: 'smtp://coach:***@smtp.example.com:587',
-      from: 'Sam Rivera <coach@Coach.Example>',
-      domain: 'coach.example',
-      requireTls: true,
-    },
+    environmentSettings: { smtpUrl: 'smtp://coach:s3cret%2Fpass@smtp.example.com:587', mailFrom: 'Sam Rivera <coach@Coach.Example>' },
     profileLinkDays: 30,
     courseUrl: 'https://coach.example/course',
   });
 });
 
-test.each([
-  ['smtps:// is TLS from the start', 'smtps://coach:pw@smtp.example.com:465', false],
-  ['plain smtp:// to this machine needs no TLS', 'smtp://127.0.0.1:2525', false],
-  ['plain smtp:// to another machine must upgrade to TLS', 'smtp://smtp.example.com:587', true],
-])('%s', (_name, url, requireTls) => {
-  expect(loadConfig({ ...mailBase, SMTP_URL: url }).mail?.requireTls).toBe(requireTls);
+test('either may come from the settings screen instead: one alone on the server starts', () => {
+  expect(loadConfig({ MAIL_FROM: 'coach@example.com' }).environmentSettings).toMatchObject({ mailFrom: 'coach@example.com' });
+  expect(loadConfig({ SMTP_URL: mailBase.SMTP_URL, PUBLIC_URL: mailBase.PUBLIC_URL }).environmentSettings).toMatchObject({ smtpUrl: mailBase.SMTP_URL });
 });
 
 test.each([
-  ['MAIL_FROM without SMTP_URL', { MAIL_FROM: 'coach@example.com' }, /MAIL_FROM is set but SMTP_URL is not/],
-  ['SMTP_URL without MAIL_FROM', { SMTP_URL: mailBase.SMTP_URL, PUBLIC_URL: mailBase.PUBLIC_URL }, /MAIL_FROM must be set/],
-  ['another scheme', { ...mailBase, SMTP_URL: 'https://coach:s3cret@smtp.example.com' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
-  ['not a URL', { ...mailBase, SMTP_URL: 'smtp.example.com:587' }, /SMTP_URL must/],
-  ['MAIL_FROM not an address', { ...mailBase, MAIL_FROM: 'Sam Rivera' }, /MAIL_FROM must be one email address/],
-  ['MAIL_FROM two addresses', { ...mailBase, MAIL_FROM: 'a@example.com, b@example.com' }, /MAIL_FROM must be one email address/],
+  ['another scheme', { ...mailBase, SMTP_URL: 'https://coach:s3cret@smtp.example.com' }, /^SMTP_URL is not valid\. Mail server \(SMTP\): start it with smtp:\/\/ or smtps:\/\//],
+  ['not a URL', { ...mailBase, SMTP_URL: 'smtp.example.com:587' }, /^SMTP_URL is not valid/],
+  ['MAIL_FROM not an address', { ...mailBase, MAIL_FROM: 'Sam Rivera' }, /^MAIL_FROM is not valid\. Sender address: use one e-mail address/],
+  ['MAIL_FROM two addresses', { ...mailBase, MAIL_FROM: 'a@example.com, b@example.com' }, /^MAIL_FROM is not valid\. Sender address: use one e-mail address/],
   ['no PUBLIC_URL for the links', { SMTP_URL: mailBase.SMTP_URL, MAIL_FROM: mailBase.MAIL_FROM }, /PUBLIC_URL must be set when SMTP_URL is/],
   ['PROFILE_LINK_DAYS of 0', { ...mailBase, PROFILE_LINK_DAYS: '0' }, /PROFILE_LINK_DAYS must be a whole number from 1 to 3650/],
 ])('%s is refused, naming the variable', (_name, env, message) => {

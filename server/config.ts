@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
-import { type MailSettings, readMail } from './mail/mail-config';
+import { checkMailEnvironment } from './mail/mail-config';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -55,8 +55,6 @@ export type ServerConfig = {
   settingsKey: string | null;
   /** How long sign-in stays locked after too many failures. */
   signInLockMs: number;
-  /** The results e-mail (SMTP_URL, MAIL_FROM); null when mail is off. */
-  mail: MailSettings | null;
   /** PROFILE_LINK_DAYS: how long the e-mail's private link to the profile works. */
   profileLinkDays: number;
   /** Where the course button leads: VITE_COURSE_URL, which the build reads too (the e-mail and profile page need it). */
@@ -331,7 +329,7 @@ const embedding = (embedOrigins: string[]) => ({ embedOrigins, frameAncestors: f
 
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
-  return {
+  const config: ServerConfig = {
     port: readInteger(env, 'PORT', 3000, 0, 65535),
     host: readHost(env),
     distDir: readRaw(env, 'DIST_DIR') ?? defaultDistDir,
@@ -353,8 +351,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     environmentSettings: readEnvironmentSettings(env),
     settingsKey: readRaw(env, 'SETTINGS_ENCRYPTION_KEY') ?? null,
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
-    mail: readMail(env, readPublicUrl(env)),
     profileLinkDays: readInteger(env, 'PROFILE_LINK_DAYS', 90, 1, 3650),
     courseUrl: resolveCourseUrl(readRaw(env, 'VITE_COURSE_URL')),
   };
+  checkMailEnvironment(env, config.publicUrl);
+  return config;
 }

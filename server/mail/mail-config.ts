@@ -1,59 +1,71 @@
 /**
- * The mail settings of the environment (server/config.ts reads them with everything else): SMTP_URL
- * and MAIL_FROM turn the results e-mail on, both or neither. Messages name the variable and never
- * repeat the URL's password.
+ * Whether the results e-mail is on, and how it is sent. Two settings turn it on
+ * (src/shared/coach-settings.ts): the mail server `smtpUrl` (SMTP_URL, or the settings screen,
+ * stored sealed) and the sender `mailFrom` (MAIL_FROM, or the settings screen); the environment
+ * wins. Their rules are src/shared/mail-settings.ts. The e-mail's links need the site's address, so
+ * PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
+ *
+ * The settings can change at any time, on any instance: server/mail/mail-setup.ts asks here every
+ * time they do. Messages never repeat the URL's password.
  */
-import addressparser from 'nodemailer/lib/addressparser';
+import type { SettingValues } from '../../src/shared/coach-settings';
+import { senderOf } from '../../src/shared/mail-settings';
 import { ConfigError, type Env, localHostnames, readRaw, withoutPassword } from '../config';
 
 /** How the results e-mail is sent. */
 export type MailSettings = {
-  /** SMTP_URL as given, password included: only for the transport, never for a message or log. */
+  /** The mail server's URL as given, password included: only for the transport, never for a message or log. */
   url: string;
-  /** The URL with its password replaced, for messages and logs. */
+  /** The URL with its password replaced, for messages, logs and the dashboard. */
   safeUrl: string;
-  /** MAIL_FROM as given: `coach@example.com` or `Sam Rivera <coach@example.com>`. */
+  /** The sender as given: `coach@example.com` or `Sam Rivera <coach@example.com>`. */
   from: string;
-  /** The domain of MAIL_FROM's address: the right side of every Message-ID. */
+  /** The sender's address alone: where the dashboard's test e-mail goes. */
+  fromAddress: string;
+  /** The domain of the sender's address: the right side of every Message-ID. */
   domain: string;
   /** Plain `smtp://` to another machine must upgrade to TLS (STARTTLS) or fail: e-mails hold personal data. */
   requireTls: boolean;
 };
 
+/** Mail is on or off, and when off, what is missing, in the coach's words. */
+export type MailState = { on: true; settings: MailSettings } | { on: false; missing: string };
+
+/** Whether the settings in force turn mail on (secrets still sealed: only whether they are set). */
+export const mailIsOn = (values: Pick<SettingValues, 'smtpUrl' | 'mailFrom'>, publicUrl: string | null): boolean =>
+  values.smtpUrl !== null && values.mailFrom !== null && publicUrl !== null;
+
 /**
- * SMTP_URL and MAIL_FROM turn the results e-mail on; both or neither. `smtp://user:pass@host:587`
- * (STARTTLS, required unless the host is this machine) or `smtps://...:465` (TLS from the start); a
- * password with special characters is percent-encoded. The e-mail's links need the site's address,
- * so PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
+ * The mail settings in force: `smtpUrl` opened (plaintext, password included) and `mailFrom`, both
+ * already checked (at start-up, or when the coach saved them).
  */
-export function readMail(env: Env, publicUrl: string | null): MailSettings | null {
-  const raw = readRaw(env, 'SMTP_URL');
-  const from = readRaw(env, 'MAIL_FROM');
-  if (raw === undefined) {
-    if (from !== undefined) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both to send the results by email, or neither.');
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('SMTP_URL must be a URL like smtp://user:password@smtp.example.com:587 (it could not be read as a URL).');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//.`);
-  }
-  if (url.hostname === '') throw new ConfigError(`SMTP_URL must name the mail server's host (got ${withoutPassword(url)}).`);
-  if (from === undefined) throw new ConfigError('MAIL_FROM must be set when SMTP_URL is: the address the results email comes from, such as coach@example.com.');
-  const parsed = addressparser(from);
-  const only = parsed.length === 1 ? parsed[0] : undefined;
-  const address = only && 'address' in only ? (only.address ?? '') : '';
-  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(address)?.[1];
-  if (!domain) {
-    throw new ConfigError('MAIL_FROM must be one email address, such as coach@example.com or "Sam Rivera <coach@example.com>".');
-  }
-  if (publicUrl === null) {
-    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
-  }
-  return { url: url.href, safeUrl: withoutPassword(url), from, domain: domain.toLowerCase(), requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname) };
+export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, publicUrl: string | null): MailState {
+  if (smtpUrl === null) return { on: false, missing: 'the mail server (SMTP) is not set' };
+  if (mailFrom === null) return { on: false, missing: 'the sender address is not set' };
+  if (publicUrl === null) return { on: false, missing: "PUBLIC_URL is not set on the server (the e-mail's links point there)" };
+  const url = new URL(smtpUrl);
+  const sender = senderOf(mailFrom);
+  if (sender === null) return { on: false, missing: 'the sender address is not one e-mail address' };
+  return {
+    on: true,
+    settings: {
+      url: url.href,
+      safeUrl: withoutPassword(url),
+      from: mailFrom,
+      fromAddress: sender.address,
+      domain: sender.domain,
+      requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname),
+    },
+  };
 }
 
+/**
+ * Start-up's own rule: SMTP_URL on the server with no PUBLIC_URL is a mistake to say at once (the
+ * e-mail could never be sent). SMTP_URL's and MAIL_FROM's own checks run with every setting's
+ * (server/config.ts, `readEnvironmentSettings`); either may come from the settings screen instead.
+ */
+export function checkMailEnvironment(env: Env, publicUrl: string | null): void {
+  if (readRaw(env, 'SMTP_URL') !== undefined && publicUrl === null) {
+    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
+  }
+}

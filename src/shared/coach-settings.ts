@@ -15,6 +15,7 @@
 import { resultsCopy } from '../content/results';
 import { isTimeZone } from './days';
 import { hasHiddenCharacterInName } from './lead';
+import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
 
 export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image';
 
@@ -144,15 +145,23 @@ function timeZone(label: string, env?: string): TimeZoneSetting {
   };
 }
 
-/** A secret (a webhook's signing key, a mail password): kept encrypted, never shown again once saved. */
-export function secret(label: string, options: { env?: string; minLength?: number } = {}): SecretSetting {
+/**
+ * A secret (a webhook's signing key, a mail password): kept encrypted, never shown again once saved.
+ * `check` replaces the plain length check with a rule of its own (a webhook's address, its key).
+ */
+export function secret(
+  label: string,
+  options: { env?: string; minLength?: number; check?: (label: string, input: unknown) => Checked<string> } = {},
+): SecretSetting {
   const minLength = options.minLength ?? 1;
+  const { check } = options;
   return {
     kind: 'secret',
     label,
     env: options.env,
     minLength,
     check: (input) => {
+      if (check) return check(label, input);
       if (typeof input !== 'string' || input.trim() === '') return fail(`${label}: paste the secret, or clear it.`);
       const value = input.trim();
       if (value.length < minLength) return fail(`${label}: at least ${minLength} characters.`);
@@ -160,6 +169,11 @@ export function secret(label: string, options: { env?: string; minLength?: numbe
       return { ok: true, value };
     },
   };
+}
+
+/** The address e-mails come from (./mail-settings.ts): one line, one address. */
+function sender(label: string, env?: string): TextSetting {
+  return { kind: 'text', label, maxLength: MAIL_FROM_MAX_LENGTH, env, check: (input) => checkMailFrom(label, input) };
 }
 
 function image(label: string): ImageSetting {
@@ -197,6 +211,9 @@ export const coachSettings = {
   helpLineUrl: link('Help line link', { schemes: ['https:', 'tel:'] }),
   // Days of the dashboard's counts.
   analyticsTimeZone: timeZone('Analytics time zone', 'ANALYTICS_TIME_ZONE'),
+  // Sending each visitor their results: the mail server (sealed: it holds the password) and the sender.
+  smtpUrl: secret('Mail server (SMTP)', { env: 'SMTP_URL', check: checkSmtpUrl }),
+  mailFrom: sender('Sender address', 'MAIL_FROM'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;
