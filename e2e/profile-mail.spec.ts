@@ -41,8 +41,7 @@ const test = base.extend<{ mailServer: MailServer }>({
       dataDir,
       logLevel: 'silent',
       publicUrl,
-      environmentSettings: { consentCheckbox: true, consentText: boxText },
-      mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
+      environmentSettings: { consentCheckbox: true, consentText: boxText, smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
     });
     await app.listen({ host: hostname, port: Number(port) });
     await use({ url: publicUrl, sink });

@@ -32,8 +32,7 @@ const config = {
   dataDir,
   logLevel: 'silent' as const,
   publicUrl,
-  environmentSettings: { consentCheckbox: true, consentText: boxText, coachName: 'Sam Rivera' },
-  mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
+  environmentSettings: { consentCheckbox: true, consentText: boxText, coachName: 'Sam Rivera', smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
 };
 const app = await buildApp(config);
 await app.listen({ host: '127.0.0.1', port });

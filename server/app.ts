@@ -29,6 +29,7 @@ import { coachRoutes } from './coach/routes';
 import { leadRoutes } from './leads/routes';
 import { linkRoutes } from './mail/link-routes';
 import type { MailOutbox } from './mail/mail-outbox';
+import { mailIsOn } from './mail/mail-config';
 import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
@@ -95,8 +96,8 @@ declare module 'fastify' {
     funnelCounter: FunnelCounter;
     /** Null when no LEAD_WEBHOOK_URL is configured. */
     outbox: WebhookOutbox | null;
-    /** The results e-mail's loop; null when mail is off (no SMTP_URL). */
-    mailOutbox: MailOutbox | null;
+    /** The results e-mail's loop (it sends nothing while mail is off). */
+    mailOutbox: MailOutbox;
     /** The coach's settings in force on this instance, refreshed every second from storage. */
     settings: SettingsService;
     /**
@@ -266,10 +267,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const clock = deps.clock ?? systemClock;
   const storage = await openStorage(config, {
     outbox: config.webhook !== null,
-    email: () => mail !== null,
+    email: () => mail.live.on,
     onOutboxRows: () => {
       outbox?.wake();
-      mail?.outbox.wake();
+      mail.outbox.wake();
     },
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
@@ -300,22 +301,29 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     random: deps.outboxRandom ?? Math.random,
     log: app.log.child({ component: 'mail' }),
     settings: () => settings.values,
+    source: () => ({ smtpUrl: settings.secret('smtpUrl'), mailFrom: settings.values.mailFrom }),
+  });
+  settings.onChange(() => {
+    // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.
+    mail.live.refresh();
+    mail.outbox.wake();
   });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
-  app.decorate('mailOutbox', mail?.outbox ?? null);
+  app.decorate('mailOutbox', mail.outbox);
   app.decorate('funnelCounter', counter);
   app.decorate('settings', settings);
   app.addHook('onListen', async () => {
     outbox?.start();
     settings.start();
-    mail?.outbox.start();
+    mail.outbox.start();
     await announceFirstRun();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await settings.stop();
-    await Promise.all([outbox?.stop(), mail?.outbox.stop()]);
+    mail.live.close();
+    await Promise.all([outbox?.stop(), mail.outbox.stop()]);
     await counter.close();
     await storage.close();
   });
@@ -350,7 +358,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     app.log.warn({ setupUrl: url }, setupLogMessage(url));
   }
 
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: () => ({ ...settings.values, mailOn: mail !== null }) });
+  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: () => ({ ...settings.values, mailOn: mailIsOn(settings.values, config.publicUrl) }) });
   await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
   const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
@@ -359,7 +367,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, mailOutbox: mail?.outbox ?? null, config, settings, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, mail, config, settings, now: () => clock.now() });
   await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

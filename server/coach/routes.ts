@@ -20,6 +20,8 @@ import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
+import { mailOffMessage, mailRoutes } from '../mail/mail-routes';
+import type { LiveMail } from '../mail/mail-setup';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
@@ -47,8 +49,8 @@ export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
   outbox: WebhookOutbox | null;
-  /** The results e-mail's loop; null when mail is off. */
-  mailOutbox: MailOutbox | null;
+  /** The results e-mail: its settings in force and its loop (which sends nothing while mail is off). */
+  mail: { live: LiveMail; outbox: MailOutbox };
   config: ServerConfig;
   /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
   settings: SettingsService;
@@ -74,7 +76,7 @@ const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD
 const withoutSession = (method: string, url: string | undefined) =>
   (method === 'POST' && url === coachApi.session) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mailOutbox, config, settings, now }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mail, config, settings, now }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(config.signInLockMs);
   /** Live: the coach may change it on the settings screen. */
@@ -152,7 +154,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     expiresAt: new Date(session.expiresAt).toISOString(),
     timeZone: zone(),
     webhookConfigured: config.webhook !== null,
-    mailConfigured: mailOutbox !== null,
+    mailConfigured: mail.live.on,
   });
 
   app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
@@ -180,6 +182,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
   await app.register(settingsRoutes, { settings, now, actor: dashboard });
+  await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
 
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -263,13 +266,13 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
       webhookConfigured: config.webhook !== null,
-      mailConfigured: mailOutbox !== null,
+      mailConfigured: mail.live.on,
     });
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (!outbox && !mailOutbox) {
-      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    if (!outbox && !mail.live.on) {
+      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
@@ -280,13 +283,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     }
     await storage.recordAudit('delivery_retry', dashboard(request), now());
     // Each channel has its loop; one that is off keeps the delivery waiting until it is turned on.
-    const loop = outcome.delivery.channel === 'email' ? mailOutbox : outbox;
-    if (!loop) {
-      return outcome.delivery.channel === 'email'
-        ? refuse(reply, 409, 'mail_not_configured', 'Mail is off (no SMTP_URL), so the e-mail waits until it is turned on.')
-        : refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    if (outcome.delivery.channel === 'email') {
+      const { state } = mail.live;
+      if (!state.on) return refuse(reply, 409, 'mail_not_configured', `${mailOffMessage(state.missing)} The e-mail waits until then.`);
+      mail.outbox.wake();
+      return outcome;
     }
-    loop.wake();
+    if (!outbox) return refuse(reply, 409, 'webhook_not_configured', 'No webhook is configured (LEAD_WEBHOOK_URL), so nothing can be sent.');
+    outbox.wake();
     return outcome;
   });
 

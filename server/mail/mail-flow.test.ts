@@ -55,8 +55,7 @@ async function startMailApp(overrides: Partial<ServerConfig> = {}) {
   const log = captureLog();
   const config = testConfig({
     publicUrl,
-    mail: { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
-    environmentSettings: { consentCheckbox: true, consentText: boxText },
+    environmentSettings: { consentCheckbox: true, consentText: boxText, smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
     webhook: { url: hooks.url, secret },
     logLevel: 'info',
     rateLimit: { max: 1000, windowMs: 60_000 },
@@ -69,7 +68,7 @@ async function startMailApp(overrides: Partial<ServerConfig> = {}) {
     const response = await postLead(url, { email, firstName: 'Ana', ratings, consent: { version, marketing } });
     expect(response.status).toBe(201);
   };
-  const deliverMail = async () => app.mailOutbox?.deliverDue();
+  const deliverMail = async () => app.mailOutbox.deliverDue();
   return { app, url, clock, log, hooks: hooks.hooks, submit, deliverMail, sink };
 }
 

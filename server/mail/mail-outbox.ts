@@ -16,6 +16,7 @@ import { paths } from '../../src/shared/paths';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
 import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage';
 import { linkExpiresAt, linkUrl, newLinkToken } from './links';
+import type { MailSettings } from './mail-config';
 import type { Mailer } from './mailer';
 import { resultsEmailHtml } from './results-email';
 import { resultsEmail } from './results-email-model';
@@ -24,8 +25,6 @@ import { resultsEmailText } from './results-email-text';
 export type MailContent = {
   /** PUBLIC_URL: where the links point. */
   publicUrl: string;
-  /** MAIL_FROM's domain: the right side of every Message-ID. */
-  domain: string;
   profileLinkDays: number;
   /**
    * The coach's settings as they are now (the dashboard may change them at any time): their name, the
@@ -34,10 +33,14 @@ export type MailContent = {
   live: () => { coachName: string | null; courseUrl: string; helpLine: { text: string; url: string | null } | null; timeZone: string };
 };
 
+/** How e-mail is sent now: the mailer, and the settings it was built on (the sender's domain names every Message-ID). */
+export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'domain'> };
+
 export type MailOutboxOptions = {
   queue: OutboxQueue;
   links: Pick<LinkStore, 'addLinks'>;
-  mailer: Mailer;
+  /** The mailer in force, asked for every round (the coach may change the settings); null: mail is off and nothing is claimed. */
+  transport: () => MailTransport | null;
   content: MailContent;
   log: OutboxLog;
   clock?: Clock;
@@ -77,13 +80,14 @@ export async function renderResultsEmail(row: DueRow, links: { profile: string; 
 }
 
 export class MailOutbox extends DeliveryLoop {
-  readonly #mailer: Mailer;
+  readonly #transport: () => MailTransport | null;
 
   constructor(options: MailOutboxOptions) {
-    const { content, mailer } = options;
+    const { content, transport } = options;
     const now = () => options.clock?.now() ?? Date.now();
-    /** This round's links, by outbox row, made in `prepare` and used in `send`. */
+    /** This round's links, by outbox row, made in `prepare` and used in `send`, and the round's mailer. */
     const linksOf = new Map<number, { profile: string; confirm: string | null }>();
+    let round: MailTransport | null = null;
     super({
       log: options.log,
       clock: options.clock,
@@ -92,8 +96,10 @@ export class MailOutbox extends DeliveryLoop {
       channel: {
         queue: options.queue,
         words: { name: 'e-mail', refused: 'the mail server refused the recipient for good' },
+        ready: () => transport() !== null,
         async prepare(rows, at) {
           linksOf.clear();
+          round = transport();
           const stored: NewLink[] = [];
           for (const row of rows) {
             const profile = newLinkToken();
@@ -111,19 +117,20 @@ export class MailOutbox extends DeliveryLoop {
         },
         async send(row: DueRow, stopping: AbortSignal): Promise<Attempt> {
           const links = linksOf.get(row.id);
-          if (!links || stopping.aborted) return { result: 'failed', status: null };
+          // Mail turned off between the claim and now: tried again once it is back on.
+          if (!links || !round || stopping.aborted) return { result: 'failed', status: null };
           const message = await renderResultsEmail(row, links, content, now());
-          const outcome = await mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, content.domain) });
+          const outcome = await round.mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, round.settings.domain) });
           return { result: outcome.result === 'accepted' ? 'delivered' : outcome.result, status: outcome.smtpCode };
         },
       },
     });
-    this.#mailer = mailer;
+    this.#transport = transport;
   }
 
   /** Stops the loop; open SMTP connections are closed first, so an attempt in flight ends at once (and is retried later). */
   override async stop(): Promise<void> {
-    this.#mailer.close();
+    this.#transport()?.mailer.close();
     await super.stop();
   }
 }

@@ -1,7 +1,6 @@
 /** What the mailer reports for each thing an SMTP server can do, against real servers on loopback. */
 import { createServer } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import type { MailSettings } from './mail-config';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { createMailer, type Mailer, mailOutcomeOf } from './mailer';
 
@@ -11,8 +10,7 @@ afterEach(async () => {
 });
 
 function mailerFor(url: string, attemptLimitMs = 5_000): Mailer {
-  const settings: MailSettings = { url, safeUrl: url, from: 'coach@coach.example', domain: 'coach.example', requireTls: false };
-  const mailer = createMailer(settings, { attemptLimitMs, maxConnections: 1 });
+  const mailer = createMailer({ url, from: 'coach@coach.example', requireTls: false }, { attemptLimitMs, maxConnections: 1 });
   cleanups.push(() => mailer.close());
   return mailer;
 }
@@ -39,7 +37,7 @@ test.each([
 
 test('the server takes the mail: accepted, with the Message-ID given', async () => {
   const server = await sink();
-  expect(await mailerFor(server.url).send(mail(1))).toEqual({ result: 'accepted', smtpCode: 250 });
+  expect(await mailerFor(server.url).send(mail(1))).toMatchObject({ result: 'accepted', smtpCode: 250, answer: expect.stringMatching(/^250 /), stage: null });
   const [received] = await server.waitFor(1);
   expect(received?.messageId).toBe('<m1@coach.example>');
 });
@@ -48,9 +46,9 @@ test('the server refuses the recipient for good: refused; for now: failed; then 
   const server = await sink();
   const mailer = mailerFor(server.url);
   server.refuseRecipients({ code: 550, message: 'No such user' });
-  expect(await mailer.send(mail(2))).toEqual({ result: 'refused', smtpCode: 550 });
+  expect(await mailer.send(mail(2))).toEqual({ result: 'refused', smtpCode: 550, answer: '550 No such user', stage: 'EENVELOPE' });
   server.refuseRecipients({ code: 451, message: 'Try again later' });
-  expect(await mailer.send(mail(3))).toEqual({ result: 'failed', smtpCode: 451 });
+  expect(await mailer.send(mail(3))).toMatchObject({ result: 'failed', smtpCode: 451 });
   server.refuseRecipients(null);
   expect((await mailer.send(mail(4))).result).toBe('accepted');
   expect(server.messages.map((message) => message.messageId)).toEqual(['<m4@coach.example>']);
@@ -73,7 +71,9 @@ test('user and password from SMTP_URL log in; a wrong password fails and is trie
   expect((await mailerFor(base.href).send(mail(7))).result).toBe('accepted');
   expect(server.logins).toEqual([{ username: 'coach', password: 'p@ss:word/1' }]);
   base.password = 'wrong';
-  expect(await mailerFor(base.href).send(mail(8))).toEqual({ result: 'failed', smtpCode: 535 });
+  const wrong = await mailerFor(base.href).send(mail(8));
+  expect(wrong).toMatchObject({ result: 'failed', smtpCode: 535, stage: 'EAUTH' });
+  expect(wrong.answer).toMatch(/535/);
 });
 
 test('a server that accepts the connection and never speaks is given up on at the attempt limit', async () => {

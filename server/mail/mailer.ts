@@ -15,21 +15,29 @@ import type { MailSettings } from './mail-config';
 export type OutgoingMail = {
   to: string;
   subject: string;
-  html: string;
+  /** The HTML part; without it, text only (the dashboard's test e-mail). */
+  html?: string;
   text: string;
   /** `<id@domain>`: the same for every attempt at the same message, on every instance. */
   messageId: string;
 };
 
-/** accepted: the server took it. refused: permanent for this recipient. failed: try again later. */
-export type MailOutcome = { result: 'accepted' | 'refused' | 'failed'; smtpCode: number | null };
+/**
+ * accepted: the server took it. refused: permanent for this recipient. failed: try again later.
+ * `answer`: what the server said (its reply line, or why there was none), for the dashboard's test;
+ * `stage`: Nodemailer's error code, where it failed (ECONNECTION, EAUTH, EENVELOPE, ...).
+ */
+export type MailOutcome = { result: 'accepted' | 'refused' | 'failed'; smtpCode: number | null; answer?: string; stage?: string | null };
 
 /** What a Nodemailer error means for the outbox. Only a refused recipient (5xx to RCPT TO) is final. */
 export function mailOutcomeOf(error: unknown): MailOutcome {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
   const smtpCode = typeof responseCode === 'number' ? responseCode : null;
-  if (code === 'EENVELOPE' && smtpCode !== null && smtpCode >= 500 && smtpCode < 600) return { result: 'refused', smtpCode };
-  return { result: 'failed', smtpCode };
+  const answer = typeof response === 'string' ? response : typeof message === 'string' ? message : 'no answer';
+  const stage = typeof code === 'string' ? code : null;
+  if (code === 'EENVELOPE' && smtpCode !== null && smtpCode >= 500 && smtpCode < 600) return { result: 'refused', smtpCode, answer, stage };
+  return { result: 'failed', smtpCode, answer, stage };
 }
 
 export type Mailer = {
@@ -39,7 +47,7 @@ export type Mailer = {
   close(): void;
 };
 
-export function createMailer(settings: MailSettings, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
+export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requireTls'>, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
   const limit = options.attemptLimitMs;
   const transport = nodemailer.createTransport({
     url: settings.url,
@@ -61,7 +69,7 @@ export function createMailer(settings: MailSettings, options: { attemptLimitMs: 
   return {
     async send(mail) {
       try {
-        await transport.sendMail({
+        const info: { response?: unknown } = await transport.sendMail({
           from: settings.from,
           to: mail.to,
           subject: mail.subject,
@@ -71,7 +79,7 @@ export function createMailer(settings: MailSettings, options: { attemptLimitMs: 
           // RFC 3834: sent by a program, so out-of-office replies are not sent back to the coach.
           headers: { 'Auto-Submitted': 'auto-generated' },
         });
-        return { result: 'accepted', smtpCode: 250 };
+        return { result: 'accepted', smtpCode: 250, answer: typeof info.response === 'string' ? info.response : '250', stage: null };
       } catch (error) {
         return mailOutcomeOf(error);
       }

@@ -19,7 +19,7 @@ let mailer: Mailer;
 beforeAll(async () => {
   sink = await startSmtpSink();
   mailer = createMailer(
-    { url: sink.url, safeUrl: sink.url, from: 'Sam Rivera <coach@coach.example>', domain: 'coach.example', requireTls: false },
+    { url: sink.url, from: 'Sam Rivera <coach@coach.example>', requireTls: false },
     { attemptLimitMs: 5_000, maxConnections: 2 },
   );
 });

@@ -67,6 +67,8 @@ export type Attempt = { result: 'delivered' | 'refused' | 'failed'; status: numb
 /** What differs between channels: how one row is sent, and what the log calls things. */
 export type Channel = {
   queue: OutboxQueue;
+  /** False while the channel is off (no webhook, no mail server): nothing is claimed; rows wait. */
+  ready?(): boolean;
   /** Runs once per round before any attempt (the e-mail stores its links then); a throw fails the round. */
   prepare?(rows: DueRow[], now: number): Promise<void>;
   /** Sends one row; resolves within the attempt limit; `stopping` aborts when the app stops. */
@@ -172,6 +174,7 @@ export class DeliveryLoop {
   async deliverDue(): Promise<RoundSummary> {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
+      if (this.#channel.ready?.() === false) return total;
       const now = this.#clock.now();
       const rows = await this.#channel.queue.claimDue(now, ROWS_PER_ROUND, this.#leaseMs);
       if (rows.length === 0) return total;

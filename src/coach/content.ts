@@ -242,9 +242,10 @@ export const coachCopy = {
   deliveries: {
     title: 'Deliveries',
     intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
-    notConfigured: 'Nothing is sent: no LEAD_WEBHOOK_URL and no SMTP_URL are set on the server (see server/README.md).',
+    notConfigured:
+      'Nothing is sent: no webhook (LEAD_WEBHOOK_URL) and no mail server are set. To e-mail each visitor their results, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server).',
     mailOff:
-      'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set SMTP_URL, MAIL_FROM and PUBLIC_URL on the server (see server/docs/mail.md).',
+      'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
     kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
     queued: (when: string) => `Queued ${when}`,
     openLead: 'Open the lead',
@@ -294,6 +295,35 @@ export const coachCopy = {
     off: 'Off',
     viewLanding: 'See your landing page',
     newTab: '(opens in a new tab)',
+    mail: {
+      statusTitle: 'Mail now',
+      on: (server: string, from: string) => `On: results e-mails go out through ${server}, from ${from}.`,
+      off: (missing: string) => `Off: ${missing}. Visitors get no e-mail until it is on.`,
+      test: 'Send a test e-mail',
+      testing: 'Sending…',
+      testHint: 'Sends a short e-mail to the sender address through your mail server, and shows what the server answered.',
+      outcomes: {
+        accepted: (to: string) => `The mail server took the test e-mail for ${to}. Look for it in that inbox (and its spam folder).`,
+        refused: (to: string) => `The mail server refused ${to} for good.`,
+        failed: 'The test e-mail was not sent.',
+      },
+      /** What each of Nodemailer's error codes means for the coach; anything else shows the server's answer only. */
+      stages: {
+        ECONNECTION: 'No connection to the mail server: check the host and the port.',
+        EDNS: 'The mail server’s host name was not found: check it for typos.',
+        ETIMEDOUT: 'The mail server did not answer in time: check the host and the port, and that this server may reach it.',
+        ESOCKET: 'The connection broke off: check the port, and smtp:// (587) against smtps:// (465).',
+        ETLS: 'The secure connection failed: check smtp:// (587) against smtps:// (465).',
+        EAUTH: 'The mail server refused the user name or password.',
+        ENOAUTH: 'The mail server asks for a user name and password: add them to the address.',
+        EENVELOPE: 'The mail server refused the sender or the recipient: your provider may not allow sending from this address.',
+        EMESSAGE: 'The mail server refused the message.',
+      } as Partial<Record<string, string>>,
+      answer: 'The server answered',
+      details: (server: string, ms: string, code: string) => `${server}, ${ms}, ${code}`,
+      noCode: 'no SMTP code',
+      requestFailed: 'The test could not be run. Check your connection and try again.',
+    },
     photo: {
       choose: 'Choose a photo or logo',
       replace: 'Replace',
@@ -333,6 +363,12 @@ export const coachCopy = {
         keys: ['helpLineText', 'helpLineUrl'],
       },
       {
+        id: 'mail',
+        title: 'Sending e-mail',
+        intro: 'Each visitor gets their results by e-mail, with a private link back to their profile. Copy the SMTP details from your mail provider.',
+        keys: ['smtpUrl', 'mailFrom'],
+      },
+      {
         id: 'analytics',
         title: 'Analytics',
         intro: 'The time zone in which your dashboard counts days.',
@@ -352,6 +388,9 @@ export const coachCopy = {
       consentText: 'The box’s label: one or two short sentences.',
       helpLineText: 'For example: Book a free 20-minute call with me.',
       helpLineUrl: 'A page (https://) or a phone number (tel:+15551234567).',
+      smtpUrl:
+        'Written as smtp://user:password@smtp.example.com:587 (or smtps://…:465). In the password, write / as %2F and @ as %40. Stored encrypted and never shown again; leave empty to keep it.',
+      mailFrom: 'The address the e-mail comes from, such as Sam Rivera <coach@example.com>. Your provider must allow it. The test e-mail goes there too.',
       analyticsTimeZone: 'Changing it counts the profiles by day in the new zone from now on, for every day; funnel counts already stored keep their day.',
     } satisfies Partial<Record<SettingKey, string>>,
   },

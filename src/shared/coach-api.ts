@@ -49,6 +49,10 @@ export const coachApi = {
    * POST {@link SetupRequest} → {@link SessionStatus} (signed in, with the cookie).
    */
   setup: '/api/coach/setup',
+  /** GET → {@link MailStatus}: whether the results e-mail is on, through which server, and what is missing. */
+  mail: '/api/coach/mail',
+  /** POST (no body) → {@link MailTestResult}: a test e-mail to the sender's own address, and what the server answered; 409 `mail_not_configured` while off. */
+  mailTest: '/api/coach/mail/test',
 } as const;
 
 export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
@@ -92,7 +96,7 @@ export type CoachErrorCode =
   | 'password_not_set'
   /** 409: deliveries asked for, but no LEAD_WEBHOOK_URL is configured. */
   | 'webhook_not_configured'
-  /** 409: a results e-mail retried while mail is off (no SMTP_URL): it waits until mail is on. */
+  /** 409: a results e-mail retried, or a test e-mail asked for, while mail is off: set it on the settings screen (or SMTP_URL and MAIL_FROM). */
   | 'mail_not_configured'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
   | 'password_already_set'
@@ -126,7 +130,7 @@ export type SessionStatus = {
   timeZone: string;
   /** Whether lead forwarding is configured (the Deliveries view is empty without it). */
   webhookConfigured: boolean;
-  /** Whether the results e-mail is sent (SMTP_URL and MAIL_FROM). */
+  /** Whether the results e-mail is sent (a mail server and a sender: settings screen, or SMTP_URL and MAIL_FROM). */
   mailConfigured: boolean;
 };
 
@@ -352,7 +356,9 @@ export type AuditAction =
   /** A change on the settings screen; `fields` names the settings changed (never their values). */
   | 'settings_changed'
   /** A wrong code on the first-run set-up screen. */
-  | 'setup_failed';
+  | 'setup_failed'
+  /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
+  | 'mail_test';
 
 /** Who and when, never what: no address, no name, no search, no client address. */
 export type AuditEntry = {
@@ -394,3 +400,37 @@ export type SetupStatus = { passwordSet: boolean };
 
 /** POST /api/coach/setup: the code from the address's fragment, and the new password (at least 12 characters). */
 export type SetupRequest = { code: string; password: string };
+
+// --- Mail --------------------------------------------------------------------------------------
+
+/** GET /api/coach/mail: the results e-mail as it stands on this server, for the settings screen. */
+export type MailStatus = {
+  on: boolean;
+  /** While off: what is missing, in the coach's words ("the sender address is not set"). */
+  missing: string | null;
+  /** The mail server without its password (`smtp://coach@smtp.example.com:587`), or null. */
+  server: string | null;
+  /** The sender in force, or null. */
+  from: string | null;
+};
+
+/**
+ * POST /api/coach/mail/test: one e-mail to the sender's own address, through a fresh connection to
+ * the mail server in force, as the results e-mail is sent. `answer` is what the server said (its
+ * reply, or why there was none), never the password.
+ */
+export type MailTestResult = {
+  /** accepted: the server took it; refused: it refused the address for good; failed: anything else. */
+  outcome: 'accepted' | 'refused' | 'failed';
+  /** Where it stopped, as Nodemailer names it (ECONNECTION, ETIMEDOUT, ETLS, EAUTH, EENVELOPE, EMESSAGE, ...); null when accepted. */
+  stage: string | null;
+  server: string;
+  to: string;
+  /** The SMTP reply code, or null without one. */
+  smtpCode: number | null;
+  answer: string;
+  durationMs: number;
+  sentAt: string;
+  /** The test e-mail's Message-ID, to find it in the mailbox or the server's log. */
+  messageId: string;
+};
