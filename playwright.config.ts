@@ -49,7 +49,7 @@ export default defineConfig({
         RATE_LIMIT_MAX: '1000',
         // ...and many quiz runs, each sending its funnel steps; the events' limit is tested in server/.
         EVENTS_RATE_LIMIT_MAX: '100000',
-        // A short sign-in lock, so e2e/coach-dashboard.spec.ts can show it end and the right password work.
+        // A known browser that typed 10 wrong passwords counts as a stranger this long (short in the tests).
         SIGN_IN_LOCK_SECONDS: '10',
         // A developer's .env must never forward test leads.
         LEAD_WEBHOOK_URL: '',

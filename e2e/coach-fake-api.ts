@@ -107,7 +107,7 @@ function leadDetail(lead: LeadSummary): LeadDetail {
         strongDrivers: lead.strongDrivers,
         consent: {
           version: '57fc5c7d9fd7a995',
-          wording: 'We’ll e-mail you your insights. Privacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, email me tips.',
+          wording: 'We’ll e-mail you your insights.\nPrivacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, send me tips.',
           marketingConsent: true,
           requestedAt: lead.submittedAt,
           confirmedAt: new Date(Date.parse(lead.submittedAt) + 3_600_000).toISOString(),

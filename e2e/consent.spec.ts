@@ -9,9 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildApp } from '../server/app';
+import { hashPassword } from '../server/coach/password';
 import { loadConfig } from '../server/config';
 import { resultsCopy } from '../src/content/results';
 import { expectNoAxeViolations } from './axe';
+import { takeApiRefusals } from './coach-a11y';
 import { expect, test as base } from './fixtures';
 import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
@@ -19,7 +21,9 @@ import { coreDriversState, openResultsWithState } from './results-state';
 const privacyUrl = 'https://coach.example/privacy';
 const boxText = 'Yes, email me tips and news about the course.';
 
-const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: string } }>({
+type ConsentServer = { url: string; dataDir: string; setCoachPassword: (password: string) => Promise<void> };
+
+const withConsentBox = base.extend<{ consentServer: ConsentServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
   consentServer: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-consent-'));
@@ -32,7 +36,10 @@ const withConsentBox = base.extend<{ consentServer: { url: string; dataDir: stri
       environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    await use({ url, dataDir });
+    // Cheap scrypt parameters: the dashboard's password for this server only.
+    const setCoachPassword = async (password: string) =>
+      app.storage.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
+    await use({ url, dataDir, setCoachPassword });
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
@@ -92,3 +99,34 @@ withConsentBox(
     }
   },
 );
+
+withConsentBox('the coach finds the consent a visitor gave on the lead’s detail in the dashboard', async ({ page, consentServer, consoleErrors }) => {
+  withConsentBox.setTimeout(60_000);
+  await openResultsWithState(page, coreDriversState('321213132'));
+  const email = `consent-detail-${Date.now()}@example.com`;
+  await fillGate(page, email);
+  await page.getByRole('checkbox', { name: boxText }).check();
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+
+  const password = 'the consent test password';
+  await consentServer.setCoachPassword(password);
+  await page.goto('/coach');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.getByLabel('Search by e-mail or first name').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Connie', exact: true }).click();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const consent = page.getByRole('definition');
+  await expect(consent.filter({ hasText: resultsCopy.gate.notice })).toBeVisible();
+  await expect(consent.filter({ hasText: `Privacy policy: ${privacyUrl}` })).toBeVisible();
+  await expect(consent.filter({ hasText: boxText })).toBeVisible();
+  await expect(consent.filter({ hasText: /^[0-9a-f]{16}$/ })).toBeVisible();
+  await expect(consent.filter({ hasText: 'Agreed (box ticked)' })).toBeVisible();
+  await expect(page.getByText('No consent record')).toHaveCount(0);
+  // The dashboard asked who is signed in before the sign-in: its one expected refusal.
+  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+});

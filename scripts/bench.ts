@@ -8,10 +8,11 @@
  *   - every dashboard API at 1,000,000 leads and two years of funnel counts: p50 and p95;
  *   - POST /api/leads on Postgres with one and two instances beside SQLite and bare, and
  *     migrate-to-postgres on 100,000 people (scripts/bench/postgres.ts);
+ *   - a static asset and POST /api/leads while 25 wrong sign-ins are checked (scripts/bench/sign-in-flood.ts).
  *   - POST /api/leads with mail off and on, and e-mails/s to a local SMTP sink (scripts/bench/mail.ts).
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,mail.
+ * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { measureMail } from './bench/mail';
 import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
+import { measureSignInFlood } from './bench/sign-in-flood';
 import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
 
 /**
@@ -211,6 +213,7 @@ try {
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
   const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
   const migration = measures('migrate') ? await measureMigration(root, 100_000, log) : undefined;
+  const flood = measures('flood') ? await measureSignInFlood(root, runs, log) : undefined;
   const mail = measures('mail')
     ? await measureMail(
         { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
@@ -235,7 +238,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration, mail);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration, flood, mail);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -262,6 +265,7 @@ try {
     dashboard: dashboard ?? 'not measured',
     postgres: postgres ?? 'not measured',
     migration: migration ?? 'not measured',
+    signInFlood: flood ?? 'not measured',
     mail: mail ?? 'not measured',
     table: rows,
   };

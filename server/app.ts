@@ -25,11 +25,12 @@ import {
   shuttingDown,
 } from './client-errors';
 import { dashboardPage } from './coach/dashboard-page';
+import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
+import { healthRoutes } from './health';
 import { leadRoutes } from './leads/routes';
 import { linkRoutes } from './mail/link-routes';
 import type { MailOutbox } from './mail/mail-outbox';
-import { mailIsOn } from './mail/mail-config';
 import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
@@ -67,7 +68,6 @@ const pageOfPath: Record<AppPath, PageName> = {
   [paths.confirm]: 'confirm',
 };
 
-
 /** Today's day in the analytics time zone in force (it may change while the server runs). */
 function zonedToday(zone: () => string): (ms: number) => string {
   let current = { zone: '', day: calendarDay('UTC') };
@@ -77,12 +77,11 @@ function zonedToday(zone: () => string): (ms: number) => string {
   };
 }
 
-/** Replaceable parts, for tests: where the log goes, the clock, and the outbox's HTTP client. */
+/** Replaceable parts, for tests: where the log goes, the clock, the outbox's randomness. */
 export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Time of submissions and of the delivery schedule; its timers drive the outbox loop. */
   clock?: Clock;
-  outboxFetch?: typeof fetch;
   outboxRandom?: () => number;
   /** Told about every route as it is registered (the coach API's 401 route walk uses it). */
   onRoute?: (route: RouteOptions) => void;
@@ -268,10 +267,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const storage = await openStorage(config, {
     outbox: config.webhook !== null,
     email: () => mail.live.on,
-    onOutboxRows: () => {
-      outbox?.wake();
-      mail.outbox.wake();
-    },
+    onOutboxRows: () => [outbox, mail.outbox].forEach((loop) => loop?.wake()),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -289,25 +285,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
         queue: storage.outbox,
         url: config.webhook.url,
         secret: config.webhook.secret,
+        authorization: config.webhook.authorization,
         log: app.log.child({ component: 'outbox' }),
         clock,
         random: deps.outboxRandom ?? Math.random,
-        fetch: deps.outboxFetch ?? globalThis.fetch,
         leaseMs: config.webhookLeaseMs,
       })
     : null;
-  const mail = setUpMail(config, storage, {
-    clock,
-    random: deps.outboxRandom ?? Math.random,
-    log: app.log.child({ component: 'mail' }),
-    settings: () => settings.values,
-    source: () => ({ smtpUrl: settings.secret('smtpUrl'), mailFrom: settings.values.mailFrom }),
-  });
-  settings.onChange(() => {
-    // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.
-    mail.live.refresh();
-    mail.outbox.wake();
-  });
+  const mail = setUpMail(config, storage, { clock, random: deps.outboxRandom ?? Math.random, log: app.log.child({ component: 'mail' }), settings });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
@@ -322,8 +307,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await settings.stop();
-    mail.live.close();
-    await Promise.all([outbox?.stop(), mail.outbox.stop()]);
+    await Promise.all([outbox?.stop(), mail.stop()]);
+    await outbox?.close();
     await counter.close();
     await storage.close();
   });
@@ -342,6 +327,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   await app.register(fastifyRateLimit, {
     global: false,
+    // An IPv4 address, or an IPv6 address's /64 (server/client-key.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Only a refused request (429) says how long to wait; an accepted one carries no counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
@@ -358,7 +345,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     app.log.warn({ setupUrl: url }, setupLogMessage(url));
   }
 
-  await app.register(leadRoutes, { store: storage, rateLimit: config.rateLimit, consent: () => ({ ...settings.values, mailOn: mailIsOn(settings.values, config.publicUrl) }) });
+  await app.register(healthRoutes, { storage, now: () => clock.now() });
+  await app.register(leadRoutes, {
+    store: storage,
+    rateLimit: config.rateLimit,
+    consent: () => ({ ...settings.values, mailOn: mail.live.on }),
+    publicOrigin: config.publicUrl,
+  });
   await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
   const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {

@@ -26,6 +26,12 @@ export const clientErrors: Record<number, ErrorBody> = {
 
 export const internalError: ErrorBody = { error: 'internal_error', message: 'Something went wrong. Please try again later.' };
 
+/** A lead not stored within the time limit (a stalled disk or database): retried with its Idempotency-Key, it is stored once. */
+export const storageTooSlow: ErrorBody = {
+  error: 'storage_unavailable',
+  message: 'The lead could not be stored just now. Please try again in a moment.',
+};
+
 export const shuttingDown: ErrorBody = {
   error: 'shutting_down',
   message: 'The server is restarting. Please try again in a moment.',

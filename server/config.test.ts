@@ -39,7 +39,7 @@ test('reads every variable', () => {
     dataDir: '/var/lib/core-drivers',
     logLevel: 'warn',
     trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
-    webhook: { url: 'https://hooks.example.com/leads', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    webhook: { url: 'https://hooks.example.com/leads', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', authorization: null },
     rateLimit: { max: 5, windowMs: 30_000 },
     eventsPerMinute: 600,
     embedOrigins: ['https://coach.example', 'https://www.coach.example'],
@@ -107,7 +107,29 @@ test('plain http webhooks are allowed only to this machine', () => {
   expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/hook', LEAD_WEBHOOK_SECRET: longSecret }).webhook).toEqual({
     url: 'http://127.0.0.1:9000/hook',
     secret: longSecret,
+    authorization: null,
   });
+});
+
+const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
+test.each([
+  ['https://zap:s3cret@hooks.example.com/catch/1', 'https://hooks.example.com/catch/1', basic('zap:s3cret')],
+  ['https://user%40example.com:p%3Ass%20w%25rd@hooks.example.com/x', 'https://hooks.example.com/x', basic('user@example.com:p:ss w%rd')],
+  ['https://token@hooks.example.com/x', 'https://hooks.example.com/x', basic('token:')],
+  ['https://:only-password@hooks.example.com/x', 'https://hooks.example.com/x', basic(':only-password')],
+  ['https://j%C3%BCrgen:p%C3%A4ss@hooks.example.com/x', 'https://hooks.example.com/x', basic('jürgen:päss')],
+])('LEAD_WEBHOOK_URL=%s is sent to %s with Basic authorization', (raw, url, authorization) => {
+  expect(loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret }).webhook).toEqual({ url, secret: longSecret, authorization });
+});
+
+test.each([
+  ['https://a%3Ab:pw-never-shown@hooks.example.com/x', /user name holds a colon/],
+  ['https://user:pw-never-shown%zz@hooks.example.com/x', /not valid percent-encoding/],
+])('credentials basic authorization cannot carry stop the start, without repeating them: %s', (raw, message) => {
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret })).toThrow(message);
+  expect(() => loadConfig({ LEAD_WEBHOOK_URL: raw, LEAD_WEBHOOK_SECRET: longSecret })).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('never-shown') }),
+  );
 });
 
 test('a bad webhook secret is never repeated in the error message', () => {

@@ -28,7 +28,7 @@ export type ServerConfig = {
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** Forwarding of each stored submission; null when LEAD_WEBHOOK_URL is not set. */
-  webhook: { url: string; secret: string } | null;
+  webhook: WebhookSettings | null;
   /** How long an instance holds the outbox rows it is sending (WEBHOOK_LEASE_SECONDS, at most a minute). */
   webhookLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
@@ -86,6 +86,12 @@ export const defaultTimeouts: Timeouts = {
 
 /** HSTS max-age when PUBLIC_URL is https and HSTS_MAX_AGE is not set: one year. */
 export const DEFAULT_HTTPS_HSTS_MAX_AGE = 31_536_000;
+
+/**
+ * LEAD_WEBHOOK_URL split for sending: the URL without `user:pass@` (what any message may show), and
+ * those credentials as the `Authorization: Basic` header a receiver behind basic auth expects.
+ */
+export type WebhookSettings = { url: string; secret: string; authorization: string | null };
 
 /** Where the shared Postgres database is, and how many connections each instance may open. */
 export type PostgresSettings = {
@@ -193,7 +199,32 @@ function readWebhook(env: Env): ServerConfig['webhook'] {
   } else if (secret.length < 24) {
     throw new ConfigError('LEAD_WEBHOOK_SECRET must be at least 24 characters long.');
   }
-  return { url: url.href, secret };
+  return { ...withoutCredentials(url), secret };
+}
+
+/**
+ * A URL's `user:pass@` as a Basic authorization (RFC 7617: the percent-decoded user and password,
+ * joined by a colon, in base64), and the URL without them. Fetch refuses a URL with credentials, and
+ * a receiver behind basic auth (a Zapier or Make hook behind a proxy, say) expects the header.
+ */
+export function withoutCredentials(url: URL): { url: string; authorization: string | null } {
+  if (url.username === '' && url.password === '') return { url: url.href, authorization: null };
+  let user: string;
+  let password: string;
+  try {
+    user = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  } catch {
+    throw new ConfigError('LEAD_WEBHOOK_URL has a user name or password that is not valid percent-encoding (write a % as %25).');
+  }
+  if (user.includes(':')) {
+    throw new ConfigError("LEAD_WEBHOOK_URL's user name holds a colon (%3A), which basic authorization cannot carry: only the password may.");
+  }
+  const pair = `${user}:${password}`;
+  const bare = new URL(url.href);
+  bare.username = '';
+  bare.password = '';
+  return { url: bare.href, authorization: `Basic ${Buffer.from(pair, 'utf8').toString('base64')}` };
 }
 
 /** A loopback host: plain http:// (or smtp://) to it never leaves the machine. */

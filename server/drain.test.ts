@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { openSqlite } from './storage/sqlite/binding';
 import { afterEach, expect, test } from 'vitest';
 import { DATABASE_FILE } from './storage/sqlite/connection';
-import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
+import { postLead, type RunningApp, startApp, testConfig, validLead } from './test/helpers';
 
 let running: RunningApp | undefined;
 
@@ -76,7 +76,8 @@ test('drain answers the request in flight, refuses a new one with 503 and the he
 
   await app.close();
   running = undefined;
-  expect(sqliteDb(app).open).toBe(false);
+  // The storage thread closed the database and stopped.
+  await expect(app.storage.readPasswordHash()).rejects.toThrow(/storage thread stopped/);
 });
 
 test('while draining, a POST whose body comes after its headers gets its 503 once the body is read, and the connection ends cleanly (no reset)', async () => {

@@ -21,6 +21,7 @@ function percentile(values: number[], share: number): number {
 
 export const p50 = (values: number[]) => percentile(values, 0.5);
 export const p95 = (values: number[]) => percentile(values, 0.95);
+export const p99 = (values: number[]) => percentile(values, 0.99);
 
 export async function measureDashboard(baseUrl: string, runs: number, log: (message: string) => void): Promise<{ calls: DashboardCall[]; signInMs: number }> {
   const origin = new URL(baseUrl).origin;

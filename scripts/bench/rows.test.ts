@@ -64,7 +64,7 @@ test('the answer row gives the median and the slowest click-to-paint time; the m
 });
 
 test('the mail part: leads/s with mail off and on side by side, their ratio, and e-mails/s', () => {
-  const rows = benchRows({}, {}, undefined, [], undefined, undefined, undefined, {
+  const rows = benchRows({}, {}, undefined, [], undefined, undefined, undefined, undefined, {
     off: [api(2000, 40)],
     on: [api(1500, 60)],
     drain: { sent: 900, seconds: 4.5, perSecond: 200 },

@@ -3,6 +3,8 @@ import type { ApiFigures } from './api-load';
 import { cpuSlowdown } from './answer-paint';
 import type { MailResult } from './mail';
 import type { MigrationResult, PostgresApiResult } from './postgres';
+import { p50, p99 } from './dashboard';
+import { floodSignIns, type SignInFloodResult } from './sign-in-flood';
 import { landingBudgets, targets } from './budgets';
 import { formatNumber, medianOf, type Row } from './report';
 
@@ -121,6 +123,19 @@ function dashboardRows(dashboard: DashboardResult): Row[] {
   ];
 }
 
+function floodRows(flood: SignInFloodResult): Row[] {
+  const statuses = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
+  return [
+    {
+      figure: `${floodSignIns} parallel wrong sign-ins: static asset p50 / p99 (ms)`,
+      value: pair(p50(flood.assetMs), p99(flood.assetMs), 1),
+      ...atMost(p99(flood.assetMs), targets.assetDuringSignInFloodP99Ms, 'p99 '),
+    },
+    { figure: `${floodSignIns} parallel wrong sign-ins: POST /api/leads p50 / p99 (ms)`, value: pair(p50(flood.leadMs), p99(flood.leadMs), 1) },
+    { figure: `${floodSignIns} parallel wrong sign-ins: all answered after (ms); answers`, value: `${whole(medianOf(flood.floodMs.map((ms) => ({ ms }))).ms)}; ${statuses}` },
+  ];
+}
+
 /**
  * Answering a question on a slow phone: the median of all answer clicks, against the target, and the
  * slowest one for reference (on a shared machine a single click can land on someone else's busy moment).
@@ -195,6 +210,7 @@ export function benchRows(
   dashboard?: DashboardResult,
   postgres?: PostgresApiResult,
   migration?: MigrationResult,
+  flood?: SignInFloodResult,
   mail?: MailResult,
 ): Row[] {
   return [
@@ -205,6 +221,7 @@ export function benchRows(
     ...(dashboard ? dashboardRows(dashboard) : []),
     ...(postgres ? postgresRows(postgres) : []),
     ...(migration ? migrationRows(migration) : []),
+    ...(flood ? floodRows(flood) : []),
     ...(mail ? mailRows(mail) : []),
   ];
 }

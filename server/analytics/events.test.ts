@@ -27,13 +27,48 @@ test.each([
   [{ step: 'LANDING' }, 'step', /funnel steps/],
   [{ step: 'landing', source: 42 }, 'source', /text/],
   [{ step: 'landing', medium: 'x'.repeat(101) }, 'medium', /at most 100/],
-  [{ step: 'landing', campaign: 'a\u0000b' }, 'campaign', /control characters/],
+  [{ step: 'landing', campaign: 'a\u0000b' }, 'campaign', /control, format or invisible/],
   [{ step: 'landing', referrer: 'https://blog.example.org/post' }, 'referrer', /host name/],
   [{ step: 'landing', referrer: 'blog.example.org:8080' }, 'referrer', /host name/],
   [{ step: 'landing', visitorId: 'abc' }, null, /not expected/],
 ])('%j is refused (field %s)', (body, field, message) => {
   const result = parseFunnelEvent(body, own);
   expect(result).toEqual({ problem: { field, message: expect.stringMatching(message) } });
+});
+
+// The leads' Unicode policy (src/shared/hidden-characters.ts): a source that only looks like another is refused.
+test.each([
+  ['zero-width space', 'news\u200Bletter'],
+  ['right-to-left override', '\u202Enewsletter'],
+  ['byte-order mark', 'news\uFEFFletter'],
+  ['soft hyphen', 'news\u00ADletter'],
+  ['tag letter', 'newsletter\u{E0061}'],
+  ['no-break space', 'news\u00A0letter'],
+  ['line separator', 'news\u2028letter'],
+  ['Hangul filler', 'newsletter\u3164'],
+  ['private use', 'newsletter\uE000'],
+])('a UTM value with a %s is refused, in every UTM field', (_name, value) => {
+  for (const field of ['source', 'medium', 'campaign']) {
+    expect(parseFunnelEvent({ step: 'landing', [field]: value }, own)).toEqual({
+      problem: { field, message: 'A UTM value must not hold control, format or invisible characters.' },
+    });
+  }
+});
+
+test.each([
+  ['blog.exa\u200Bmple.org'],
+  ['xn--bcher-kva.example'],
+  ['bücher.example'],
+])('a referrer is an ASCII host name (punycode): %j', (referrer) => {
+  const counted = /^[a-z0-9.-]+$/.test(referrer);
+  expect('key' in parseFunnelEvent({ step: 'landing', referrer }, own)).toBe(counted);
+});
+
+test('a UTM value in another Unicode form is counted as the same source; a plain space and a joiner between letters are fine', () => {
+  const composed = parseFunnelEvent({ step: 'landing', source: 'caf\u00E9 news', campaign: 'می\u200Cخواهم' }, own);
+  const decomposed = parseFunnelEvent({ step: 'landing', source: 'cafe\u0301 news', campaign: 'می\u200Cخواهم' }, own);
+  expect(composed).toEqual(decomposed);
+  expect(composed).toMatchObject({ key: { source: 'café news', campaign: 'می\u200Cخواهم' } });
 });
 
 test.each([

@@ -4,43 +4,23 @@
  *
  * Kept: the step, the day, the UTM source, medium and campaign, and the referrer's host. Never the
  * IP address, the user agent, a cookie or any identifier. A UTM value that looks like an e-mail
- * address (some mailing tools put one there) is dropped rather than stored.
+ * address (some mailing tools put one there) is dropped rather than stored. A UTM value with an
+ * invisible or format character is refused (the leads' Unicode policy): it would show on the
+ * dashboard as a copy of another source. A referrer is an ASCII host name (punycode), so it cannot
+ * hold one.
  */
 import { isbot } from 'isbot';
 import * as v from 'valibot';
 import { isFunnelStep, type FunnelStep } from '../../src/shared/funnel';
-import { UTM_MAX_LENGTH } from '../../src/shared/funnel-event';
+import { type RunSource, runSourceEntries } from '../../src/shared/run-source';
 import type { FunnelKey } from '../storage/storage';
 
-
-const untypeable = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-
-const utmValue = v.optional(
-  v.pipe(
-    v.string('A UTM value must be text.'),
-    v.trim(),
-    v.maxLength(UTM_MAX_LENGTH, `A UTM value must be at most ${UTM_MAX_LENGTH} characters.`),
-    v.check((value) => !untypeable.test(value), 'A UTM value must not hold control characters.'),
-  ),
-);
-
-/** A DNS host name or an IPv4 address, as `new URL(document.referrer).hostname` gives it. */
-const hostPattern = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const stepMessage = 'step must be one of the funnel steps (landing, quiz_started, question_1 ... question_9, results, lead, course_click).';
 
 const eventSchema = v.strictObject({
   step: v.custom<FunnelStep>(isFunnelStep, stepMessage),
-  source: utmValue,
-  medium: utmValue,
-  campaign: utmValue,
-  referrer: v.optional(
-    v.pipe(
-      v.string('referrer must be a host name.'),
-      v.toLowerCase(),
-      v.regex(hostPattern, 'referrer must be a host name (no scheme, port or path).'),
-    ),
-  ),
+  ...runSourceEntries,
 });
 
 export type EventProblem = { field: string | null; message: string };
@@ -65,17 +45,32 @@ export function parseFunnelEvent(body: unknown, ownHost: string): { key: FunnelK
       ? { problem: { field: key, message: result.issues[0].message } }
       : { problem: { field: null, message: 'The event has a field that is not expected.' } };
   }
-  const event = result.output;
-  const referrer = event.referrer ?? '';
+  const { step, ...source } = result.output;
+  return { key: { step, ...sourceKey(source, ownHost) } };
+}
+
+/**
+ * The source part of a counter's key: what a mailing tool may have filled with the subscriber's
+ * address is dropped, and so are the site's own pages as a referrer. Used for the events and, when
+ * a lead is stored, for its `lead` step.
+ */
+export function sourceKey(source: RunSource | undefined, ownHost: string): Omit<FunnelKey, 'step'> {
+  const referrer = source?.referrer ?? '';
   return {
-    key: {
-      step: event.step,
-      source: keepable(event.source),
-      medium: keepable(event.medium),
-      campaign: keepable(event.campaign),
-      referrer: referrer === ownHost.toLowerCase() ? '' : referrer,
-    },
+    source: keepable(source?.source),
+    medium: keepable(source?.medium),
+    campaign: keepable(source?.campaign),
+    referrer: referrer === ownHost.toLowerCase() ? '' : referrer,
   };
+}
+
+/**
+ * Whether a beacon's step is counted. The `lead` step is not: it is counted from the stored
+ * submissions, when each is stored (server/storage), so fake beacons cannot inflate it. An older
+ * page that still sends it is answered 204 all the same.
+ */
+export function countsFromBeacon(step: FunnelStep): boolean {
+  return step !== 'lead';
 }
 
 /** Requests from crawlers, monitors and scripts that say what they are (and those with no user agent). */

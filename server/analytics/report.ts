@@ -6,7 +6,10 @@
 import { FUNNEL_SOURCES_LIMIT, type FunnelResponse, type FunnelSource, type StepCounts } from '../../src/shared/coach-api';
 import { daysBetween, type Day } from '../../src/shared/days';
 import { funnelSteps } from '../../src/shared/funnel';
-import type { FunnelCounts, Storage } from '../storage/storage';
+import { type FunnelCounts, OTHER_FUNNEL_SOURCE, type Storage } from '../storage/storage';
+
+const isOtherSource = (row: FunnelCounts['sources'][number]) =>
+  row.referrer_host === OTHER_FUNNEL_SOURCE.referrer && row.utm_source === '' && row.utm_medium === '' && row.utm_campaign === '';
 
 const zeroCounts = (): StepCounts => Object.fromEntries(funnelSteps.map((step) => [step, 0])) as StepCounts;
 const orNull = (value: string) => (value === '' ? null : value);
@@ -30,7 +33,15 @@ function assembleFunnel(from: Day, to: Day, timeZone: string, dayRows: FunnelCou
   }
 
   const sources = new Map<string, FunnelSource>();
+  // The sources beyond a day's cap of new ones (server/storage/funnel-counts.ts) are "other sources".
+  const capped = zeroCounts();
+  let anyCapped = false;
   for (const row of sourceRows) {
+    if (isOtherSource(row)) {
+      if (row.step in capped) capped[row.step] += row.count;
+      anyCapped = true;
+      continue;
+    }
     const id = JSON.stringify([row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host]);
     let source = sources.get(id);
     if (!source) {
@@ -55,8 +66,8 @@ function assembleFunnel(from: Day, to: Day, timeZone: string, dayRows: FunnelCou
   );
   const rest = ranked.slice(FUNNEL_SOURCES_LIMIT);
   let otherSources: StepCounts | null = null;
-  if (rest.length > 0) {
-    otherSources = zeroCounts();
+  if (rest.length > 0 || anyCapped) {
+    otherSources = capped;
     for (const source of rest) for (const step of funnelSteps) otherSources[step] += source.counts[step] ?? 0;
   }
 

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
+import { readFunnel } from './report';
 import type { ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { testConfig, sqliteDb } from '../test/helpers';
@@ -50,6 +51,33 @@ test('a beacon (text/plain JSON) counts its step on the day, with its source', a
     { day: '2026-11-23', step: 'landing', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'nov', referrer_host: 'blog.example.org', count: 2 },
     { day: '2026-11-23', step: 'quiz_started', utm_source: '', utm_medium: '', utm_campaign: '', referrer_host: '', count: 1 },
   ]);
+});
+
+test('a lead beacon is answered 204 and never counted: the lead step comes from stored submissions', async () => {
+  await start();
+  for (let index = 0; index < 30; index += 1) {
+    expect((await send(JSON.stringify({ step: 'lead', source: 'inflated' }), { 'x-forwarded-for': `203.0.113.${index}` })).statusCode).toBe(204);
+  }
+  expect(await rows()).toEqual([]);
+});
+
+test('the probe: 3,000 fake lead beacons from 3,000 addresses leave the lead count equal to the stored submissions', async () => {
+  await start({ trustProxy: ['127.0.0.1'], eventsPerMinute: 1_000_000 });
+  const instance = app as FastifyInstance;
+  for (let index = 0; index < 3_000; index += 1) {
+    const address = `198.${18 + Math.floor(index / 65_536)}.${Math.floor(index / 256) % 256}.${index % 256}`;
+    const beacon = await send(JSON.stringify({ step: 'lead', source: 'inflated' }), { 'x-forwarded-for': address });
+    expect(beacon.statusCode).toBe(204);
+  }
+  const lead = { email: 'real@example.com', firstName: 'Real', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3], source: { source: 'newsletter' } };
+  const stored = await instance.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/json' }, payload: lead });
+  expect(stored.statusCode).toBe(201);
+  await instance.funnelCounter.flush();
+  const funnel = await readFunnel(instance.storage, '2026-11-23', '2026-11-23', 'UTC');
+  const stats = await instance.storage.leadStats(Date.parse('2026-11-23T22:30:00Z'));
+  expect(funnel.steps.find((step) => step.step === 'lead')?.count).toBe(stats.submissions);
+  expect(stats.submissions).toBe(1);
+  expect(funnel.sources.map((source) => [source.utmSource, source.counts.lead])).toEqual([['newsletter', 1]]);
 });
 
 test('days are counted in ANALYTICS_TIME_ZONE', async () => {
@@ -108,14 +136,18 @@ test('no event row holds an IP address, a user agent or an identifier: not in it
   }
   const columns = (table: string) =>
     (sqliteDb(app).prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((c) => c.name);
-  expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host']);
+  expect(columns('funnel_sources')).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'first_day']);
   expect(columns('funnel_daily')).toEqual(['day', 'step', 'source_id', 'count']);
   expect(columns('funnel_daily_totals')).toEqual(['day', 'step', 'count']);
   expect(columns('funnel_monthly')).toEqual(['month', 'step', 'source_id', 'count']);
   expect(await rows()).toHaveLength(3);
   await app.close();
   app = undefined;
-  const file = readFileSync(join(config.dataDir, DATABASE_FILE)).toString('latin1');
+  // The database and its write-ahead log (this test's own connection may keep the log open).
+  const file = [DATABASE_FILE, `${DATABASE_FILE}-wal`]
+    .filter((name) => existsSync(join(config.dataDir, name)))
+    .map((name) => readFileSync(join(config.dataDir, name)).toString('latin1'))
+    .join('');
   expect(file).toContain('quiz_started');
   for (const secret of ['203.0.113.77', 'Zq7Marker', 'tracking-cookie-123']) expect(file).not.toContain(secret);
 });

@@ -1,13 +1,14 @@
 /**
  * `POST /api/events`: one funnel step from the visitor's page (src/lib/funnel-beacon.ts). The
- * contract is in server/docs/leads-api.md ("Counting the funnel"). Answers 204 whether the event was counted
- * or, from a bot, ignored; a bad event gets a 4xx and changes nothing.
+ * contract is in server/docs/leads-api.md ("Counting the funnel"). Answers 204 whether the event was
+ * counted or ignored (from a bot, or the `lead` step, which only a stored lead counts); a bad event
+ * gets a 4xx and changes nothing.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { funnelEventsEndpoint } from '../../src/shared/funnel-event';
 import { clientErrors } from '../client-errors';
 import type { FunnelCounter } from './counter';
-import { isBotRequest, parseFunnelEvent } from './events';
+import { countsFromBeacon, isBotRequest, parseFunnelEvent } from './events';
 
 /** An event is under 500 bytes. */
 const EVENT_BODY_LIMIT = 1024;
@@ -49,7 +50,7 @@ export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
       }
       const parsed = parseFunnelEvent(body, new URL(ownOrigin).hostname);
       if ('problem' in parsed) return refuse(reply, 400, { error: 'invalid_event', ...parsed.problem });
-      if (!isBotRequest(request.headers['user-agent'])) counter.add(today(), parsed.key);
+      if (countsFromBeacon(parsed.key.step) && !isBotRequest(request.headers['user-agent'])) counter.add(today(), parsed.key);
       return reply.code(204).header('cache-control', 'no-store').send();
     },
   );

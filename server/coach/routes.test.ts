@@ -14,6 +14,7 @@ import type { ServerConfig } from '../config';
 import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
 import { fixtureEmail, fixtureName, testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
+import { startLocalReceiver } from '../test/webhook-receiver';
 import { SESSION_COOKIE } from './sessions';
 
 let app: FastifyInstance | undefined;
@@ -164,11 +165,11 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
 });
 
 test('a lead in detail: every submission as the visitor saw it, with its delivery; erased with its audit entry', async () => {
-  const outboxFetch = async () => new Response(null, { status: 500 });
-  const { app: instance, clock, request } = await start(
-    { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
-    { outboxFetch },
-  );
+  const receiver = await startLocalReceiver();
+  receiver.answer = () => 500;
+  const { app: instance, clock, request } = await start({
+    webhook: { url: receiver.url, secret: 'a-shared-secret-of-thirty-two-chars', authorization: null },
+  });
   await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
   clock.advance(60_000);
   const consent = { version: '0123456789abcdef', wording: 'The notice.\nCheckbox (unticked at first): Tips, please.', marketing: true };
@@ -222,12 +223,12 @@ test('the CSV for a period downloads the leads of that period, no-store, and is 
 });
 
 test('deliveries: the failing ones listed with counts; retry now sends one again at once', async () => {
+  const receiver = await startLocalReceiver();
   let status = 503;
-  const outboxFetch = async () => new Response(null, { status });
-  const { app: instance, request } = await start(
-    { webhook: { url: 'https://hooks.example.com/x', secret: 'a-shared-secret-of-thirty-two-chars' } },
-    { outboxFetch },
-  );
+  receiver.answer = () => status;
+  const { app: instance, request } = await start({
+    webhook: { url: receiver.url, secret: 'a-shared-secret-of-thirty-two-chars', authorization: null },
+  });
   await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   await instance.storage.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   await instance.outbox?.deliverDue();

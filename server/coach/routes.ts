@@ -44,6 +44,7 @@ import { settingsRoutes } from '../settings/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, signInClientOf } from './device-cookie';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
@@ -78,7 +79,7 @@ const withoutSession = (method: string, url: string | undefined) =>
 
 export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, mail, config, settings, now }) => {
   const sessions = new SessionStore(storage.sessions);
-  const throttle = new SignInThrottle(config.signInLockMs);
+  const throttle = new SignInThrottle(storage, config.signInLockMs);
   /** Live: the coach may change it on the settings screen. */
   const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -118,22 +119,26 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     return true;
   };
 
-  const tooManyAttempts = (reply: FastifyReply, retryAfterMs: number, locked: boolean) => {
+  /** A try too early for the sign-in throttle (server/coach/throttle.ts): when to try again, never a lock. */
+  const tooManyAttempts = (reply: FastifyReply, retryAfterMs: number) => {
     const retryAfterSeconds = Math.ceil(retryAfterMs / 1000);
     reply.header('retry-after', String(retryAfterSeconds));
-    return refuse(
-      reply,
-      429,
-      'too_many_attempts',
-      locked
-        ? `Too many wrong tries: sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} min.`
-        : `Too many wrong tries: wait ${retryAfterSeconds} s before trying again.`,
-      { retryAfterSeconds },
-    );
+    return refuse(reply, 429, 'too_many_attempts', `Too many wrong tries: wait ${retryAfterSeconds} s before trying again.`, { retryAfterSeconds });
   };
 
-  /** A new session, its cookie, and the session's status as the answer (sign-in and set-up). */
-  const startSession = async (reply: FastifyReply): Promise<SessionStatus> => {
+  /**
+   * A new session, its cookie, and the session's status as the answer (sign-in and set-up). The
+   * browser is known from now on (its device cookie, a new id each time, signed with a key from the
+   * password hash): never slowed by others' wrong passwords.
+   */
+  const startSession = async (reply: FastifyReply, passwordHash: string): Promise<SessionStatus> => {
+    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deviceCookieKey(passwordHash)).value, {
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     const { token, session } = await sessions.create(now());
     await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
     reply.setCookie(SESSION_COOKIE, token, {
@@ -164,20 +169,23 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       return refuse(reply, 400, 'invalid_request', 'Send {"password": "..."} as JSON.', { field: 'password' });
     }
     if (refusedInsecure(request, reply)) return reply;
-    const verdict = throttle.check(request.ip, now());
-    if (!verdict.allowed) return tooManyAttempts(reply, verdict.retryAfterMs, verdict.locked);
     const hash = await storage.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
     }
+    const who = signInClientOf(request.ip, request.cookies[DEVICE_COOKIE], hash);
+    const verdict = await throttle.check(who, now());
+    if (!verdict.allowed) return tooManyAttempts(reply, verdict.retryAfterMs);
     // Counted as a failure until it proves right, so parallel guesses are throttled too.
-    throttle.failed(request.ip, now());
-    if (!(await verifyPassword(password, hash))) {
+    await throttle.countFailedTry(who, now());
+    // A known browser's check goes ahead of the queue of strangers' (server/coach/password.ts).
+    if (!(await verifyPassword(password, hash, { priority: verdict.trusted ? 1 : 0 }))) {
       await storage.recordAudit('sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
-    throttle.succeeded(request.ip);
-    return startSession(reply);
+    await throttle.succeeded(who, verdict.trusted);
+    await throttle.prune(now());
+    return startSession(reply, hash);
   });
 
   await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });

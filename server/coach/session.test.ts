@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import { coachPassword, ownOrigin, setTestPassword, signedIn, signIn } from '../test/coach-session';
 import { testConfig, sqliteDb } from '../test/helpers';
 import { manualClock } from '../test/manual-clock';
+import { DEVICE_COOKIE } from './device-cookie';
 import { SESSION_COOKIE, sessionTimings } from './sessions';
 
 let app: FastifyInstance | undefined;
@@ -37,7 +38,8 @@ test('the right password starts a session in a __Host- cookie: HttpOnly, SameSit
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.json()).toMatchObject({ signedIn: true, account: 'coach', idleTimeoutSeconds: 3600, timeZone: 'UTC', webhookConfigured: false });
-  const setCookie = String(response.headers['set-cookie']);
+  const cookies = [response.headers['set-cookie']].flat().map(String);
+  const setCookie = cookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)) ?? '';
   expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
   expect(setCookie).toContain('Path=/');
   expect(setCookie).toContain('HttpOnly');
@@ -49,6 +51,9 @@ test('the right password starts a session in a __Host- cookie: HttpOnly, SameSit
   const stored = sqliteDb(instance).prepare('SELECT token_hash FROM coach_sessions').get() as { token_hash: string };
   expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(stored.token_hash).not.toContain(token);
+  // And the browser is known from now on (the device cookie: server/coach/throttle.ts).
+  const device = cookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`)) ?? '';
+  expect(device).toMatch(/^__Host-core-drivers-device=[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
 });
 
 test('a wrong password is refused, and recorded without what was typed', async () => {
@@ -143,28 +148,70 @@ test('a new password ends every session', async () => {
   expect((await signIn(instance, 'a completely new passphrase')).statusCode).toBe(200);
 });
 
-test('wrong passwords slow down, then lock; the right password is refused while locked and works once the lock ends', async () => {
+test('a stranger is slowed by its own wrong passwords, 1 s growing to 30 s at most, and never locked out', async () => {
   const clock = manualClock();
   const instance = await start({ signInLockMs: 10 * 60_000 }, clock);
   await setTestPassword(instance);
   const wrong = () => signIn(instance, 'wrong password, again');
   for (let i = 0; i < 3; i += 1) expect((await wrong()).statusCode).toBe(401);
-  // The slowdown: after the fourth failure the next try must wait 1 s, then 2 s, then 4 s.
-  for (const waitSeconds of [1, 2, 4]) {
+  for (const waitSeconds of [1, 2, 4, 8, 15, 30, 30, 30]) {
     expect((await wrong()).statusCode).toBe(401);
     const early = await signIn(instance);
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe(String(waitSeconds));
-    expect(early.json()).toMatchObject({ error: 'too_many_attempts', retryAfterSeconds: waitSeconds });
+    expect(early.json()).toMatchObject({ error: 'too_many_attempts', retryAfterSeconds: waitSeconds, message: `Too many wrong tries: wait ${waitSeconds} s before trying again.` });
     clock.advance(waitSeconds * 1000);
   }
-  // The seventh failure locks sign-in, even for the right password.
-  expect((await wrong()).statusCode).toBe(401);
-  const locked = await signIn(instance);
-  expect(locked.statusCode).toBe(429);
-  expect(locked.json()).toMatchObject({ retryAfterSeconds: 600, message: expect.stringContaining('locked for 10 min') });
-  clock.advance(10 * 60_000 - 1000);
-  expect((await signIn(instance)).statusCode).toBe(429);
-  clock.advance(1000);
+  // However many came before, the right password works as soon as the wait is over.
   expect((await signIn(instance)).statusCode).toBe(200);
+});
+
+test('100 wrong passwords from 20 addresses: the coach signs in at once from a known browser, and from a new address', async () => {
+  const clock = manualClock();
+  const instance = await start({ trustProxy: ['127.0.0.1'] }, clock);
+  await setTestPassword(instance);
+  const from = (address: string, password: string, cookies: Record<string, string> = {}) =>
+    instance.inject({
+      method: 'POST',
+      url: '/api/coach/session',
+      remoteAddress: '127.0.0.1',
+      headers: { origin: ownOrigin, 'x-forwarded-for': address },
+      cookies,
+      payload: { password },
+    });
+  // The coach's laptop signed in before: it holds a device cookie.
+  const before = await from('198.51.100.7', coachPassword);
+  const device = before.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value ?? '';
+  expect(device).not.toBe('');
+
+  const statuses: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (let address = 0; address < 20; address += 1) {
+      // Each tries as soon as its own wait allows; a forged device cookie is a stranger's.
+      statuses.push((await from(`203.0.113.${address}`, `guess ${round}-${address}`, { [DEVICE_COOKIE]: `AAAAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}` })).statusCode);
+    }
+    clock.advance(2_000);
+  }
+  expect(statuses.filter((status) => status === 401)).toHaveLength(100);
+
+  expect((await from('198.51.100.7', coachPassword, { [DEVICE_COOKIE]: device })).statusCode).toBe(200);
+  expect((await from('192.0.2.99', coachPassword)).statusCode).toBe(200);
+  // Even from one of the attackers' own addresses, the wait is at most 30 s.
+  const attacker = await from('203.0.113.0', coachPassword);
+  expect(attacker.statusCode === 200 || Number(attacker.headers['retry-after']) <= 30).toBe(true);
+});
+
+test("a known browser's own tenth wrong password in a row makes it a stranger for SIGN_IN_LOCK_SECONDS", async () => {
+  const clock = manualClock();
+  const instance = await start({ signInLockMs: 10 * 60_000 }, clock);
+  await setTestPassword(instance);
+  const device = (await signIn(instance)).cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value ?? '';
+  const withDevice = (password: string) => signIn(instance, password, { cookie: `${DEVICE_COOKIE}=${device}` });
+  // Known: never slowed, however many wrong passwords.
+  for (let i = 0; i < 10; i += 1) expect((await withDevice('a wrong one, from the laptop')).statusCode).toBe(401);
+  // Now it counts as a stranger from its address: 3 free, then waits (never a lock).
+  for (let i = 0; i < 4; i += 1) expect((await withDevice('still wrong')).statusCode).toBe(401);
+  expect((await withDevice(coachPassword)).statusCode).toBe(429);
+  clock.advance(10 * 60_000);
+  expect((await withDevice(coachPassword)).statusCode).toBe(200);
 });

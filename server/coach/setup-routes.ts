@@ -10,6 +10,7 @@ import { coachApi, type CoachApiError, type CoachErrorCode, type SessionStatus, 
 import type { Storage } from '../storage/storage';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './password';
 import { hashSetupCode, isSetupCodeShaped, judgeSetupCode } from './setup-code';
+import { signInClientOf } from './device-cookie';
 import type { SignInThrottle } from './throttle';
 
 type Options = {
@@ -19,8 +20,8 @@ type Options = {
   /** Refuses sign-in over plain http to another host (the cookie needs HTTPS); true when it did. */
   refusedInsecure: (request: FastifyRequest, reply: FastifyReply) => boolean;
   /** Starts a session, sets its cookie and answers as sign-in does. */
-  startSession: (reply: FastifyReply) => Promise<SessionStatus>;
-  tooManyAttempts: (reply: FastifyReply, retryAfterMs: number, locked: boolean) => FastifyReply;
+  startSession: (reply: FastifyReply, passwordHash: string) => Promise<SessionStatus>;
+  tooManyAttempts: (reply: FastifyReply, retryAfterMs: number) => FastifyReply;
 };
 
 const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, message: string, field?: string) =>
@@ -45,14 +46,16 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
       return refuse(reply, 400, 'invalid_request', copy.badBody, 'password');
     }
     if (options.refusedInsecure(request, reply)) return reply;
-    const verdict = throttle.check(request.ip, now());
-    if (!verdict.allowed) return options.tooManyAttempts(reply, verdict.retryAfterMs, verdict.locked);
+    // Wrong set-up codes count against the sign-in throttle, as wrong passwords do (no password yet: no known browser).
+    const who = signInClientOf(request.ip, undefined, null);
+    const verdict = await throttle.check(who, now());
+    if (!verdict.allowed) return options.tooManyAttempts(reply, verdict.retryAfterMs);
     if ((await storage.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
 
     const hash = hashSetupCode(body.code);
     const found = isSetupCodeShaped(body.code) ? judgeSetupCode(await storage.setupCodes.find(hash), now()) : 'wrong';
     if (found === 'wrong') {
-      throttle.failed(request.ip, now());
+      await throttle.countFailedTry(who, now());
       await storage.recordAudit('setup_failed', { actor: 'dashboard', sessionId: null }, now());
       return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     }
@@ -61,12 +64,13 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     const problem = passwordProblem(body.password);
     if (problem !== null) return refuse(reply, 400, 'invalid_request', problem, 'password');
 
-    const outcome = await storage.setupCodes.use(hash, await hashPassword(body.password), now());
+    const passwordHash = await hashPassword(body.password);
+    const outcome = await storage.setupCodes.use(hash, passwordHash, now());
     if (outcome === 'password_set') return refuse(reply, 409, 'password_already_set', copy.alreadySet);
     if (outcome === 'wrong') return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     if (outcome === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
-    throttle.succeeded(request.ip);
+    await throttle.succeeded(who, false);
     await storage.recordAudit('password_set', { actor: 'dashboard', sessionId: null }, now());
-    return options.startSession(reply);
+    return options.startSession(reply, passwordHash);
   });
 };

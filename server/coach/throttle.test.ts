@@ -1,66 +1,119 @@
+/**
+ * The sign-in throttle's rules, over a Map standing in for storage (both backends' own counters are
+ * tested by the storage contract suite, server/storage/contract.test.ts). Times are a fake clock.
+ */
 import { expect, test } from 'vitest';
-import { SignInThrottle } from './throttle';
+import type { ThrottleEntry } from '../storage/storage';
+import { clientRetryAt, MAX_SIGN_IN_WAIT_MS, type SignInClient, SignInThrottle, type ThrottleStore } from './throttle';
 
 const lockMs = 15 * 60_000;
 
-/** Fails as soon as allowed, `times` times, from `client`; returns the time after the last failure. */
-function failRepeatedly(throttle: SignInThrottle, client: string, times: number, start = 0): number {
+function memoryStore(): ThrottleStore {
+  const entries = new Map<string, ThrottleEntry>();
+  return {
+    readThrottle: async (keys) => new Map(keys.flatMap((key) => (entries.has(key) ? [[key, entries.get(key) as ThrottleEntry]] : []))),
+    addThrottleFailure: async (key, now, forgetBefore) => {
+      const old = entries.get(key);
+      const entry = { failures: old && old.lastFailureAt >= forgetBefore ? old.failures + 1 : 1, lastFailureAt: now };
+      entries.set(key, entry);
+      return entry;
+    },
+    clearThrottle: async (key) => void entries.delete(key),
+    pruneThrottle: async (before) => {
+      for (const [key, entry] of entries) if (entry.lastFailureAt < before) entries.delete(key);
+    },
+  };
+}
+
+const stranger = (client: string): SignInClient => ({ client, device: null });
+
+/** Tries (and fails) as soon as allowed, `times` times; returns the time after the last failure. */
+async function failRepeatedly(throttle: SignInThrottle, who: SignInClient, times: number, start = 0): Promise<number> {
   let now = start;
   for (let i = 0; i < times; i += 1) {
-    const verdict = throttle.check(client, now);
+    const verdict = await throttle.check(who, now);
     if (!verdict.allowed) now += verdict.retryAfterMs;
-    expect(throttle.check(client, now).allowed).toBe(true);
-    throttle.failed(client, now);
+    expect((await throttle.check(who, now)).allowed).toBe(true);
+    await throttle.countFailedTry(who, now);
   }
   return now;
 }
 
-test('three failures are free; then each failure makes the next try wait 1 s, 2 s, 4 s', () => {
-  const throttle = new SignInThrottle(lockMs);
-  let now = failRepeatedly(throttle, 'a', 3);
-  expect(throttle.check('a', now)).toEqual({ allowed: true });
-  for (const wait of [1_000, 2_000, 4_000]) {
-    throttle.failed('a', now);
-    expect(throttle.check('a', now)).toEqual({ allowed: false, retryAfterMs: wait, locked: false });
-    expect(throttle.check('a', now + wait - 1).allowed).toBe(false);
-    now += wait;
-    expect(throttle.check('a', now).allowed).toBe(true);
-  }
+test.each([
+  [0, 0],
+  [3, 0],
+  [4, 1_000],
+  [5, 2_000],
+  [6, 4_000],
+  [7, 8_000],
+  [8, 15_000],
+  [9, 30_000],
+  [100, 30_000],
+])('a stranger with %i failures in a row waits %i ms after the last', (failures, wait) => {
+  const retryAt = clientRetryAt(failures === 0 ? undefined : { failures, lastFailureAt: 1_000_000 });
+  expect(retryAt === 0 ? 0 : retryAt - 1_000_000).toBe(wait);
 });
 
-test('the seventh failure in a row locks that client for the lock time, then it may try again', () => {
-  const throttle = new SignInThrottle(lockMs);
-  const now = failRepeatedly(throttle, 'a', 7);
-  expect(throttle.check('a', now)).toEqual({ allowed: false, retryAfterMs: lockMs, locked: true });
-  expect(throttle.check('a', now + lockMs - 1)).toMatchObject({ allowed: false, locked: true });
-  // Another client is not locked out by this one.
-  expect(throttle.check('b', now)).toEqual({ allowed: true });
-  expect(throttle.check('a', now + lockMs)).toEqual({ allowed: true });
-  // After the lock the count starts afresh: three free failures again.
-  failRepeatedly(throttle, 'a', 3, now + lockMs);
-  expect(throttle.check('a', now + lockMs)).toEqual({ allowed: true });
+test('a stranger is slowed, never locked: after 100 failures the next try waits 30 s, not more', async () => {
+  const throttle = new SignInThrottle(memoryStore(), lockMs);
+  const now = await failRepeatedly(throttle, stranger('a'), 100);
+  expect(await throttle.check(stranger('a'), now)).toEqual({ allowed: false, retryAfterMs: MAX_SIGN_IN_WAIT_MS });
+  expect(await throttle.check(stranger('a'), now + MAX_SIGN_IN_WAIT_MS)).toEqual({ allowed: true, trusted: false });
+  // Another address is not slowed by this one.
+  expect(await throttle.check(stranger('b'), now)).toEqual({ allowed: true, trusted: false });
 });
 
-test('a success clears the failures', () => {
-  const throttle = new SignInThrottle(lockMs);
-  const now = failRepeatedly(throttle, 'a', 5);
-  throttle.succeeded('a');
-  failRepeatedly(throttle, 'a', 3, now);
-  expect(throttle.check('a', now)).toEqual({ allowed: true });
-});
-
-test('failures from many addresses slow down and then lock the account for everyone', () => {
-  const throttle = new SignInThrottle(lockMs);
+test("100 wrong passwords from 20 addresses: the coach's known browser signs in at once, a new address within 30 s", async () => {
+  const store = memoryStore();
+  const throttle = new SignInThrottle(store, lockMs);
   let now = 0;
-  for (let i = 0; i < 20; i += 1) throttle.failed(`client-${i}`, now);
-  expect(throttle.check('fresh', now)).toEqual({ allowed: true });
-  throttle.failed('client-20', now);
-  expect(throttle.check('fresh', now)).toEqual({ allowed: false, retryAfterMs: 1_000, locked: false });
-  for (let i = 21; i < 27; i += 1) {
-    const verdict = throttle.check(`client-${i}`, now);
-    if (!verdict.allowed) now += verdict.retryAfterMs;
-    throttle.failed(`client-${i}`, now);
+  for (let round = 0; round < 5; round += 1) {
+    for (let address = 0; address < 20; address += 1) {
+      const who = { client: `attacker-${address}`, device: null };
+      const verdict = await throttle.check(who, now);
+      if (verdict.allowed) await throttle.countFailedTry(who, now);
+    }
+    now += 1_000;
   }
-  expect(throttle.check('fresh', now)).toEqual({ allowed: false, retryAfterMs: lockMs, locked: true });
-  expect(throttle.check('fresh', now + lockMs)).toEqual({ allowed: true });
+  // Even with a forged device cookie (unknown id, so a different one from the coach's).
+  expect(await throttle.check({ client: 'coach-home', device: 'the-coach-laptop' }, now)).toEqual({ allowed: true, trusted: true });
+  expect(await throttle.check(stranger('coach-phone'), now)).toEqual({ allowed: true, trusted: false });
+  // Even the attackers' own addresses wait at most 30 s.
+  const waits = await Promise.all(Array.from({ length: 20 }, (_, index) => throttle.check(stranger(`attacker-${index}`), now)));
+  expect(Math.max(...waits.map((verdict) => (verdict.allowed ? 0 : verdict.retryAfterMs)))).toBeLessThanOrEqual(MAX_SIGN_IN_WAIT_MS);
+});
+
+test("a known browser's own 10th failure in a row makes it a stranger for the lock time; then it is trusted again", async () => {
+  const throttle = new SignInThrottle(memoryStore(), lockMs);
+  const laptop = { client: 'home', device: 'laptop' };
+  let now = 0;
+  for (let i = 0; i < 10; i += 1) {
+    expect(await throttle.check(laptop, now)).toEqual({ allowed: true, trusted: true });
+    await throttle.countFailedTry(laptop, now);
+    now += 100;
+  }
+  const lastOwnFailure = now - 100;
+  expect(await throttle.check(laptop, now)).toEqual({ allowed: true, trusted: false });
+  // As a stranger it counts against its address: 3 free, then waits.
+  now = await failRepeatedly(throttle, laptop, 4, now);
+  expect(await throttle.check(laptop, now)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+  expect(await throttle.check(laptop, lastOwnFailure + lockMs - 1)).toMatchObject({ trusted: false });
+  expect(await throttle.check(laptop, lastOwnFailure + lockMs)).toEqual({ allowed: true, trusted: true });
+});
+
+test('a success clears the counter it was tried under', async () => {
+  const throttle = new SignInThrottle(memoryStore(), lockMs);
+  const now = await failRepeatedly(throttle, stranger('a'), 5);
+  await throttle.succeeded(stranger('a'), false);
+  expect(await throttle.check(stranger('a'), now)).toEqual({ allowed: true, trusted: false });
+});
+
+test('counters nobody added to for a day are pruned', async () => {
+  const store = memoryStore();
+  const throttle = new SignInThrottle(store, lockMs);
+  await failRepeatedly(throttle, stranger('old'), 5);
+  const day = 24 * 60 * 60 * 1000;
+  await failRepeatedly(throttle, stranger('new'), 5, day);
+  await throttle.prune(day + day / 2);
+  expect([...(await store.readThrottle(['client:old', 'client:new'])).keys()]).toEqual(['client:new']);
 });

@@ -1,93 +1,99 @@
 /**
- * Throttling of sign-in attempts, by client address and for the account as a whole: after a few
- * free failures each further failure makes the next attempt wait longer, and then sign-in locks for
- * a while. Attempts that come too early are refused without checking the password, so they cost
- * nothing and count for nothing. A success clears the client's failures and the account's.
+ * Throttling of wrong secrets (sign-in passwords), after OWASP's device-cookie scheme
+ * (server/coach/device-cookie.ts), so that no stranger can lock the coach out:
  *
- * The state is in memory only (client addresses are never stored) and bounded in size; a restart
- * forgets it. Pure of timers: every method takes the current time, so tests drive a fake clock.
+ * - **A known browser** (a valid device cookie: it signed in successfully before) is never slowed
+ *   or locked by anyone else's failures, and its check goes first in the queue of password checks.
+ *   Its own failures count against that browser alone: the 10th in a row makes it a stranger for
+ *   SIGN_IN_LOCK_SECONDS (it may still sign in, as any other client).
+ * - **Every other client**, counted by address (an IPv6 client by its /64: server/client-key.ts):
+ *   3 failures are free, then each failure makes its next try wait 1 s, 2 s, 4 s, 8 s, 15 s, then
+ *   30 s after every further one. Never longer, and never a hard lock. A try that comes too early is
+ *   answered 429 with Retry-After, and is not checked.
+ *
+ * The counts live in storage (both backends, `ThrottleStore`), so N instances on one database give
+ * an attacker no more tries than one; addresses are stored only as keyed hashes
+ * (`clientCounterKey`), and counts nobody has added to for a day are dropped. A failure is counted
+ * before the password is checked, so parallel guesses are throttled too; a success clears the
+ * counter it went to. Pure of timers: every method takes the current time.
+ *
+ * Any other secret a client may guess (a first-run set-up code, say) counts against the same
+ * throttle: `check(who, now)` first, then `countFailedTry(who, now)` for a wrong one, with
+ * `who = signInClientOf(request.ip, request.cookies[DEVICE_COOKIE], passwordHash)` (./device-cookie.ts).
  */
 
-export type ThrottlePolicy = {
-  /** Failures allowed without any wait. */
-  freeFailures: number;
-  /** Wait after each further failure; one more failure than these locks. */
-  delaysMs: readonly number[];
-  lockMs: number;
-};
+import type { Storage, ThrottleEntry } from '../storage/storage';
+
+/** The throttle's storage (server/storage/storage.ts, both backends): shared by every instance. */
+export type ThrottleStore = Pick<Storage, 'readThrottle' | 'addThrottleFailure' | 'clearThrottle' | 'pruneThrottle'>;
 
 export const signInThrottleDefaults = {
-  /** 3 free, then 1 s, 2 s, 4 s; the 7th failure in a row locks. */
-  client: { freeFailures: 3, delaysMs: [1_000, 2_000, 4_000] },
-  /** Across all clients: 20 free, then waits up to 30 s; the 27th failure in a row locks the account. */
-  account: { freeFailures: 20, delaysMs: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] },
+  client: { freeFailures: 3, delaysMs: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] },
+  /** A known browser's own failures in a row before it is treated as a stranger. */
+  deviceFailures: 10,
+  /** A client's count is forgotten a day after its last failure. */
+  forgetAfterMs: 24 * 60 * 60 * 1000,
 } as const;
 
-/** Most client addresses remembered at once; the oldest is forgotten first. */
-const MAX_CLIENTS = 10_000;
+/** The longest any client ever waits between two tries. */
+export const MAX_SIGN_IN_WAIT_MS = Math.max(...signInThrottleDefaults.client.delaysMs);
 
-type Failures = { count: number; retryAt: number; locked: boolean };
+/** Who is trying: the keyed hash of their address, and the device id of a valid device cookie. */
+export type SignInClient = { client: string; device: string | null };
 
-export type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number; locked: boolean };
+export type Verdict = { allowed: true; trusted: boolean } | { allowed: false; retryAfterMs: number };
 
-class FailureCounter {
-  readonly #entries = new Map<string, Failures>();
-  constructor(readonly policy: ThrottlePolicy) {}
+const clientKey = (who: SignInClient) => `client:${who.client}`;
+const deviceKey = (device: string) => `device:${device}`;
 
-  check(key: string, now: number): Verdict {
-    const entry = this.#entries.get(key);
-    if (!entry || now >= entry.retryAt) {
-      // A lock that has run out starts the count afresh.
-      if (entry?.locked) this.#entries.delete(key);
-      return { allowed: true };
-    }
-    return { allowed: false, retryAfterMs: entry.retryAt - now, locked: entry.locked };
-  }
-
-  fail(key: string, now: number): void {
-    const count = (this.#entries.get(key)?.count ?? 0) + 1;
-    const { freeFailures, delaysMs, lockMs } = this.policy;
-    const beyond = count - freeFailures;
-    const locked = beyond > delaysMs.length;
-    const wait = beyond <= 0 ? 0 : locked ? lockMs : (delaysMs[beyond - 1] ?? lockMs);
-    this.#entries.delete(key);
-    this.#entries.set(key, { count, retryAt: now + wait, locked });
-    if (this.#entries.size > MAX_CLIENTS) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-  }
-
-  clear(key: string): void {
-    this.#entries.delete(key);
-  }
+/** When a client with these failures may try again (0: now). */
+export function clientRetryAt(entry: ThrottleEntry | undefined): number {
+  const { freeFailures, delaysMs } = signInThrottleDefaults.client;
+  const beyond = (entry?.failures ?? 0) - freeFailures;
+  if (!entry || beyond <= 0) return 0;
+  return entry.lastFailureAt + (delaysMs[Math.min(beyond, delaysMs.length) - 1] ?? MAX_SIGN_IN_WAIT_MS);
 }
 
 export class SignInThrottle {
-  readonly #clients: FailureCounter;
-  readonly #account: FailureCounter;
+  constructor(
+    readonly store: ThrottleStore,
+    readonly lockMs: number,
+  ) {}
 
-  constructor(lockMs: number) {
-    this.#clients = new FailureCounter({ ...signInThrottleDefaults.client, lockMs });
-    this.#account = new FailureCounter({ ...signInThrottleDefaults.account, lockMs });
+  /** Whether the known browser `device` is trusted now: not locked by its own failures. */
+  #trusted(entry: ThrottleEntry | undefined, now: number): boolean {
+    return !entry || entry.failures < signInThrottleDefaults.deviceFailures || now >= entry.lastFailureAt + this.lockMs;
   }
 
-  /** May `client` try a password now? If not, how long until it may, and whether it is a lock. */
-  check(client: string, now: number): Verdict {
-    const account = this.#account.check('coach', now);
-    const own = this.#clients.check(client, now);
-    if (own.allowed) return account;
-    if (account.allowed) return own;
-    return own.retryAfterMs >= account.retryAfterMs ? own : account;
+  /** May this client try a secret now, and is it a known browser? */
+  async check(who: SignInClient, now: number): Promise<Verdict> {
+    const keys = who.device === null ? [clientKey(who)] : [deviceKey(who.device), clientKey(who)];
+    const entries = await this.store.readThrottle(keys);
+    if (who.device !== null && this.#trusted(entries.get(deviceKey(who.device)), now)) return { allowed: true, trusted: true };
+    const retryAt = clientRetryAt(entries.get(clientKey(who)));
+    return now >= retryAt ? { allowed: true, trusted: false } : { allowed: false, retryAfterMs: retryAt - now };
   }
 
-  failed(client: string, now: number): void {
-    this.#clients.fail(client, now);
-    this.#account.fail('coach', now);
+  /**
+   * Counts a wrong secret from this client (sign-in counts each try before checking it): against its
+   * browser when that is a trusted known one, else against its address.
+   */
+  async countFailedTry(who: SignInClient, now: number): Promise<void> {
+    const verdict = await this.check(who, now);
+    if (verdict.allowed && verdict.trusted && who.device !== null) {
+      await this.store.addThrottleFailure(deviceKey(who.device), now, now - this.lockMs);
+    } else {
+      await this.store.addThrottleFailure(clientKey(who), now, now - signInThrottleDefaults.forgetAfterMs);
+    }
   }
 
-  succeeded(client: string): void {
-    this.#clients.clear(client);
-    this.#account.clear('coach');
+  /** The secret was right: the counter it was tried under starts afresh (the browser's, or the address's). */
+  async succeeded(who: SignInClient, trusted: boolean): Promise<void> {
+    await this.store.clearThrottle(trusted && who.device !== null ? deviceKey(who.device) : clientKey(who));
+  }
+
+  /** Drops counters nobody added to for a day (call now and then). */
+  async prune(now: number): Promise<void> {
+    await this.store.pruneThrottle(now - signInThrottleDefaults.forgetAfterMs);
   }
 }

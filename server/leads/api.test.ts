@@ -131,6 +131,19 @@ test('behind a trusted proxy, the limit applies per forwarded client address', a
   expect((await from('203.0.113.2')).status).toBe(201);
 });
 
+test('an IPv6 client is counted by its /64: fresh addresses of the same network share the limit', async () => {
+  const url = await start({ rateLimit: { max: 2, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+  const from = (client: string) => postLead(url, validLead, { 'x-forwarded-for': client });
+  expect((await from('2001:db8:7:1::a')).status).toBe(201);
+  expect((await from('2001:db8:7:1::b')).status).toBe(201);
+  expect((await from('2001:db8:7:1:ffff:1:2:3')).status).toBe(429);
+  // Another /64 is another client; an IPv4-mapped address is its IPv4 address.
+  expect((await from('2001:db8:7:2::a')).status).toBe(201);
+  expect((await from('203.0.113.9')).status).toBe(201);
+  expect((await from('::ffff:203.0.113.9')).status).toBe(201);
+  expect((await from('203.0.113.9')).status).toBe(429);
+});
+
 test('a store failure answers a generic 500 that reveals nothing, and is logged without personal data', async () => {
   const url = await start();
   sqliteDb(running?.app).exec('DROP TABLE submissions');

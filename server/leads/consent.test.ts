@@ -10,6 +10,7 @@ import { migrations } from '../storage/sqlite/migrations';
 import { SqliteStorage } from '../storage/sqlite/storage';
 import { postLead, type RunningApp, startApp, tempDir, testConfig, validLead } from '../test/helpers';
 import { csvChunks, writeCsv } from './export';
+import { startLocalReceiver } from '../test/webhook-receiver';
 import { consentRecord, consentVersion, consentWording, type ConsentSettings } from './consent';
 
 const privacyUrl = 'https://coach.example/privacy';
@@ -78,21 +79,16 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** The app with the box on, a privacy policy and a webhook whose receiver is a fake fetch. */
+/** The app with the box on, a privacy policy and a webhook to a local receiver. */
 async function startWithConsent() {
-  const bodies: string[] = [];
-  const fakeFetch: typeof fetch = async (_url, init) => {
-    bodies.push(String(init?.body));
-    return new Response(null, { status: 200 });
-  };
+  const receiver = await startLocalReceiver();
   running = await startApp(
     testConfig({
       environmentSettings: { privacyUrl, consentCheckbox: true, consentText: boxText },
-      webhook: { url: 'https://hooks.example/leads', secret: 'a-webhook-secret-of-24-characters' },
+      webhook: { url: receiver.url, secret: 'a-webhook-secret-of-24-characters', authorization: null },
     }),
-    { outboxFetch: fakeFetch },
   );
-  return { url: running.url, app: running.app, bodies };
+  return { url: running.url, app: running.app, receiver };
 }
 
 /** The settings the server put into the results page, as the visitor's browser reads them. */
@@ -103,7 +99,7 @@ async function pageSettings(url: string): Promise<SiteConfig> {
 }
 
 test('the page gets the box, the privacy link and the wording version; the record reaches the webhook and the export', async () => {
-  const { url, app, bodies } = await startWithConsent();
+  const { url, app, receiver } = await startWithConsent();
   const settings = await pageSettings(url);
   expect(settings).toMatchObject({ privacyUrl, consentCheckboxText: boxText, consentVersion: current });
 
@@ -111,9 +107,11 @@ test('the page gets the box, the privacy link and the wording version; the recor
   const unticked = { ...validLead, email: 'unticked@example.org', consent: { version: settings.consentVersion, marketing: false } };
   expect((await postLead(url, ticked)).status).toBe(201);
   expect((await postLead(url, unticked)).status).toBe(201);
-  await app.outbox?.deliverDue();
+  // The outbox sends both in the background (real clock): wait for them to arrive.
+  const deadline = Date.now() + 5_000;
+  while (receiver.requests.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 
-  const payloads = bodies.map((body) => JSON.parse(body) as { data: { email: string; consent: unknown } });
+  const payloads = receiver.requests.map(({ body }) => JSON.parse(body) as { data: { email: string; consent: unknown } });
   const consentOf = (email: string) => payloads.find((payload) => payload.data.email === email)?.data.consent;
   expect(consentOf('ticked@example.org')).toEqual({
     version: current,

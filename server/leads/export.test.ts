@@ -1,30 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
 import { storeWith, testLead } from '../test/helpers';
-import { csvCell, csvChunks, writeCsv } from './export';
+import { csvChunks, writeCsv } from './export';
 
 const lead = testLead;
-
-test.each([
-  ['Ana', '"Ana"'],
-  ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
-  ['+1 555', `"'+1 555"`],
-  ['-2+3', `"'-2+3"`],
-  ['@SUM(A1)', `"'@SUM(A1)"`],
-  ['\t=1+1', `"'\t'=1+1"`],
-  ['\r=1+1', `"'\r=1+1"`],
-  ["x;=cmd|' /C calc'!A0;", `"x;'=cmd|' /C calc'!A0;"`],
-  ['csv;=2+2@example.com', `"csv;'=2+2@example.com"`],
-  ['a, =1', `"a, '=1"`],
-  ['a|@SUM(A1)', `"a|'@SUM(A1)"`],
-  ['a;"-1"', `"a;""'-1"""`],
-  ['Mary-Jane', '"Mary-Jane"'],
-  ['Smith, Jo', '"Smith, Jo"'],
-  ['a "quote"', '"a ""quote"""'],
-  [3, '"3"'],
-])('the CSV cell %j is written as %s', (value, expected) => {
-  expect(csvCell(value)).toBe(expected);
-});
 
 test('export writes one line per lead with its latest name and profile, formulas neutralised', async () => {
   const { store } = await storeWith([
@@ -58,6 +37,8 @@ test('an export parsed back holds every value as stored, and no cell a spreadshe
     ['pipe@example.com', 'Jo|@SUM(A1)'],
     ['quoted@example.com', 'Jo;"-2+3"'],
     ['-minus@example.com', '@Jo'],
+    ['+tag@example.com', 'Jo =cmd|A0'],
+    ['colon@example.com', 'Jo:-1+1'],
   ];
   const { store } = await storeWith(hostile.map(([email, name]) => [lead(email, name)]));
   let csv = '';
@@ -74,17 +55,22 @@ test('an export parsed back holds every value as stored, and no cell a spreadshe
   }
   expect(records.map((cells) => cells[0])).toContain("csv;'=2+2@example.com");
 
+  // Plain addresses, even starting with + or -, are exactly as stored (an e-mail tool imports them).
+  expect(records.map((cells) => cells[0])).toEqual(expect.arrayContaining(['-minus@example.com', '+tag@example.com']));
+
   // A program that splits on any of these separators, even one that ignores quotes, never starts a
-  // cell with = + - @ (past spaces and quotes).
+  // cell with = + - @ (past spaces and quotes), but with a plain address cell (server/leads/csv-cell.ts;
+  // what follows it on the line is quoted cells, which a formula reads as text).
   const body = csv.slice(1).trimEnd();
-  for (const separator of [',', ';', '\t', '|']) {
+  const plainAddress = /^"[-+][\p{L}\p{N}._+-]*@[\p{L}\p{N}.-]+"(,"|$)/u;
+  for (const separator of [',', ';', '\t', '|', ' ', ':']) {
     const cells = body.split('\r\n').flatMap((line) => line.split(separator));
-    const formulas = cells.filter((cell) => /^[ "]*[=+\-@\t\r]/.test(cell));
+    const formulas = cells.filter((cell) => /^[ "]*[=+\-@\t\r]/.test(cell) && !plainAddress.test(cell));
     expect(formulas, `split on ${JSON.stringify(separator)}`).toEqual([]);
   }
   // And one that honours quotes but splits on semicolons reads the same cells as it should.
   const semicolon = parse(csv, { bom: true, delimiter: ';', relax_quotes: true, relax_column_count: true }) as string[][];
-  expect(semicolon.flat().filter((cell) => /^[ "]*[=+\-@]/.test(cell))).toEqual([]);
+  expect(semicolon.flat().filter((cell) => /^[ "]*[=+\-@]/.test(cell) && !plainAddress.test(cell))).toEqual([]);
 });
 
 test('the export reads in chunks: a person whose submissions lie in different chunks is one line, and one who submits during the export is still in it', async () => {

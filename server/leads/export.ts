@@ -1,33 +1,14 @@
 /**
  * The coach's export of every lead as CSV (`npm run coach -- export`, the dashboard's download):
  * the only output of personal data. Cells are quoted and formulas neutralised, so opening the file
- * in a spreadsheet never runs what a visitor typed.
+ * in a spreadsheet never runs what a visitor typed, while plain addresses stay exact for e-mail
+ * tools (./csv-cell.ts).
  */
 import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { ExportRow, Storage, TimeRange } from '../storage/storage';
-
-/**
- * Where a spreadsheet may start a cell: at the start of the value, or after any character some
- * locale or import dialog splits on (comma, semicolon, tab, pipe), past spaces and quotes.
- * A formula starts with = + - @, or with a tab or carriage return that some programs skip first.
- */
-const formulaStart = /(?<=^|[,;\t|][ "]*)(?=[=+\-@\t\r])/g;
-const formulaCharacter = /[=+\-@\t\r]/;
-
-/**
- * One CSV cell, always quoted (RFC 4180), so no spreadsheet splits it, whatever its separator.
- * Wherever a cell could start with a formula (see `formulaStart`), an apostrophe goes first, so
- * opening the export never runs what a visitor typed, even in a program that splits on `;`.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  // Most cells hold none of the characters a formula starts with: skip the regular expression.
-  if (formulaCharacter.test(text)) text = text.replace(formulaStart, "'");
-  if (text.includes('"')) text = text.replaceAll('"', '""');
-  return `"${text}"`;
-}
+import { addressCell, csvCell } from './csv-cell';
 
 /** A row of cells; a `formatted` part is cells already written by `csvCell`. */
 const csvRow = (cells: (string | number | { formatted: string })[]) =>
@@ -75,7 +56,7 @@ function csvHeader(): string {
 /** One lead's line of the export. */
 function csvLine(row: ExportRow): string {
   return csvRow([
-    row.email,
+    { formatted: addressCell(row.email) },
     row.first_name,
     { formatted: profileCellsOf(row.ratings) },
     new Date(row.created_at).toISOString(),

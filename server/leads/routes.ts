@@ -8,9 +8,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
 import { leadsApiPath } from '../../src/shared/paths';
-import { clientErrors } from '../client-errors';
+import { clientErrors, storageTooSlow } from '../client-errors';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../storage/storage';
+import { sourceKey } from '../analytics/events';
 import { consentRecord, type ConsentSettings } from './consent';
 
 /** Printable ASCII without spaces, as clients generate them (a UUID, typically). */
@@ -48,14 +49,36 @@ function isJson(contentType: string | undefined): boolean {
 const refuse = (reply: FastifyReply, status: number, body: { error: string } & FieldError) =>
   reply.code(status).header('cache-control', 'no-store').send(body);
 
+/**
+ * A lead not stored within this long gets `503` with `Retry-After` (a stalled disk or database);
+ * the page retries with the same Idempotency-Key, so it is stored once even if the first try is
+ * committed later.
+ */
+export const LEAD_STORE_LIMIT_MS = 10_000;
+
+/** `work`'s result, or 'too_slow' after the limit, on a timer held (and cleared) here. */
+async function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'too_slow'>((resolve) => {
+    timer = setTimeout(() => resolve('too_slow'), LEAD_STORE_LIMIT_MS);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 type LeadRouteOptions = {
   store: Pick<Storage, 'submit'>;
   rateLimit: ServerConfig['rateLimit'];
   /** The consent settings in force now (the coach may change them at any time). */
   consent: () => ConsentSettings;
+  /** The site's own origin when PUBLIC_URL is set (its pages are not a source); otherwise the request's. */
+  publicOrigin: string | null;
 };
 
-export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, publicOrigin }) => {
   app.post(
     leadsApiPath,
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
@@ -80,7 +103,13 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
         return reply.code(201).header('cache-control', 'no-store').send({ id: randomUUID() });
       }
 
-      const result = await store.submit(lead, key, consentRecord(consent(), lead.consent));
+      // The lead step is counted under the run's source when the lead is stored (server/storage/funnel-counts.ts).
+      const ownHost = new URL(publicOrigin ?? `${request.protocol}://${request.host}`).hostname;
+      const result = await withinLimit(store.submit(lead, key, consentRecord(consent(), lead.consent), sourceKey(lead.source, ownHost)));
+      if (result === 'too_slow') {
+        request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time: answered 503');
+        return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send(storageTooSlow);
+      }
       if (result.kind === 'key_conflict') {
         return refuse(reply, 422, {
           error: 'idempotency_key_reused',

@@ -56,7 +56,7 @@ async function startMailApp(overrides: Partial<ServerConfig> = {}) {
   const config = testConfig({
     publicUrl,
     environmentSettings: { consentCheckbox: true, consentText: boxText, smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
-    webhook: { url: hooks.url, secret },
+    webhook: { url: hooks.url, secret, authorization: null },
     logLevel: 'info',
     rateLimit: { max: 1000, windowMs: 60_000 },
     ...overrides,

@@ -115,13 +115,21 @@ export class MailOutbox extends DeliveryLoop {
           }
           await options.links.addLinks(stored);
         },
-        async send(row: DueRow, stopping: AbortSignal): Promise<Attempt> {
+        async send(row: DueRow, signal: AbortSignal): Promise<Attempt> {
           const links = linksOf.get(row.id);
+          const { mailer, settings } = round ?? {};
           // Mail turned off between the claim and now: tried again once it is back on.
-          if (!links || !round || stopping.aborted) return { result: 'failed', status: null };
+          if (!links || !mailer || !settings || signal.aborted) return { result: 'failed', status: null };
           const message = await renderResultsEmail(row, links, content, now());
-          const outcome = await round.mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, round.settings.domain) });
-          return { result: outcome.result === 'accepted' ? 'delivered' : outcome.result, status: outcome.smtpCode };
+          // Cut at its limit (or the app stopping): the conversation ends now, not at Nodemailer's next timeout.
+          const cut = () => mailer.cut();
+          signal.addEventListener('abort', cut);
+          try {
+            const outcome = await mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, settings.domain) });
+            return { result: outcome.result === 'accepted' ? 'delivered' : outcome.result, status: outcome.smtpCode };
+          } finally {
+            signal.removeEventListener('abort', cut);
+          }
         },
       },
     });

@@ -65,7 +65,7 @@ export const mailRoutes: FastifyPluginAsync<Options> = async (app, { mail, stora
     const sentAt = now();
     const messageId = `<test_${randomUUID()}@${settings.domain}>`;
     // A connection of its own, opened now: the answer is the server's as it stands, not a pooled connection's.
-    const mailer = createMailer(settings, { attemptLimitMs: outboxTimings.attemptLimitMs, maxConnections: 1 });
+    const mailer = createMailer(settings, { attemptLimitMs: outboxTimings.requestTimeoutMs, maxConnections: 1 });
     const started = performance.now();
     try {
       const outcome = await mailer.send({ to: settings.fromAddress, subject: testEmailCopy.subject, text: testEmailCopy.text, messageId });

@@ -8,9 +8,9 @@
  * within about a second): `LiveMail.refresh` then builds a new mailer for the new server or sender,
  * and the old one is closed once the attempts it carries have ended. No restart.
  */
-import type { SettingValues } from '../../src/shared/coach-settings';
 import type { ServerConfig } from '../config';
-import { type Clock, type OutboxLog, outboxTimings, PARALLEL_SENDS } from '../outbox/delivery-loop';
+import { type Clock, type OutboxLog, PARALLEL_SENDS, roundPlan } from '../outbox/delivery-loop';
+import type { SettingsService } from '../settings/service';
 import type { Storage } from '../storage/storage';
 import { type MailSettings, type MailState, mailStateOf } from './mail-config';
 import { createMailer, type Mailer } from './mailer';
@@ -25,10 +25,15 @@ export class LiveMail {
   #closed = false;
   readonly #retiring = new Set<NodeJS.Timeout>();
 
+  /**
+   * `attemptLimitMs`: each attempt's limit under the outbox's lease (`roundPlan`), which the mailer's
+   * connection, greeting and socket timeouts take, so an SMTP conversation ends with its attempt.
+   */
   constructor(
     private readonly source: MailSource,
     private readonly publicUrl: string | null,
     private readonly log: Pick<OutboxLog, 'info'>,
+    private readonly attemptLimitMs: number,
   ) {
     this.#state = this.#read();
     if (this.#state.on) this.#transport = this.#build(this.#state.settings);
@@ -77,7 +82,7 @@ export class LiveMail {
   }
 
   #build(settings: MailSettings): MailTransport {
-    return { settings, mailer: createMailer(settings, { attemptLimitMs: outboxTimings.attemptLimitMs, maxConnections: PARALLEL_SENDS }) };
+    return { settings, mailer: createMailer(settings, { attemptLimitMs: this.attemptLimitMs, maxConnections: PARALLEL_SENDS }) };
   }
 
   /** An attempt ends within its limit: after that, the old mailer has nothing left to send. */
@@ -85,20 +90,31 @@ export class LiveMail {
     const timer = setTimeout(() => {
       this.#retiring.delete(timer);
       mailer.close();
-    }, outboxTimings.attemptLimitMs + 1_000);
+    }, this.attemptLimitMs + 1_000);
     timer.unref();
     this.#retiring.add(timer);
   }
 }
 
-export type MailParts = { live: LiveMail; outbox: MailOutbox };
+export type MailParts = {
+  live: LiveMail;
+  outbox: MailOutbox;
+  /** Stops the loop and closes every mailer (attempts in flight end at once, and are retried after the restart). */
+  stop(): Promise<void>;
+};
+
+/** The settings service's part the mail follows (server/settings/service.ts). */
+type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange'>;
 
 export function setUpMail(
   config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs'>,
   storage: Pick<Storage, 'mailOutbox' | 'addLinks'>,
-  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: () => SettingValues; source: MailSource },
+  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
 ): MailParts {
-  const live = new LiveMail(deps.source, config.publicUrl, deps.log);
+  const { settings } = deps;
+  const source: MailSource = () => ({ smtpUrl: settings.secret('smtpUrl'), mailFrom: settings.values.mailFrom });
+  // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
+  const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs);
   const outbox = new MailOutbox({
     queue: storage.mailOutbox,
     links: storage,
@@ -109,7 +125,7 @@ export function setUpMail(
       profileLinkDays: config.profileLinkDays,
       // The coach's settings in force when each e-mail is written (environment, dashboard, default).
       live: () => {
-        const values = deps.settings();
+        const { values } = settings;
         return {
           coachName: values.coachName,
           courseUrl: values.courseUrl ?? config.courseUrl,
@@ -121,8 +137,19 @@ export function setUpMail(
     log: deps.log,
     clock: deps.clock,
     random: deps.random,
-    // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS).
     leaseMs: config.webhookLeaseMs,
   });
-  return { live, outbox };
+  settings.onChange(() => {
+    // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.
+    live.refresh();
+    outbox.wake();
+  });
+  return {
+    live,
+    outbox,
+    stop: async () => {
+      live.close();
+      await outbox.stop();
+    },
+  };
 }

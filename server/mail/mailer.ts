@@ -5,7 +5,7 @@
  * fix, such as a wrong password: tried again with backoff for three days).
  *
  * Every attempt ends within its limit: Nodemailer's connection, greeting and socket timeouts are set
- * to it, and the outbox also races a timer of its own. Connections are pooled (at most as many as
+ * to it, and the outbox also races a timer of its own, cutting the conversation (`cut`) when it fires. Connections are pooled (at most as many as
  * the outbox sends at once) and kept open while mail flows. Nothing of the message goes into a log
  * line: not the address, not the name.
  */
@@ -44,12 +44,17 @@ export type Mailer = {
   send(mail: OutgoingMail): Promise<MailOutcome>;
   /** Asks the server whether it would take mail (the dashboard's check): connects, greets, logs in. */
   verify(): Promise<MailOutcome>;
+  /**
+   * Ends every SMTP conversation in flight now (an attempt cut at its limit: none outlives its
+   * lease); later sends open new connections. The others in flight fail and are retried.
+   */
+  cut(): void;
   close(): void;
 };
 
 export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requireTls'>, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
   const limit = options.attemptLimitMs;
-  const transport = nodemailer.createTransport({
+  const open = () => nodemailer.createTransport({
     url: settings.url,
     pool: true,
     maxConnections: options.maxConnections,
@@ -66,6 +71,8 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
     logger: false,
     debug: false,
   });
+  let transport = open();
+  let closed = false;
   return {
     async send(mail) {
       try {
@@ -92,7 +99,14 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
         return mailOutcomeOf(error);
       }
     },
+    cut() {
+      if (closed) return;
+      const old = transport;
+      transport = open();
+      old.close();
+    },
     close() {
+      closed = true;
       transport.close();
     },
   };

@@ -6,12 +6,21 @@
  * a mailbox that does not exist), given up after three days, or tried again later with exponential
  * backoff and jitter. The schedule lives in the database, so a restart picks up where it stopped.
  *
+ * Every attempt ends at its limit, whatever the receiver does (never answering, answering and then
+ * stalling, not accepting the connection): the loop races each attempt against a timer it holds and
+ * clears (not `AbortSignal.timeout`, which the garbage collector can drop before it fires inside
+ * `AbortSignal.any`: nodejs/node#57736, nodejs/undici#4068), then aborts it; each channel also sets
+ * its client's own timeouts to the same limit as a second line (undici's for the webhook,
+ * Nodemailer's for the e-mail).
+ *
  * Several instances (on Postgres) share the queue: a round claims its rows with a lease of
  * `leaseMs` (server/storage/storage.ts, OutboxQueue), so each row is sent by one instance at a time.
- * A round never outlasts its lease: at most `PARALLEL_SENDS` attempts at once, each ended by the
- * channel within `outboxTimings.attemptLimitMs`, for `ROWS_PER_ROUND` rows is 5 waves of 10 s, 50 s,
- * within the minute. Only when an instance dies mid-round are its rows sent again, after the lease:
- * at least once, and the receiver dedupes (by webhook-id; by Message-ID).
+ * The invariant, for every channel: **no attempt outlives its lease.** `roundPlan` shortens the
+ * attempt's limit when the lease is short, and claims only as many rows as waves of attempts fit in
+ * the lease; each attempt's timer is also cut at the lease's end minus `LEASE_MARGIN_MS` (the time to
+ * record the outcome), and an attempt that would have less than `MIN_ATTEMPT_MS` is not started (its
+ * row comes due again when the lease ends). Only when an instance dies mid-round are its rows sent
+ * again, after the lease: at least once, and the receiver dedupes (by webhook-id; by Message-ID).
  */
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
 
@@ -21,16 +30,33 @@ export const outboxTimings = {
   maxDelayMs: 6 * 60 * 60 * 1000,
   /** A row not delivered within three days is given up and logged. */
   maxAgeMs: 3 * 24 * 60 * 60 * 1000,
-  /** An attempt (a webhook request, an SMTP conversation) ends after this long at most. */
-  attemptLimitMs: 10_000,
+  /** An attempt (a webhook request with its answer, an SMTP conversation) ends after this long at most. */
+  requestTimeoutMs: 10_000,
   /** Even with nothing due, look again this often (the CLI or another instance may have changed rows). */
   idlePollMs: 60_000,
   /** A claimed row is not sent by another instance for this long (longer than any round). */
   leaseMs: 60_000,
 } as const;
 
-export const ROWS_PER_ROUND = 20;
+const MAX_ROWS_PER_ROUND = 20;
+/** Attempts at once, per channel (and SMTP connections the mailer keeps). */
 export const PARALLEL_SENDS = 4;
+/** What a round keeps of its lease for claiming and recording (and clocks a little apart). */
+export const LEASE_MARGIN_MS = 2_000;
+/** An attempt with less time than this left in its lease is not started. */
+export const MIN_ATTEMPT_MS = 1_000;
+
+/**
+ * How a round fits inside its lease: each attempt's limit (the documented 10 s, or less when the
+ * lease is shorter), and how many rows it claims (as many as waves of `PARALLEL_SENDS` attempts fit
+ * in the lease, at most 20). With the default minute: 10 s, 20 rows, 5 waves, 50 s in all.
+ */
+export function roundPlan(leaseMs: number): { attemptLimitMs: number; rowsPerRound: number } {
+  const usable = leaseMs - LEASE_MARGIN_MS;
+  const attemptLimitMs = Math.max(MIN_ATTEMPT_MS, Math.min(outboxTimings.requestTimeoutMs, usable));
+  const waves = Math.max(1, Math.floor(usable / attemptLimitMs));
+  return { attemptLimitMs, rowsPerRound: Math.min(MAX_ROWS_PER_ROUND, waves * PARALLEL_SENDS) };
+}
 
 /** The time source and timers, injectable so tests can move through three days at once. */
 export type Clock = {
@@ -64,6 +90,9 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
  */
 export type Attempt = { result: 'delivered' | 'refused' | 'failed'; status: number | null };
 
+/** An attempt, or `skipped`: not started, too little of the lease left (the row comes due again when it ends). */
+type Outcome = Attempt | 'skipped';
+
 /** What differs between channels: how one row is sent, and what the log calls things. */
 export type Channel = {
   queue: OutboxQueue;
@@ -71,8 +100,13 @@ export type Channel = {
   ready?(): boolean;
   /** Runs once per round before any attempt (the e-mail stores its links then); a throw fails the round. */
   prepare?(rows: DueRow[], now: number): Promise<void>;
-  /** Sends one row; resolves within the attempt limit; `stopping` aborts when the app stops. */
-  send(row: DueRow, stopping: AbortSignal): Promise<Attempt>;
+  /**
+   * Sends one row within `limitMs` (the loop stops waiting then, and aborts `signal`, as it does when
+   * the app stops): the channel should end its request there too, and never throw. `answered` tells
+   * the loop what counts if the attempt is cut off from now on (a webhook's status once its headers
+   * came, while the body still streams); without it a cut-off attempt is a failure.
+   */
+  send(row: DueRow, signal: AbortSignal, limitMs: number, answered: (attempt: Attempt) => void): Promise<Attempt>;
   /** The log's words: the channel's name, and what a refusal is ("webhook receiver answered 410 Gone"). */
   words: { name: string; refused: string };
 };
@@ -94,6 +128,7 @@ export class DeliveryLoop {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #leaseMs: number;
+  readonly #plan: { attemptLimitMs: number; rowsPerRound: number };
   #timer: unknown = null;
   #running: Promise<void> | null = null;
   #rerun = false;
@@ -110,14 +145,23 @@ export class DeliveryLoop {
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#leaseMs = options.leaseMs ?? outboxTimings.leaseMs;
+    this.#plan = roundPlan(this.#leaseMs);
+  }
+
+  /** Each attempt's limit under this loop's lease (channels set their clients' timeouts to it). */
+  get attemptLimitMs(): number {
+    return this.#plan.attemptLimitMs;
   }
 
   /** What each outcome changes (and its log line): delivered, refused, given up, or a later retry. */
-  #decide(rows: DueRow[], attempts: Attempt[], now: number): { updates: OutboxUpdate[]; summary: RoundSummary } {
+  #decide(rows: DueRow[], outcomes: Outcome[], now: number): { updates: OutboxUpdate[]; summary: RoundSummary } {
     const summary: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     const { name, refused } = this.#channel.words;
-    const updates = rows.map((row, index): OutboxUpdate => {
-      const { result, status } = attempts[index] ?? { result: 'failed', status: null };
+    const sent = rows.flatMap((row, index) => {
+      const outcome = outcomes[index] ?? { result: 'failed', status: null };
+      return outcome === 'skipped' ? [] : [{ row, ...outcome }];
+    });
+    const updates = sent.map(({ row, result, status }): OutboxUpdate => {
       const details = { webhookId: row.webhook_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
@@ -176,11 +220,11 @@ export class DeliveryLoop {
     for (;;) {
       if (this.#channel.ready?.() === false) return total;
       const now = this.#clock.now();
-      const rows = await this.#channel.queue.claimDue(now, ROWS_PER_ROUND, this.#leaseMs);
+      const rows = await this.#channel.queue.claimDue(now, this.#plan.rowsPerRound, this.#leaseMs);
       if (rows.length === 0) return total;
       await this.#channel.prepare?.(rows, now);
-      const attempts = await this.#sendAll(rows);
-      const { updates, summary } = this.#decide(rows, attempts, this.#clock.now());
+      const outcomes = await this.#sendAll(rows, now + this.#leaseMs - LEASE_MARGIN_MS);
+      const { updates, summary } = this.#decide(rows, outcomes, this.#clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#channel.queue.record(updates);
       for (const key of Object.keys(total) as (keyof RoundSummary)[]) total[key] += summary[key];
@@ -225,16 +269,41 @@ export class DeliveryLoop {
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }
 
-  async #sendAll(rows: DueRow[]): Promise<Attempt[]> {
-    const attempts: Attempt[] = new Array(rows.length);
+  /** Sends the rows, `PARALLEL_SENDS` at a time; every attempt ends by `deadline` (the lease's end less the margin). */
+  async #sendAll(rows: DueRow[], deadline: number): Promise<Outcome[]> {
+    const outcomes: Outcome[] = new Array(rows.length);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const index = next++;
-        attempts[index] = await this.#channel.send(rows[index] as DueRow, this.#abort.signal);
+        const timeLeft = Math.min(this.#plan.attemptLimitMs, deadline - this.#clock.now());
+        outcomes[index] = timeLeft < MIN_ATTEMPT_MS ? 'skipped' : await this.#attempt(rows[index] as DueRow, timeLeft);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, rows.length) }, worker));
-    return attempts;
+    return outcomes;
+  }
+
+  /** One attempt, ended at `limitMs` by a timer held here (or at once when the loop stops); a throw is a failure. */
+  async #attempt(row: DueRow, limitMs: number): Promise<Attempt> {
+    const controller = new AbortController();
+    const stopping = () => controller.abort();
+    this.#abort.signal.addEventListener('abort', stopping);
+    let timer: unknown = null;
+    let soFar: Attempt = { result: 'failed', status: null };
+    const ended = new Promise<Attempt>((resolve) => {
+      const cut = () => resolve(soFar);
+      timer = this.#clock.setTimeout(cut, limitMs);
+      controller.signal.addEventListener('abort', cut);
+    });
+    try {
+      const answered = (attempt: Attempt) => (soFar = attempt);
+      const attempt = this.#channel.send(row, controller.signal, limitMs, answered).catch((): Attempt => ({ result: 'failed', status: null }));
+      return await Promise.race([attempt, ended]);
+    } finally {
+      this.#clock.clearTimeout(timer);
+      this.#abort.signal.removeEventListener('abort', stopping);
+      controller.abort();
+    }
   }
 }

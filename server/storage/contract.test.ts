@@ -12,7 +12,7 @@ import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
 import { PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
-import type { Storage } from './storage';
+import { NEW_FUNNEL_SOURCES_PER_DAY, type Storage } from './storage';
 
 type Options = { outbox: boolean; now: () => number; timeZone?: string };
 type OpenOptions = Omit<Options, 'timeZone'>;
@@ -209,6 +209,85 @@ describe.each(backends)('%s', (_name, open) => {
       expect(bySource).toBe(expected(from, to));
       expect(funnel.daily).toHaveLength(days.filter((day) => day >= from && day <= to).length);
     }
+  });
+
+  test("the lead step is counted from stored submissions at commit, under the lead's source; a replay is not counted again", async () => {
+    const storage = await start({ timeZone: 'Europe/Berlin' });
+    const news = { source: 'news', medium: 'email', campaign: 'autumn', referrer: '' };
+    await storage.submit(lead('a@example.com'), 'key-a', undefined, news);
+    await storage.submit(lead('a@example.com'), 'key-a', undefined, news);
+    await Promise.all([storage.submit(lead('b@example.com'), undefined, undefined, news), storage.submit(lead('c@example.com'))]);
+    expect(await storage.submit(lead('d@example.com'), 'key-a', undefined, news)).toEqual({ kind: 'key_conflict' });
+    // 23:30 UTC is the next day in Berlin.
+    clock = Date.UTC(2026, 10, 20, 23, 30);
+    await storage.submit(lead('e@example.com'));
+    const funnel = await readFunnel(storage, '2026-11-20', '2026-11-21', 'Europe/Berlin');
+    expect(funnel.steps.find((step) => step.step === 'lead')).toEqual({ step: 'lead', count: 4 });
+    expect((await storage.leadStats(clock)).submissions).toBe(4);
+    expect(funnel.daily.map((day) => day.counts.lead)).toEqual([3, 1]);
+    expect(funnel.sources.find((source) => source.utmSource === 'news')?.counts.lead).toBe(2);
+    expect(funnel.sources.find((source) => source.utmSource === null && source.referrerHost === null)?.counts.lead).toBe(2);
+  });
+
+  test(`a day adds at most ${NEW_FUNNEL_SOURCES_PER_DAY} new sources; beyond, new ones count as other sources, known ones as ever`, async () => {
+    const storage = await start();
+    const day = '2026-11-20';
+    const source = (index: number) => ({ step: 'landing' as const, source: `made-up-${index}`, medium: '', campaign: '', referrer: '' });
+    await storage.addFunnelCounts([{ day: '2026-11-19', key: source(-1), count: 1 }]);
+    await storage.addFunnelCounts(Array.from({ length: NEW_FUNNEL_SOURCES_PER_DAY + 50 }, (_, index) => ({ day, key: source(index), count: 1 })));
+    // A source known from an earlier day still counts as itself; so does one of today's first ones.
+    await storage.addFunnelCounts([{ day, key: source(-1), count: 5 }, { day, key: source(0), count: 2 }]);
+    // The cap is per day: the next day adds new sources again.
+    await storage.addFunnelCounts([{ day: '2026-11-21', key: source(9_999), count: 1 }]);
+    const funnel = await readFunnel(storage, '2026-11-19', '2026-11-21', 'UTC');
+    expect(funnel.steps[0]).toEqual({ step: 'landing', count: 1 + NEW_FUNNEL_SOURCES_PER_DAY + 50 + 5 + 2 + 1 });
+    const named = funnel.sources.reduce((sum, entry) => sum + entry.counts.landing, 0);
+    expect(funnel.otherSources?.landing).toBe((funnel.steps[0]?.count ?? 0) - named);
+    const own = await readFunnel(storage, '2026-11-21', '2026-11-21', 'UTC');
+    expect(own.sources.map((entry) => entry.utmSource)).toEqual(['made-up-9999']);
+    // 201 distinct rows for the day (200 new, the other bucket), however many made-up sources came.
+    const rows = await storage.readFunnelCounts(day, day);
+    expect(new Set(rows.sources.map((row) => JSON.stringify([row.utm_source, row.referrer_host]))).size).toBe(NEW_FUNNEL_SOURCES_PER_DAY + 2);
+  });
+
+  test('the sign-in throttle counts failures per key atomically, forgets a quiet count, clears and prunes', async () => {
+    const storage = await start();
+    expect(await storage.readThrottle(['client:a'])).toEqual(new Map());
+    const counted = await Promise.all(Array.from({ length: 10 }, () => storage.addThrottleFailure('client:a', 1_000, 0)));
+    expect(counted.map((entry) => entry.failures).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await storage.addThrottleFailure('device:x', 2_000, 0)).toEqual({ failures: 1, lastFailureAt: 2_000 });
+    expect(await storage.readThrottle(['client:a', 'device:x', 'client:b'])).toEqual(
+      new Map([
+        ['client:a', { failures: 10, lastFailureAt: 1_000 }],
+        ['device:x', { failures: 1, lastFailureAt: 2_000 }],
+      ]),
+    );
+    // A count whose last failure is before `forgetBefore` starts again.
+    expect(await storage.addThrottleFailure('client:a', 90_000, 50_000)).toEqual({ failures: 1, lastFailureAt: 90_000 });
+    await storage.clearThrottle('device:x');
+    await storage.pruneThrottle(50_000);
+    expect([...(await storage.readThrottle(['client:a', 'device:x'])).keys()]).toEqual(['client:a']);
+    await storage.pruneThrottle(100_000);
+    expect(await storage.readThrottle(['client:a'])).toEqual(new Map());
+  });
+
+  test("a lead's detail shows the consent record stored with each submission; none for one stored without", async () => {
+    const storage = await start();
+    await storage.submit(lead('c@example.com'));
+    clock += 1000;
+    await storage.submit(lead('c@example.com'), undefined, { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketing: true });
+    const [listed] = (await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null })).leads;
+    const detail = await storage.leadDetail(Number(listed?.id));
+    expect(detail?.submissions.map((submission) => submission.consent)).toEqual([
+      { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketingConsent: true, requestedAt: new Date(clock).toISOString(), confirmedAt: null },
+      null,
+    ]);
+  });
+
+  test('a health write is accepted, again and again', async () => {
+    const storage = await start();
+    await storage.probeWrite(clock);
+    await storage.probeWrite(clock + 1);
   });
 
   test('settings: a write is its rows, its picture and its audit entry in one transaction, and raises the revision', async () => {

@@ -27,7 +27,13 @@ export const migrationNames = [
   'email-stored-form',
   // 7: the coach's settings, picture and first-run set-up codes; the audit log names a change's fields.
   'coach-settings',
-  // 8: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
+  // 8: the sign-in throttle's counters, shared by every instance (server/coach/throttle.ts).
+  'sign-in-throttle',
+  // 9: the day each funnel source was first counted, for the cap on new sources a day.
+  'funnel-source-cap',
+  // 10: the row GET /api/health writes to see that storage accepts a write.
+  'storage-health',
+  // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
 ] as const;
 

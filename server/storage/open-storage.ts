@@ -3,13 +3,21 @@
  */
 import type { ServerConfig } from '../config';
 import { ConfigError } from '../config';
+import { checkDataDirWritable } from './data-dir';
 import { DatabaseUnavailableError, PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
+import { SqliteThreadStorage } from './sqlite/thread-storage';
 import type { Storage, StoreOptions } from './storage';
 
-/** The server's storage. An unreachable Postgres stops start-up with a ConfigError naming DATABASE_URL. */
+/**
+ * The server's storage. An unreachable Postgres stops start-up with a ConfigError naming
+ * DATABASE_URL; a DATA_DIR that cannot be written, one naming DATA_DIR (./data-dir.ts).
+ */
 export async function openStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>, options: StoreOptions): Promise<Storage> {
-  if (config.database === null) return SqliteStorage.open(config.dataDir, options);
+  if (config.database === null) {
+    checkDataDirWritable(config.dataDir);
+    return SqliteThreadStorage.open(config.dataDir, options);
+  }
   try {
     return await PostgresStorage.open(config.database, options);
   } catch (error) {

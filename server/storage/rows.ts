@@ -42,21 +42,38 @@ export type OutboxRow = {
   last_status: number | null;
 };
 
-/** A submission as its person's detail shows it: with its consent record and confirmation. */
-export type DetailRow = SubmissionRow & {
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-  marketing_confirmed_at: number | null;
-};
+/** The consent record stored with a submission (migration `consent-record`). */
+export type ConsentColumns = { consent_version: string | null; consent_wording: string | null; marketing_consent: number | null };
+
+/** A submission as its person's detail shows it: with its consent record and the opt-in's confirmation. */
+export type DetailRow = SubmissionRow & ConsentColumns & { marketing_confirmed_at: number | null };
+
+/** The consent columns of the submissions `s`. */
+export const consentColumns = 's.consent_version, s.consent_wording, s.marketing_consent';
 
 /** The submission columns of a {@link DetailRow}, of the submissions `s`. */
-export const detailColumns =
-  's.id, s.email, s.first_name, s.ratings, s.submitted_at, s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at';
+export const detailColumns = `s.id, s.email, s.first_name, s.ratings, s.submitted_at, ${consentColumns}, s.marketing_confirmed_at`;
 
 /** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
 export const deliveryColumns =
   'o.id AS o_id, o.channel, o.event, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+
+
+/**
+ * What the gate showed and what the visitor chose, when, and when they confirmed the opt-in, as the
+ * dashboard shows it; null for a submission stored before consent was recorded (or through the API
+ * without it): no version, no wording.
+ */
+export function toConsent(row: ConsentColumns & { submitted_at: number; marketing_confirmed_at: number | null }): ConsentRecord | null {
+  if (row.consent_version === null && row.consent_wording === null) return null;
+  return {
+    version: row.consent_version,
+    wording: row.consent_wording,
+    marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
+    requestedAt: iso(row.submitted_at),
+    confirmedAt: row.marketing_confirmed_at === null ? null : iso(row.marketing_confirmed_at),
+  };
+}
 
 /** A person's line in the lead list: their latest submission, read as the visitor saw it. */
 export function toSummary(row: SubmissionRow): LeadSummary {
@@ -88,17 +105,6 @@ export function toDelivery(row: OutboxRow): Delivery {
 }
 
 /** The consent record of a submission as the dashboard shows it; null when none was recorded. */
-export function consentOf(row: DetailRow): ConsentRecord | null {
-  if (row.consent_version === null) return null;
-  return {
-    version: row.consent_version,
-    wording: row.consent_wording,
-    marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
-    requestedAt: iso(row.submitted_at),
-    confirmedAt: row.marketing_confirmed_at === null ? null : iso(row.marketing_confirmed_at),
-  };
-}
-
 /** A person's detail from their submissions (newest first) with their deliveries (each with its submission's id). */
 export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRow & { submission_id: number })[]): LeadDetail | null {
   const latest = rows[0];
@@ -112,7 +118,7 @@ export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRo
     submissions: rows.map((row) => ({
       submittedAt: iso(row.submitted_at),
       ...describeProfile(row.ratings),
-      consent: consentOf(row),
+      consent: toConsent(row),
       deliveries: deliveries.filter((delivery) => delivery.submission_id === row.id).map(toDelivery),
     })),
   };

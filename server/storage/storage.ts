@@ -47,8 +47,11 @@ export type StoredConsent = {
   marketing: boolean | null;
 };
 
-/** One submission as it waits for its group commit: validated, with its time. */
-export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number; consent?: StoredConsent };
+/**
+ * One submission as it waits for its group commit: validated, with its time, and where the visit
+ * came from (its `lead` funnel step is counted under that source in the same transaction).
+ */
+export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number; consent?: StoredConsent; source?: FunnelSource };
 
 /** What the server's storage is told when it opens. */
 export type StoreOptions = {
@@ -126,6 +129,21 @@ export interface OutboxQueue {
 
 /** One funnel counter's key besides the day: '' where a part is unknown. */
 export type FunnelKey = { step: FunnelStep; source: string; medium: string; campaign: string; referrer: string };
+
+/** Where a visit came from: a funnel key without its step. */
+export type FunnelSource = Omit<FunnelKey, 'step'>;
+
+/**
+ * New sources a day may add to the funnel; beyond, a day's new sources are counted under
+ * `OTHER_FUNNEL_SOURCE`, so made-up UTM values cannot grow the tables (or the dashboard) without end.
+ */
+export const NEW_FUNNEL_SOURCES_PER_DAY = 200;
+
+/** The source the sources beyond a day's cap are counted under: no referrer can be `*` (a host name). */
+export const OTHER_FUNNEL_SOURCE: FunnelSource = { source: '', medium: '', campaign: '', referrer: '*' };
+
+/** One sign-in throttle counter as stored (server/coach/throttle.ts): failures in a row, and when the last one was. */
+export type ThrottleEntry = { failures: number; lastFailureAt: number };
 
 /** One funnel counter: a day, a step and a source, and how many events to add. */
 export type FunnelCount = { day: Day; key: FunnelKey; count: number };
@@ -229,8 +247,11 @@ export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'de
 export interface Storage extends LinkStore {
   readonly backend: 'sqlite' | 'postgres';
 
-  /** Stores a validated lead; resolves once it is committed (or was stored before under its key). */
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult>;
+  /**
+   * Stores a validated lead; resolves once it is committed (or was stored before under its key). A
+   * new one also counts the funnel's `lead` step under `source`, in the same transaction.
+   */
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult>;
   /** The webhook's queue. */
   readonly outbox: OutboxQueue;
   /** The results e-mail's queue: the same table and promises, its own rows. */
@@ -248,8 +269,17 @@ export interface Storage extends LinkStore {
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
   listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
 
-  /** Adds counts to the funnel tables in one transaction. */
+  /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
   addFunnelCounts(rows: FunnelCount[]): Promise<void>;
+  /** The sign-in throttle's counters under these keys (those that exist). */
+  readThrottle(keys: string[]): Promise<Map<string, ThrottleEntry>>;
+  /** One more failure under `key`, atomically; a count whose last failure was before `forgetBefore` starts again at 1. */
+  addThrottleFailure(key: string, now: number, forgetBefore: number): Promise<ThrottleEntry>;
+  clearThrottle(key: string): Promise<void>;
+  /** Drops the counters with no failure since `before`. */
+  pruneThrottle(before: number): Promise<void>;
+  /** Writes (and commits) one small row: resolves once storage accepted a write (GET /api/health). */
+  probeWrite(now: number): Promise<void>;
   /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
   readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */

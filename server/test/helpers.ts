@@ -1,10 +1,14 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
 import type { AppDeps } from '../app';
 import { buildApp } from '../app';
 import type { Lead } from '../../src/shared/lead';
 import { loadConfig, type ServerConfig } from '../config';
-import type { SqliteDatabase } from '../storage/sqlite/binding';
+import { openSqlite, type SqliteDatabase } from '../storage/sqlite/binding';
+import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { SqliteStorage } from '../storage/sqlite/storage';
+import { SqliteThreadStorage } from '../storage/sqlite/thread-storage';
 import { makeFakeDist } from './fake-dist';
 import { makeTempDir } from './temp-dirs';
 
@@ -55,11 +59,30 @@ export function postLead(url: string, body: unknown, headers: Record<string, str
 }
 
 /** The SQLite connection that stores an app's leads, for tests that look inside the database. */
+const sideConnections = new Map<string, SqliteDatabase>();
+
+/**
+ * A connection of the test's own to the SQLite file of an app (whose storage runs in its thread:
+ * server/storage/sqlite/thread-storage.ts), for tests that look inside the database. In WAL mode it
+ * sees every committed write; it is closed after the test file.
+ */
 export function sqliteDb(app: FastifyInstance | undefined): SqliteDatabase {
   const storage = app?.storage;
-  if (!(storage instanceof SqliteStorage)) throw new Error('This test needs a running app on the SQLite backend.');
-  return storage.db;
+  if (storage instanceof SqliteStorage) return storage.db;
+  if (!(storage instanceof SqliteThreadStorage)) throw new Error('This test needs a running app on the SQLite backend.');
+  let db = sideConnections.get(storage.dataDir);
+  if (!db?.open) {
+    db = openSqlite(join(storage.dataDir, DATABASE_FILE));
+    db.pragma('busy_timeout = 5000');
+    sideConnections.set(storage.dataDir, db);
+  }
+  return db;
 }
+
+afterAll(() => {
+  for (const db of sideConnections.values()) if (db.open) db.close();
+  sideConnections.clear();
+});
 
 /** A lead with this address and name (and, unless given, a mixed profile). */
 export const testLead = (email: string, firstName: string, ratings: Lead['ratings'] = [1, 1, 1, 2, 2, 2, 3, 3, 3]): Lead => ({

@@ -14,12 +14,11 @@ afterEach(() => {
 
 export type Spawned = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
 
-/**
- * Starts the server on a free port with a fake build, a fresh DATA_DIR, an info log on stdout and
- * a rate limit out of the way; `env` adds or replaces variables. Resolves once it listens.
- */
-export async function spawnServer(env: Record<string, string> = {}): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+/** How to start the server: Node options before the script, and (when the tests run as root) another user. */
+export type LaunchOptions = { nodeArgs?: string[]; user?: { uid: number; gid: number } };
+
+function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOptions, stdio: 'inherit' | 'pipe'): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -35,9 +34,20 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       SETTINGS_ENCRYPTION_KEY: testSettingsKey,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stdio],
+    ...user,
   });
   children.push(child);
+  return child;
+}
+
+/**
+ * Starts the server on a free port with a fake build, a fresh DATA_DIR, an info log on stdout and
+ * a rate limit out of the way; `env` adds or replaces variables, `nodeArgs` go to Node before the
+ * script (`--expose-gc`, say). Resolves once it listens.
+ */
+export async function spawnServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Spawned> {
+  const child = launch(env, { nodeArgs }, 'inherit');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -52,4 +62,22 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
     });
   });
   return { child, url, exited, output: () => output };
+}
+
+/**
+ * Starts the server expecting it to refuse to start: resolves with its exit code and what it wrote
+ * on stderr once it exits, or rejects if it listens instead.
+ */
+export async function serverRefusal(env: Record<string, string>, options: LaunchOptions = {}): Promise<{ code: number | null; stderr: string }> {
+  const child = launch(env, options, 'pipe');
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (/listening at/.test(stdout)) reject(new Error('the server started'));
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
 }

@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { ServerConfig } from '../config';
+import { loadConfig, type ServerConfig } from '../config';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { openSqlite } from '../storage/sqlite/binding';
-import { type Clock, outboxTimings, retryDelayMs, signWebhook } from './outbox';
+import { type Clock, LEASE_MARGIN_MS, outboxTimings, retryDelayMs, roundPlan, signWebhook, WebhookOutbox } from './outbox';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb } from '../test/helpers';
+import { roundWhileAnotherLooks } from '../test/lease-round';
 import { manualClock } from '../test/manual-clock';
+import { startLocalReceiver } from '../test/webhook-receiver';
 
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
 
@@ -93,7 +95,7 @@ async function startReceiver(): Promise<Receiver> {
 async function startWithWebhook(receiver: Receiver, clock: Clock, overrides: Partial<ServerConfig> = {}) {
   const log = captureLog();
   running = await startApp(
-    testConfig({ webhook: { url: receiver.url, secret }, logLevel: 'info', rateLimit: { max: 100, windowMs: 60_000 }, ...overrides }),
+    testConfig({ webhook: { url: receiver.url, secret, authorization: null }, logLevel: 'info', rateLimit: { max: 100, windowMs: 60_000 }, ...overrides }),
     { clock, logStream: log.stream },
   );
   return { url: running.url, log, outbox: running.app.outbox };
@@ -198,7 +200,7 @@ test('after three days of failures a lead is given up and logged as an error', a
 
 test('with the real clock, a stored lead is delivered at once in the background', async () => {
   const receiver = await startReceiver();
-  running = await startApp(testConfig({ webhook: { url: receiver.url, secret } }));
+  running = await startApp(testConfig({ webhook: { url: receiver.url, secret, authorization: null } }));
   expect((await postLead(running.url, validLead)).status).toBe(201);
   const deadline = Date.now() + 5_000;
   while (receiver.processed.size === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -211,7 +213,7 @@ test('shutting down does not wait for a receiver that hangs: the attempt is reco
   receiver.server.removeAllListeners('request');
   receiver.server.on('request', (_request, response) => hanging.push(() => response.destroy()));
   const dataDir = tempDir();
-  running = await startApp(testConfig({ dataDir, webhook: { url: receiver.url, secret } }));
+  running = await startApp(testConfig({ dataDir, webhook: { url: receiver.url, secret, authorization: null } }));
   expect((await postLead(running.url, validLead)).status).toBe(201);
   const deadline = Date.now() + 5_000;
   while (hanging.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -225,3 +227,80 @@ test('shutting down does not wait for a receiver that hangs: the attempt is reco
   expect(db.prepare('SELECT state, attempts FROM outbox').get()).toEqual({ state: 'pending', attempts: 1 });
   db.close();
 });
+
+test('a LEAD_WEBHOOK_URL with user:pass@ is sent as Basic authorization, and the credentials are never logged', async () => {
+  const receiver = await startLocalReceiver();
+  const withCredentials = receiver.url.replace('http://', 'http://zap%40coach.example:open%20sesame@');
+  const { webhook } = loadConfig({ LEAD_WEBHOOK_URL: withCredentials, LEAD_WEBHOOK_SECRET: secret });
+  const log = captureLog();
+  running = await startApp(testConfig({ webhook, logLevel: 'info' }), { clock: manualClock(), logStream: log.stream });
+  expect((await postLead(running.url, validLead)).status).toBe(201);
+  expect(await running.app.outbox?.deliverDue()).toMatchObject({ delivered: 1 });
+  expect(receiver.requests).toHaveLength(1);
+  const authorization = String(receiver.requests[0]?.headers.authorization);
+  expect(Buffer.from(authorization.replace(/^Basic /, ''), 'base64').toString()).toBe('zap@coach.example:open sesame');
+  for (const line of log.lines) expect(line).not.toMatch(/sesame|zap%40|zap@/);
+});
+
+test.each([
+  [5_000, 3_000, 4],
+  [8_000, 6_000, 4],
+  [12_000, 10_000, 4],
+  [25_000, 10_000, 8],
+  [45_000, 10_000, 16],
+  [60_000, 10_000, 20],
+])('a lease of %i ms: attempts end after %i ms, a round claims %i rows', (leaseMs, attemptLimitMs, rowsPerRound) => {
+  expect(roundPlan(leaseMs)).toEqual({ attemptLimitMs, rowsPerRound });
+});
+
+test('for every WEBHOOK_LEASE_SECONDS (5-60), the waves of attempts of a full round end before the lease, with the margin to record them', () => {
+  for (let seconds = 5; seconds <= 60; seconds += 1) {
+    const { attemptLimitMs, rowsPerRound } = roundPlan(seconds * 1000);
+    const waves = Math.ceil(rowsPerRound / 4);
+    expect(waves * attemptLimitMs + LEASE_MARGIN_MS).toBeLessThanOrEqual(seconds * 1000);
+    expect(attemptLimitMs).toBeLessThanOrEqual(outboxTimings.requestTimeoutMs);
+  }
+});
+
+test('with two instances and the shortest lease (5 s), a hung attempt ends and is recorded before its lease ends; the other instance never sends it meanwhile', async () => {
+  // The receiver never answers the first request; it notes when the sender gave up on it.
+  const arrivals: { id: string; at: number; closedAt: number | null }[] = [];
+  const hung: ServerResponse[] = [];
+  const server = createServer((request, response) => {
+    const arrival = { id: String(request.headers['webhook-id']), at: Date.now(), closedAt: null as number | null };
+    arrivals.push(arrival);
+    request.socket.once('close', () => (arrival.closedAt = Date.now()));
+    request.resume();
+    if (arrivals.length === 1) hung.push(response);
+    else response.writeHead(200).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  try {
+    // The app's own outbox runs on a manual clock (it never sends by itself); two instances share its queue.
+    running = await startApp(testConfig({ webhook: { url, secret, authorization: null } }), { clock: manualClock(Date.now()) });
+    expect((await postLead(running.url, validLead)).status).toBe(201);
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const queue = running.app.storage.outbox;
+    const instance = () => new WebhookOutbox({ queue, url, secret, log, leaseMs: 5_000 });
+    const [first, second] = [instance(), instance()];
+
+    const claimedAt = Date.now();
+    const round = first.deliverDue();
+    while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const { next_attempt_at: leaseEnd } = sqliteDb(running.app).prepare('SELECT next_attempt_at FROM outbox').get() as { next_attempt_at: number };
+    expect(leaseEnd).toBeGreaterThanOrEqual(claimedAt + 5_000);
+    // Meanwhile the second instance looks again and again: the row is leased, it sends nothing.
+    const { summary, recordedAt } = await roundWhileAnotherLooks(round, second);
+    expect(summary).toMatchObject({ retrying: 1 });
+    expect(arrivals).toHaveLength(1);
+    const closedAt = arrivals[0]?.closedAt ?? Number.POSITIVE_INFINITY;
+    expect(closedAt).toBeLessThanOrEqual(leaseEnd - LEASE_MARGIN_MS + 500);
+    expect(recordedAt).toBeLessThan(leaseEnd);
+    expect(sqliteDb(running.app).prepare('SELECT state, attempts, lease FROM outbox').get()).toEqual({ state: 'pending', attempts: 1, lease: null });
+    await Promise.all([first.close(), second.close()]);
+  } finally {
+    for (const response of hung) response.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}, 20_000);

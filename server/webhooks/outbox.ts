@@ -4,15 +4,30 @@
  * LEAD_WEBHOOK_URL signed the way Standard Webhooks are (https://www.standardwebhooks.com), until
  * the receiver answers 2xx. A 410 Gone stops that row for good and says so in the log; anything else
  * is retried by the loop, with backoff, for up to three days.
+ *
+ * Each attempt is one undici request (not fetch: behind fetch's own Request signal the loop's abort
+ * could be lost), ended by the loop's held timer at its limit (`roundPlan`, so no attempt outlives
+ * its lease); undici's own connect, headers and body timeouts are set to the same limit as a second
+ * line, so the socket is closed even if the timer were gone. Redirects are never followed.
  */
 import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
 import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
-import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings } from '../outbox/delivery-loop';
+import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
 import type { DueRow, OutboxQueue } from '../storage/storage';
 
-export { type Clock, outboxTimings, retryDelayMs, systemClock } from '../outbox/delivery-loop';
+export {
+  type Clock,
+  LEASE_MARGIN_MS,
+  MIN_ATTEMPT_MS,
+  type OutboxLog,
+  outboxTimings,
+  retryDelayMs,
+  roundPlan,
+  systemClock,
+} from '../outbox/delivery-loop';
 
 /** The signing key: a `whsec_` secret is base64 after the prefix, as Standard Webhooks define it. */
 export function webhookKey(secret: string): Buffer {
@@ -59,21 +74,27 @@ export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts
 
 export type OutboxOptions = {
   queue: OutboxQueue;
+  /** The receiver, without credentials (they are in `authorization`). */
   url: string;
   secret: string;
+  /** `Basic ...` from the `user:pass@` of LEAD_WEBHOOK_URL (server/config.ts), or null. */
+  authorization?: string | null;
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
-  fetch?: typeof fetch;
   /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
   leaseMs?: number;
 };
 
 /** The webhook's delivery loop. */
 export class WebhookOutbox extends DeliveryLoop {
+  /** Connections to the receiver, with undici's own timeouts at the attempt's limit. */
+  readonly #dispatcher: Agent;
+
   constructor(options: OutboxOptions) {
     const clock = options.clock;
-    const send = options.fetch ?? globalThis.fetch;
+    const authorization = options.authorization ?? null;
+    let dispatcher: Agent | null = null;
     super({
       log: options.log,
       clock,
@@ -82,32 +103,48 @@ export class WebhookOutbox extends DeliveryLoop {
       channel: {
         queue: options.queue,
         words: { name: 'webhook', refused: 'webhook receiver answered 410 Gone' },
-        async send(row: DueRow, stopping: AbortSignal): Promise<Attempt> {
+        async send(row: DueRow, signal: AbortSignal, limitMs: number, answered: (attempt: Attempt) => void): Promise<Attempt> {
           const body = webhookPayload(row);
           const timestamp = Math.floor((clock?.now() ?? Date.now()) / 1000);
+          let given: Attempt | null = null;
           try {
-            const response = await send(options.url, {
+            const response = await request(options.url, {
               method: 'POST',
-              redirect: 'manual',
-              signal: AbortSignal.any([AbortSignal.timeout(outboxTimings.attemptLimitMs), stopping]),
+              dispatcher: dispatcher ?? undefined,
+              signal,
+              headersTimeout: limitMs,
+              bodyTimeout: limitMs,
               headers: {
                 'content-type': 'application/json',
                 'user-agent': 'core-drivers-webhook/1',
+                ...(authorization === null ? {} : { authorization }),
                 'webhook-id': row.webhook_id,
                 'webhook-timestamp': String(timestamp),
                 'webhook-signature': signWebhook(options.secret, row.webhook_id, timestamp, body),
               },
               body,
             });
-            await response.body?.cancel();
-            const { status } = response;
-            return { result: status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'refused' : 'failed', status };
+            const status = response.statusCode;
+            const attempt: Attempt = { result: status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'refused' : 'failed', status };
+            // The receiver's answer is its status: a body that stalls or breaks after it changes nothing.
+            given = attempt;
+            answered(attempt);
+            await response.body.dump();
+            return attempt;
           } catch {
-            // Network error or timeout; the cause may name the host but never the lead, still keep it out.
-            return { result: 'failed', status: null };
+            // Network error, timeout or stop; the error may name the host but never the lead, still keep it out.
+            return given ?? { result: 'failed', status: null };
           }
         },
       },
     });
+    const limit = this.attemptLimitMs;
+    dispatcher = new Agent({ connect: { timeout: limit }, headersTimeout: limit, bodyTimeout: limit });
+    this.#dispatcher = dispatcher;
+  }
+
+  /** Closes the connections to the receiver (after `stop`, when the app closes). */
+  async close(): Promise<void> {
+    await this.#dispatcher.destroy();
   }
 }

@@ -49,9 +49,11 @@ function Consent({ submission }: { submission: SubmissionDetail }) {
     consent.marketingConsent === null ? copy.marketingNotAsked : consent.marketingConsent ? copy.marketingYes : copy.marketingNo;
   return (
     <dl className="space-y-3">
-      <Fact term={copy.consentText}>{consent.wording === null ? copy.consentTextUnknown : <span className="whitespace-pre-line">{consent.wording}</span>}</Fact>
+      <Fact term={copy.consentText}>
+        <span className="whitespace-pre-line">{consent.wording ?? copy.wordingUnknown}</span>
+      </Fact>
       <Fact term={copy.consentVersion}>
-        <code>{consent.version}</code>
+        <code className="font-mono text-sm">{consent.version ?? copy.versionNone}</code>
       </Fact>
       <Fact term={copy.marketing}>{marketing}</Fact>
       <Fact term={copy.requestedAt}>{formatDateTime(consent.requestedAt)}</Fact>

@@ -6,6 +6,7 @@
  * cookie, no storage, no identifier. Not used in the local-only build (src/main.tsx).
  */
 import { type FunnelEvent, funnelEventsEndpoint, UTM_MAX_LENGTH } from '../shared/funnel-event';
+import { hasHiddenCharacterInUtm } from '../shared/hidden-characters';
 import { onFunnelStep } from './funnel';
 
 export type RunSource = Omit<FunnelEvent, 'step'>;
@@ -15,9 +16,10 @@ export function runSource(search: string, referrer: string): RunSource {
   const params = new URLSearchParams(search);
   const source: RunSource = {};
   for (const key of ['source', 'medium', 'campaign'] as const) {
-    const value = params.get(`utm_${key}`)?.trim();
-    // The server refuses longer values; a cut one still counts the step.
-    if (value) source[key] = value.slice(0, UTM_MAX_LENGTH);
+    const value = params.get(`utm_${key}`)?.trim().normalize('NFC');
+    // The server refuses longer values (a cut one still counts the step) and hidden characters (left out).
+    // A cut never leaves half of a character (a lone surrogate) at the end.
+    if (value && !hasHiddenCharacterInUtm(value)) source[key] = value.slice(0, UTM_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
   }
   try {
     const host = new URL(referrer).hostname;
@@ -28,10 +30,23 @@ export function runSource(search: string, referrer: string): RunSource {
   return source;
 }
 
-/** Subscribes the beacon to the funnel steps; returns the function that unsubscribes it. */
+let visitSource: RunSource | undefined;
+
+/** This visit's source, once the beacon has started (the lead carries it: src/lib/lead-client.ts). */
+export function currentRunSource(): RunSource | undefined {
+  return visitSource;
+}
+
+/**
+ * Subscribes the beacon to the funnel steps; returns the function that unsubscribes it. The `lead`
+ * step is not sent: the server counts it when it stores the lead, with the source the lead carries,
+ * so a beacon cannot inflate it.
+ */
 export function startFunnelBeacon(): () => void {
   const source = runSource(location.search, document.referrer);
+  visitSource = source;
   return onFunnelStep((step) => {
+    if (step === 'lead') return;
     navigator.sendBeacon?.(funnelEventsEndpoint, JSON.stringify({ step, ...source } satisfies FunnelEvent));
   });
 }

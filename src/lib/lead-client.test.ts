@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Lead } from '../shared/lead';
+import { startFunnelBeacon } from './funnel-beacon';
 import { LeadSubmissionError, submitLead } from './lead-client';
 
 const lead: Lead = { email: 'sam@example.com', firstName: 'Sam', ratings: [1, 1, 2, 3, 3, 3, 2, 2, 1] };
@@ -48,14 +49,44 @@ test('the lead is POSTed as JSON with an idempotency key, and the visitor still 
   expect(JSON.parse(String(init?.body))).toEqual(lead);
 });
 
-test('each submission gets its own idempotency key', async () => {
-  fetchMock.mockImplementation(async () => new Response(null, { status: 201 }));
-  const first = submitLead(lead, 'api');
-  const second = submitLead(lead, 'api');
+test("the lead carries this visit's source, so the server counts the lead step by source when it stores it", async () => {
+  fetchMock.mockResolvedValue(new Response('{"id":"x"}', { status: 201 }));
+  window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=spring');
+  const stop = startFunnelBeacon();
+  const submission = submitLead(lead, 'api');
   await vi.advanceTimersByTimeAsync(1500);
-  await Promise.all([first, second]);
-  const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
-  expect(new Set(keys).size).toBe(2);
+  await submission;
+  stop();
+  window.history.replaceState(null, '', '/');
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ ...lead, source: { source: 'newsletter', campaign: 'spring' } });
+});
+
+const keysSent = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+
+test('each stored submission gets its own idempotency key', async () => {
+  fetchMock.mockImplementation(async () => new Response(null, { status: 201 }));
+  for (let index = 0; index < 2; index += 1) {
+    const submission = submitLead(lead, 'api');
+    await vi.advanceTimersByTimeAsync(1500);
+    await submission;
+  }
+  expect(new Set(keysSent()).size).toBe(2);
+});
+
+test('the same lead sent again after a failure keeps its key (a 503 may be stored later); another lead gets a new one', async () => {
+  const statuses = [503, 201, 201];
+  fetchMock.mockImplementation(async () => new Response(null, { status: statuses.shift() ?? 201 }));
+  const send = async (entry: Lead) => {
+    const submission = submitLead(entry, 'api').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1500);
+    return submission;
+  };
+  expect(await send(lead)).toBeInstanceOf(LeadSubmissionError);
+  expect(await send(lead)).toBeUndefined();
+  expect(await send({ ...lead, firstName: 'Samuel' })).toBeUndefined();
+  const [first, retry, other] = keysSent();
+  expect(retry).toBe(first);
+  expect(other).not.toBe(first);
 });
 
 test.each([

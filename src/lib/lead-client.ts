@@ -9,6 +9,7 @@
 import { resultsTimings } from '../shared/constants';
 import type { Lead } from '../shared/lead';
 import { leadsApiPath } from '../shared/paths';
+import { currentRunSource } from './funnel-beacon';
 
 export type LeadCaptureMode = 'api' | 'local';
 
@@ -33,18 +34,27 @@ export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCapture
     logCounts(lead);
     return;
   }
-  // One key per submission: if the request is retried, the server stores the lead once.
-  const [stored] = await Promise.allSettled([postLead(lead, crypto.randomUUID()), minimumWait]);
+  // The run's source, so the server counts the `lead` step by source when it stores the lead.
+  const body = JSON.stringify({ ...lead, source: currentRunSource() });
+  // One key per submission, kept when the visitor sends the same lead again after a failure (a
+  // 503 from a stalled server may still be stored later): the server stores it once.
+  const idempotencyKey = unsent?.body === body ? unsent.key : crypto.randomUUID();
+  unsent = { body, key: idempotencyKey };
+  const [stored] = await Promise.allSettled([postLead(body, idempotencyKey), minimumWait]);
   if (stored.status === 'rejected') throw stored.reason;
+  unsent = null;
 }
 
-async function postLead(lead: Lead, idempotencyKey: string): Promise<void> {
+/** The last lead sent without a 201, and its key. */
+let unsent: { body: string; key: string } | null = null;
+
+async function postLead(body: string, idempotencyKey: string): Promise<void> {
   let response: Response;
   try {
     response = await fetch(leadsApiPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-      body: JSON.stringify(lead),
+      body,
     });
   } catch {
     throw new LeadSubmissionError(null);

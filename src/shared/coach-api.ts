@@ -246,13 +246,13 @@ export type LeadListResponse = {
  * No IP address or user agent is kept: the proof is the times, the wording's version and the wording.
  */
 export type ConsentRecord = {
-  /** The version of the gate's wording the page showed (16 hex digits). */
-  version: string;
-  /** The exact wording shown; null when the page showed a version the server no longer had. */
+  /** The version of the gate's wording the page showed (a hash of it); null when the page sent none. */
+  version: string | null;
+  /** The exact wording shown, line by line; null when the server did not know that version. */
   wording: string | null;
-  /** Whether the marketing box was ticked; null when no box was shown (or its wording is not known). */
+  /** Whether the marketing box was ticked; null when no box was shown. */
   marketingConsent: boolean | null;
-  /** When the visitor submitted the gate: the time of the request. */
+  /** When the visitor submitted the gate: the time of the request (the submission's time). */
   requestedAt: string;
   /** When they pressed the confirm button of the results e-mail; null until then (or when not asked). */
   confirmedAt: string | null;

@@ -4,11 +4,13 @@
  *
  * Text is trimmed and put in Unicode NFC form (so "é" typed two ways is stored once), and refused
  * when it holds characters no person types into a form or that hide what it says (the Unicode policy
- * below): an address that looks the same as another must be the same address, and a name must
+ * of ./hidden-characters.ts): an address that looks the same as another must be the same address, and a name must
  * display as what it is.
  */
 import * as v from 'valibot';
 import { DRIVER_COUNT, RATINGS } from './constants';
+import { hasHiddenCharacterInEmail, hasHiddenCharacterInName } from './hidden-characters';
+import { runSourceSchema } from './run-source';
 
 const invalidEmail = 'Please enter a valid email address.';
 
@@ -18,41 +20,7 @@ export const FIRST_NAME_MAX_LENGTH = 100;
 /** The honeypot is never shown to people; a bot may paste anything, bounded all the same. */
 export const HONEYPOT_MAX_LENGTH = 200;
 
-/** Characters that show nothing although they are not format characters, and U+FFFC, U+FFFD. */
-const blankLooking = ['\\u115F', '\\u1160', '\\u3164', '\\uFFA0', '\\u2800', '\\u034F', '\\uFFFC', '\\uFFFD'].join('|');
-
-/**
- * Unicode policy for e-mail addresses: no format character (Cf: bidi marks and controls, zero-width
- * spaces and joiners, soft hyphen, tag characters, BOM), no control (Cc), surrogate or private-use
- * character, no separator (Z: every space, U+2028, U+2029), nothing blank-looking.
- */
-const hiddenInEmail = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Z}]|${blankLooking}`, 'u');
-const everyHiddenInEmail = new RegExp(hiddenInEmail.source, 'gu');
-
-/**
- * Unicode policy for names: the same, except that the plain space is fine and ZWNJ and ZWJ are kept
- * between letters (Persian and Indic names need them).
- */
-const hiddenInName = new RegExp(`[\\p{Cf}\\p{Cc}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}]|(?! )\\p{Zs}|${blankLooking}`, 'u');
-const joinerBetweenLetters = /(?<=[\p{L}\p{M}])(?:\u200C|\u200D)(?=[\p{L}\p{M}])/gu;
-
-/** True when an e-mail address holds a character the policy refuses. */
-export function hasHiddenCharacterInEmail(email: string): boolean {
-  return hiddenInEmail.test(email);
-}
-
-/**
- * The address without the characters the policy refuses: lets the coach's erase find an address
- * stored before the policy existed (`bi-20<U+200B>@example.com` is erased as `bi-20@example.com`).
- */
-export function withoutHiddenCharacters(email: string): string {
-  return email.replace(everyHiddenInEmail, '');
-}
-
-/** True when a name holds a character the policy refuses (joiners between letters are allowed). */
-export function hasHiddenCharacterInName(name: string): boolean {
-  return hiddenInName.test(name.replace(joinerBetweenLetters, ''));
-}
+export { hasHiddenCharacterInEmail, hasHiddenCharacterInName, withoutHiddenCharacters } from './hidden-characters';
 
 const normalized = v.transform((text: string) => text.normalize('NFC'));
 
@@ -117,6 +85,9 @@ export const leadSchema = v.strictObject(
     ratings: ratingsSchema,
     website: honeypotSchema,
     consent: consentSchema,
+    // Where the run came from, to count the `lead` step by source when the lead is stored. A source
+    // the rules refuse is dropped, never the lead.
+    source: v.fallback(v.optional(runSourceSchema), undefined),
   },
   (issue) => {
     const key = issue.path?.[0]?.key;

@@ -56,12 +56,18 @@ export const copiedTables: CopiedTable[] = [
   { name: 'coach_account', columns: [{ name: 'id', type: 'integer' }, text('password_hash'), bigint('password_set_at')] },
   { name: 'coach_sessions', key: 'id', columns: [bigint('id'), text('token_hash'), bigint('created_at'), bigint('last_seen_at'), bigint('expires_at')] },
   { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id')] },
-  { name: 'funnel_sources', key: 'id', columns: [bigint('id'), text('utm_source'), text('utm_medium'), text('utm_campaign'), text('referrer_host')] },
+  {
+    name: 'funnel_sources',
+    key: 'id',
+    columns: [bigint('id'), text('utm_source'), text('utm_medium'), text('utm_campaign'), text('referrer_host'), text('first_day')],
+  },
   { name: 'funnel_daily', columns: [text('day'), text('step'), bigint('source_id'), bigint('count')] },
   { name: 'funnel_daily_totals', columns: [text('day'), text('step'), bigint('count')] },
   { name: 'funnel_monthly', columns: [text('month'), text('step'), bigint('source_id'), bigint('count')] },
   { name: 'profile_daily', columns: [text('day'), ...profileColumns.map((name) => ({ name, type: 'integer' }))] },
   { name: 'analytics_meta', columns: [text('key'), text('value')] },
+  // The sign-in throttle's counters go along, so moving does not hand a guesser fresh tries.
+  { name: 'signin_throttle', columns: [text('key'), { name: 'failures', type: 'integer' }, bigint('last_failure_at')] },
 ];
 
 const quote = (name: string) => `"${name}"`;

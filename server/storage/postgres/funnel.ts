@@ -5,44 +5,64 @@
  */
 import type { Day } from '../../../src/shared/days';
 import { funnelParts } from '../rows';
-import type { FunnelCount, FunnelCounts } from '../storage';
+import type { PoolClient } from 'pg';
+import { cappedSource, inKeyOrder } from '../funnel-counts';
+import type { FunnelCount, FunnelCounts, FunnelSource } from '../storage';
 import { type PostgresPool, transaction } from './connection';
+
+/** The advisory lock under which instances create new funnel sources (an arbitrary constant of this app). */
+const NEW_SOURCES_LOCK = 4_276_021;
+
+/**
+ * Adds counts to the funnel tables inside the caller's transaction (a lead batch's, or
+ * `addFunnelCounts`'s), in a fixed order so two instances adding to the same counters never
+ * deadlock. A new source beyond the day's cap counts as the other one (../funnel-counts.ts); new
+ * sources are created under a transaction-scoped advisory lock, so instances never exceed the cap.
+ */
+export async function addCounts(client: PoolClient, counts: FunnelCount[]): Promise<void> {
+  const findSource = async (key: FunnelSource) =>
+    (
+      await client.query<{ id: number }>(
+        'SELECT id FROM funnel_sources WHERE utm_source = $1 AND utm_medium = $2 AND utm_campaign = $3 AND referrer_host = $4',
+        [key.source, key.medium, key.campaign, key.referrer],
+      )
+    ).rows[0]?.id;
+  const sourceId = async (day: string, key: FunnelSource): Promise<number> => {
+    const known = await findSource(key);
+    if (known !== undefined) return known;
+    await client.query('SELECT pg_advisory_xact_lock($1)', [NEW_SOURCES_LOCK]);
+    const newToday = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM funnel_sources WHERE first_day = $1', [day]);
+    const { source, isNew } = cappedSource(key, (await findSource(key)) !== undefined, newToday.rows[0]?.n ?? 0);
+    await client.query(
+      `INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host, first_day) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING`,
+      [source.source, source.medium, source.campaign, source.referrer, isNew ? day : null],
+    );
+    const id = await findSource(source);
+    if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
+    return id;
+  };
+  for (const { day, key, count } of inKeyOrder(counts)) {
+    const id = await sourceId(day, key);
+    // The three counters in one statement: one round trip, whichever rows it locks.
+    await client.query(
+      `WITH daily AS (
+         INSERT INTO funnel_daily (day, step, source_id, count) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (day, step, source_id) DO UPDATE SET count = funnel_daily.count + excluded.count
+       ), totals AS (
+         INSERT INTO funnel_daily_totals (day, step, count) VALUES ($1, $2, $4)
+         ON CONFLICT (day, step) DO UPDATE SET count = funnel_daily_totals.count + excluded.count
+       )
+       INSERT INTO funnel_monthly (month, step, source_id, count) VALUES ($5, $2, $3, $4)
+       ON CONFLICT (month, step, source_id) DO UPDATE SET count = funnel_monthly.count + excluded.count`,
+      [day, key.step, id, count, day.slice(0, 7)],
+    );
+  }
+}
 
 /** Adds counts to the funnel tables in one transaction. */
 export async function addFunnelCounts(pool: PostgresPool, counts: FunnelCount[]): Promise<void> {
-  // In a fixed order, so two instances adding to the same counters never deadlock.
-  const keyOf = (count: FunnelCount) => JSON.stringify([count.day, count.key.step, count.key.source, count.key.medium, count.key.campaign, count.key.referrer]);
-  const sorted = [...counts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
-  await transaction(pool, async (client) => {
-    for (const { day, key, count } of sorted) {
-      const source = [key.source, key.medium, key.campaign, key.referrer];
-      await client.query(
-        'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        source,
-      );
-      const found = await client.query<{ id: number }>(
-        'SELECT id FROM funnel_sources WHERE utm_source = $1 AND utm_medium = $2 AND utm_campaign = $3 AND referrer_host = $4',
-        source,
-      );
-      const id = found.rows[0]?.id;
-      if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
-      await client.query(
-        `INSERT INTO funnel_daily (day, step, source_id, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (day, step, source_id) DO UPDATE SET count = funnel_daily.count + excluded.count`,
-        [day, key.step, id, count],
-      );
-      await client.query(
-        `INSERT INTO funnel_daily_totals (day, step, count) VALUES ($1, $2, $3)
-         ON CONFLICT (day, step) DO UPDATE SET count = funnel_daily_totals.count + excluded.count`,
-        [day, key.step, count],
-      );
-      await client.query(
-        `INSERT INTO funnel_monthly (month, step, source_id, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (month, step, source_id) DO UPDATE SET count = funnel_monthly.count + excluded.count`,
-        [day.slice(0, 7), key.step, id, count],
-      );
-    }
-  });
+  await transaction(pool, (client) => addCounts(client, counts));
 }
 
 /** A period's counts: per-day totals, and per source from the monthly counts for whole months and the daily ones around them. */

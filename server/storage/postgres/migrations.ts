@@ -191,7 +191,27 @@ export const postgresMigrationSql: MigrationSql = {
   );
   ALTER TABLE audit_log ADD COLUMN fields TEXT;
   `,
-  // 8: the results e-mail: as on SQLite (sqlite/migrations.ts says what each part is for).
+  'sign-in-throttle': `
+  -- key: "client:<keyed hash of an address>" or "device:<device id>"; failures in a row, the last one's time.
+  CREATE TABLE signin_throttle (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at BIGINT NOT NULL
+  );
+  CREATE INDEX signin_throttle_by_time ON signin_throttle (last_failure_at);
+  `,
+  'funnel-source-cap': `
+  -- The day (in the analytics time zone) a source was first counted; NULL for sources from before.
+  ALTER TABLE funnel_sources ADD COLUMN first_day TEXT;
+  CREATE INDEX funnel_sources_by_first_day ON funnel_sources (first_day) WHERE first_day IS NOT NULL;
+  `,
+  'storage-health': `
+  CREATE TABLE storage_health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at BIGINT NOT NULL
+  );
+  `,
+  // 11: the results e-mail: as on SQLite (sqlite/migrations.ts says what each part is for).
   'results-email': `
   ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
   ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));

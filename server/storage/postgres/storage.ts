@@ -15,6 +15,7 @@ import type { Lead } from '../../../src/shared/lead';
 import type { PostgresSettings } from '../../config';
 import { type GroupCommit, submissionCommit } from '../group-commit';
 import type {
+  FunnelSource,
   OutboxQueue,
   SessionTable,
   SettingsTable,
@@ -35,9 +36,11 @@ import { migratePostgres } from './migrations';
 import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { postgresSessionTable, readPasswordHash, storePasswordHash } from './sessions';
+import { probeWrite } from './health';
 import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 import { postgresLinks } from './links';
+import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
 /**
  * Batches written at once: one gathers and inserts while another waits for its commit (npm run
@@ -99,8 +102,8 @@ export class PostgresStorage implements Storage {
     return this.#commit.metrics;
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult> {
-    return this.#commit.submit({ lead, idempotencyKey, consent, now: this.#now() });
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
+    return this.#commit.submit({ lead, idempotencyKey, consent, source, now: this.#now() });
   }
 
   readPasswordHash() {
@@ -117,6 +120,21 @@ export class PostgresStorage implements Storage {
   }
   addFunnelCounts(...args: Parameters<Storage['addFunnelCounts']>) {
     return addFunnelCounts(this.pool, ...args);
+  }
+  readThrottle(keys: string[]) {
+    return readThrottle(this.pool, keys);
+  }
+  addThrottleFailure(...args: Parameters<Storage['addThrottleFailure']>) {
+    return addThrottleFailure(this.pool, ...args);
+  }
+  clearThrottle(key: string) {
+    return clearThrottle(this.pool, key);
+  }
+  pruneThrottle(before: number) {
+    return pruneThrottle(this.pool, before);
+  }
+  probeWrite(now: number) {
+    return probeWrite(this.pool, now);
   }
   readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.pool, ...args);

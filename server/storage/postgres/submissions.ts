@@ -9,9 +9,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { leadStepCounts } from '../funnel-counts';
 import { profileSumsByDay, TIME_ZONE_KEY } from '../profile-sums';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
 import { type PostgresPool, transaction } from './connection';
+import { addCounts } from './funnel';
 import { addToProfiles, PROFILE_SHARDS } from './profiles';
 
 type Earlier = { public_id: string; email: string; first_name: string; ratings: string; idempotency_key: string };
@@ -23,8 +25,8 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
  * aggregate, in the zone it is built in. That zone is read first, with a share lock on its row: a
  * change of the analytics time zone (`ensureProfileAggregate`, on any instance) takes that row's
  * lock before it rebuilds, so it waits for batches in flight, and batches after it wait for it and
- * then read the new zone. No batch mixes two zones' days. It rejects, having stored nothing, if any
- * part fails.
+ * then read the new zone. No batch mixes two zones' days. Last, the funnel's `lead` step of each new
+ * submission, on its day in that zone. It rejects, having stored nothing, if any part fails.
  */
 export function batchWriter(
   pool: PostgresPool,
@@ -97,7 +99,7 @@ export function batchWriter(
         const same = before.email === row.email && before.first_name === row.firstName && before.ratings === row.ratings;
         return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
       });
-      const stored = rows.map((row, index) => ({ row, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
+      const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
       // The webhook's row and the results e-mail's, each when its channel is on.
       const channels = [
         ...(options.outbox ? [['webhook', 'lead.submitted']] : []),
@@ -121,6 +123,8 @@ export function batchWriter(
       shard = (shard + 1) % PROFILE_SHARDS;
       const sums = profileSumsByDay(stored.map(({ row, now: at }) => ({ submitted_at: at, ratings: row.ratings })), dayOf, 1);
       await addToProfiles(client, sums, shard);
+      // The funnel's lead step of each new submission (../funnel-counts.ts), in the same transaction.
+      await addCounts(client, leadStepCounts(stored.map(({ index }) => batch[index] as Submission), dayOf));
       return results;
     });
   };

@@ -5,16 +5,23 @@
  */
 import type { Day } from '../../../src/shared/days';
 import { funnelParts } from '../rows';
-import type { FunnelCount, FunnelCounts } from '../storage';
+import { cappedSource } from '../funnel-counts';
+import type { FunnelCount, FunnelCounts, FunnelSource } from '../storage';
 import type { SqliteDatabase } from './binding';
 
-/** Returns a function that adds counts to the funnel tables in one transaction. */
-export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void {
-  const addSource = db.prepare<[string, string, string, string]>(
-    'INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  );
-  const sourceId = db.prepare<[string, string, string, string], { id: number }>(
+/**
+ * Returns a function that adds counts to the funnel tables, inside the caller's transaction (the
+ * lead batch's, or `funnelWriter`'s). A new source beyond the day's cap counts as the other one
+ * (../funnel-counts.ts): the check and the insert run under SQLite's one write lock.
+ */
+export function funnelAdder(db: SqliteDatabase): (rows: FunnelCount[]) => void {
+  const findSource = db.prepare<[string, string, string, string], { id: number }>(
     'SELECT id FROM funnel_sources WHERE utm_source = ? AND utm_medium = ? AND utm_campaign = ? AND referrer_host = ?',
+  );
+  const newSourcesOf = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM funnel_sources WHERE first_day = ?');
+  const addSource = db.prepare<[string, string, string, string, string | null], { id: number }>(
+    `INSERT INTO funnel_sources (utm_source, utm_medium, utm_campaign, referrer_host, first_day) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET first_day = first_day RETURNING id`,
   );
   const upsert = (table: string, keys: string) =>
     db.prepare<[string, string, ...number[]]>(
@@ -24,17 +31,27 @@ export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void 
   const daily = upsert('funnel_daily', 'day, step, source_id');
   const totals = upsert('funnel_daily_totals', 'day, step');
   const monthly = upsert('funnel_monthly', 'month, step, source_id');
-  return db.transaction((rows: FunnelCount[]) => {
+  const sourceId = (day: string, key: FunnelSource): number => {
+    const parts = [key.source, key.medium, key.campaign, key.referrer] as const;
+    const known = findSource.get(...parts)?.id;
+    if (known !== undefined) return known;
+    const { source, isNew } = cappedSource(key, false, newSourcesOf.get(day)?.n ?? 0);
+    const found = isNew ? undefined : findSource.get(source.source, source.medium, source.campaign, source.referrer)?.id;
+    return found ?? (addSource.get(source.source, source.medium, source.campaign, source.referrer, isNew ? day : null) as { id: number }).id;
+  };
+  return (rows) => {
     for (const { day, key, count } of rows) {
-      const source = [key.source, key.medium, key.campaign, key.referrer] as const;
-      addSource.run(...source);
-      const id = sourceId.get(...source)?.id;
-      if (id === undefined) throw new Error('A funnel source was neither stored nor found.');
+      const id = sourceId(day, key);
       daily.run(day, key.step, id, count);
       totals.run(day, key.step, count);
       monthly.run(day.slice(0, 7), key.step, id, count);
     }
-  });
+  };
+}
+
+/** Returns a function that adds counts to the funnel tables in one transaction. */
+export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void {
+  return db.transaction(funnelAdder(db));
 }
 
 /** A period's counts: per-day totals, and per source from the monthly counts for whole months and the daily ones around them. */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { storeWith, testLead } from '../../test/helpers';
+import { storeWith, tempDir, testLead } from '../../test/helpers';
+import { openSqlite } from './binding';
 import { DATABASE_FILE, openDatabase } from './connection';
+import { migrations } from './migrations';
 import { eraseLead, leadStats } from './leads';
-import { sqliteMigrationSql } from './migrations';
-import { normalizeEmail } from '../email';
 
 const lead = testLead;
 
@@ -68,12 +68,15 @@ test('stats count leads, submissions and the delivery backlog', async () => {
 });
 
 test('erase works on the stored form of the address: an address stored with a hidden character before the policy takes that form at upgrade, and the plain one erases it', async () => {
-  const { dataDir, store } = await storeWith([[lead('bi-20@example.com', 'Ana')], [lead('bi-21@example.com', 'Bo')]]);
-  // As an older version stored it: the zero-width space kept; then migration 6 runs on it, as at the upgrade.
-  store.db.prepare("UPDATE submissions SET email = 'bi-20\u200b@example.com' WHERE email = 'bi-20@example.com'").run();
-  store.db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
-  store.db.exec(sqliteMigrationSql['email-stored-form'] ?? '');
-  await store.close();
+  // As an older version stored it: the schema of migrations 1-5, the zero-width space kept.
+  const dataDir = tempDir();
+  const older = openSqlite(join(dataDir, DATABASE_FILE));
+  for (const sql of migrations.slice(0, 5)) older.exec(sql);
+  older.pragma('user_version = 5');
+  const insert = older.prepare('INSERT INTO submissions (public_id, email, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?)');
+  insert.run('pub-1', 'bi-20\u200b@example.com', 'Ana', '111222333', 1000);
+  insert.run('pub-2', 'bi-21@example.com', 'Bo', '111222333', 2000);
+  older.close();
 
   const db = openDatabase(dataDir);
   expect(db.prepare('SELECT email FROM submissions ORDER BY email').pluck().all()).toEqual(['bi-20@example.com', 'bi-21@example.com']);

@@ -259,7 +259,27 @@ export const sqliteMigrationSql: MigrationSql = {
   ) STRICT, WITHOUT ROWID;
   ALTER TABLE audit_log ADD COLUMN fields TEXT;
   `,
-  // 8: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
+  'sign-in-throttle': `
+  -- key: "client:<keyed hash of an address>" or "device:<device id>"; failures in a row, the last one's time.
+  CREATE TABLE signin_throttle (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX signin_throttle_by_time ON signin_throttle (last_failure_at);
+  `,
+  'funnel-source-cap': `
+  -- The day (in the analytics time zone) a source was first counted; NULL for sources from before.
+  ALTER TABLE funnel_sources ADD COLUMN first_day TEXT;
+  CREATE INDEX funnel_sources_by_first_day ON funnel_sources (first_day) WHERE first_day IS NOT NULL;
+  `,
+  'storage-health': `
+  CREATE TABLE storage_health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+  );
+  `,
+  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
   //    Standard Webhooks POST of `event` lead.submitted or lead.confirmed) and `email` (the results
   //    e-mail, event `results`); each channel's loop claims its own through its own index. A
   //    submission whose marketing box was ticked records when the visitor confirmed it (the double

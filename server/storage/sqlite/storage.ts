@@ -26,6 +26,7 @@ import {
   type SettingsTable,
   type SetupCodeTable,
   type Storage,
+  type FunnelSource,
   type StoredConsent,
   type StoreOptions,
   type Submission,
@@ -42,8 +43,10 @@ import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
+import { probeWrite } from './health';
 import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
+import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -51,6 +54,7 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
 type LeadWriter = {
   db: SqliteDatabase;
+  write: (batch: Submission[], mail?: boolean) => SubmitResult[];
   commit: GroupCommit<Submission, SubmitResult>;
   checkpointTimer: NodeJS.Timeout;
   links: ReturnType<typeof sqliteLinks>;
@@ -76,7 +80,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
   const links = sqliteLinks(db, { webhook: options.outbox });
-  return { db, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
+  return { db, write, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
 }
 
 export class SqliteStorage implements Storage {
@@ -125,9 +129,18 @@ export class SqliteStorage implements Storage {
     return this.#leads?.commit.metrics ?? { flushes: 0, submissions: 0 };
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent): Promise<SubmitResult> {
+  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
-    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent });
+    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
+  }
+
+  /**
+   * One batch in one transaction on the lead connection, at once (the storage thread's group commit
+   * is the main thread's, which says with each batch whether mail is on: `StoreOptions.email` stays there).
+   */
+  writeBatch(batch: Submission[], mail?: boolean): SubmitResult[] {
+    if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
+    return this.#leads.write(batch, mail);
   }
 
   /** The results e-mail's links, on the lead connection (they are written as mail is sent). */
@@ -147,6 +160,10 @@ export class SqliteStorage implements Storage {
     if (confirmed?.queued) writer.onOutboxRows();
     return confirmed && { confirmedAt: confirmed.confirmedAt };
   }
+  /** The same, saying whether a `lead.confirmed` row was queued (the storage thread's caller wakes its outbox then). */
+  async confirmByLinkQueued(...args: Parameters<Storage['confirmByLink']>) {
+    return this.#links().links.confirmByLink(...args);
+  }
 
   async readPasswordHash() {
     return readPasswordHash(this.db);
@@ -162,6 +179,22 @@ export class SqliteStorage implements Storage {
   }
   async addFunnelCounts(...args: Parameters<Storage['addFunnelCounts']>) {
     this.#writeFunnel(...args);
+  }
+  async readThrottle(keys: string[]) {
+    return readThrottle(this.db, keys);
+  }
+  async addThrottleFailure(...args: Parameters<Storage['addThrottleFailure']>) {
+    return addThrottleFailure(this.db, ...args);
+  }
+  async clearThrottle(key: string) {
+    clearThrottle(this.db, key);
+  }
+  async pruneThrottle(before: number) {
+    pruneThrottle(this.db, before);
+  }
+  /** On the lead connection, where leads are written (the dashboard's for the coach's commands). */
+  async probeWrite(now: number) {
+    probeWrite(this.#leads?.db ?? this.db, now);
   }
   async readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.db, ...args);

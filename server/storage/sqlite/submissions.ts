@@ -3,10 +3,13 @@
  * part of the group commit, server/storage/group-commit.ts). Plain synchronous SQL over a connection.
  */
 import { randomUUID } from 'node:crypto';
+import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { leadStepCounts } from '../funnel-counts';
 import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
+import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
 import { TIME_ZONE_KEY } from '../profile-sums';
 import type { ProfileRow } from '../profile-sums';
@@ -14,7 +17,7 @@ import type { ProfileRow } from '../profile-sums';
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
  * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
- * `email()`, one for the results e-mail; then one update of
+ * mail is on, one for the results e-mail; then one update of
  * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
  * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
  * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
@@ -23,7 +26,7 @@ import type { ProfileRow } from '../profile-sums';
 export function batchWriter(
   db: SqliteDatabase,
   options: { outbox: boolean; email?: () => boolean },
-): (batch: Submission[]) => SubmitResult[] {
+): (batch: Submission[], mail?: boolean) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
   const insertSubmission = db.prepare<Row>(
@@ -44,16 +47,20 @@ export function batchWriter(
   );
   let lastForget = 0;
   const zoneOfAggregate = db.prepare<[string], { value: string }>('SELECT value FROM analytics_meta WHERE key = ?');
-  const aggregators = new Map<string, ReturnType<typeof profileAggregator>>();
-  const addToProfiles = (rows: ProfileRow[], sign: 1 | -1) => {
+  const aggregators = new Map<string, { addToProfiles: ReturnType<typeof profileAggregator>; dayOf: (ms: number) => string }>();
+  /** The aggregate's zone (read inside the transaction), its aggregator and its days. */
+  const inZone = () => {
     const zone = zoneOfAggregate.get(TIME_ZONE_KEY)?.value ?? 'UTC';
-    let add = aggregators.get(zone);
-    if (!add) aggregators.set(zone, (add = profileAggregator(db, zone)));
-    add(rows, sign);
+    let entry = aggregators.get(zone);
+    if (!entry) aggregators.set(zone, (entry = { addToProfiles: profileAggregator(db, zone), dayOf: calendarDay(zone) }));
+    return entry;
   };
+  const addToFunnel = funnelAdder(db);
   let storedNow: ProfileRow[] = [];
+  let leadsNow: Submission[] = [];
 
-  const storeOne = ({ lead, idempotencyKey, now, consent }: Submission): SubmitResult => {
+  const storeOne = (submission: Submission): SubmitResult => {
+    const { lead, idempotencyKey, now, consent } = submission;
     const email = normalizeEmail(lead.email);
     const ratings = encodeRatings(lead.ratings);
     const id = randomUUID();
@@ -79,12 +86,15 @@ export function batchWriter(
     if (options.outbox) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
     if (mailOn) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
     storedNow.push({ submitted_at: now, ratings });
+    leadsNow.push(submission);
     return { kind: 'stored', id, replayed: false };
   };
 
   // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails
   // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
-  return db.transaction((batch: Submission[]) => {
+  // `mail`: whether this batch gets the results e-mail, when the caller asked (the storage thread's
+  // batches carry the main thread's answer); else `email()` is asked, once per batch.
+  return db.transaction((batch: Submission[], mail?: boolean) => {
     const now = batch[0]?.now ?? 0;
     // Forget Idempotency-Keys older than their time to live, at most once a minute.
     if (now - lastForget >= 60_000) {
@@ -92,9 +102,12 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
-    mailOn = options.email?.() ?? false;
+    mailOn = mail ?? options.email?.() ?? false;
+    leadsNow = [];
     const results = batch.map(storeOne);
+    const { addToProfiles, dayOf } = inZone();
     addToProfiles(storedNow, 1);
+    addToFunnel(leadStepCounts(leadsNow, dayOf));
     return results;
   }).immediate;
 }

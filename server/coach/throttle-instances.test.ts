@@ -1,0 +1,60 @@
+/**
+ * The sign-in throttle's counters live in storage: two instances on one Postgres database share
+ * them (two instances give a guesser no more tries than one), and a server killed with SIGKILL
+ * keeps them (the crash test).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { tempDir } from '../test/helpers';
+import { freshPostgresUrl } from '../test/postgres';
+import { spawnServer } from '../test/server-process';
+
+const root = new URL('../..', import.meta.url).pathname;
+const password = 'the password of the throttle tests';
+
+function setPassword(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'set-password'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    input: password,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+const signIn = (url: string, value: string) =>
+  fetch(`${url}/api/coach/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ password: value }) });
+
+test('two instances on one Postgres count one set of failures: the fourth, on the other instance, starts the wait on both', async () => {
+  const env = { DATABASE_URL: await freshPostgresUrl() };
+  setPassword(env);
+  const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+  for (let i = 0; i < 3; i += 1) expect((await signIn(a.url, 'wrong on a')).status).toBe(401);
+  // With counts in each instance's memory, b would give three free tries of its own.
+  expect((await signIn(b.url, 'wrong on b')).status).toBe(401);
+  const onA = await signIn(a.url, password);
+  const onB = await signIn(b.url, password);
+  expect([onA.status, onB.status]).toEqual([429, 429]);
+  expect(Number(onA.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}, 60_000);
+
+test('the crash test: the failures counted before a SIGKILL are still counted after the restart', async () => {
+  const dataDir = tempDir();
+  setPassword({ DATA_DIR: dataDir });
+  const first = await spawnServer({ DATA_DIR: dataDir });
+  for (let i = 0; i < 3; i += 1) expect((await signIn(first.url, 'wrong before the crash')).status).toBe(401);
+  expect((await signIn(first.url, 'the fourth')).status).toBe(401);
+  first.child.kill('SIGKILL');
+  await first.exited;
+
+  const second = await spawnServer({ DATA_DIR: dataDir });
+  // The fourth's wait (1 s) is over; the fifth failure in a row is counted as the fifth (a 2 s wait),
+  // not as the first of a fresh count.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect((await signIn(second.url, 'the fifth, after the restart')).status).toBe(401);
+  const early = await signIn(second.url, password);
+  expect(early.status).toBe(429);
+  expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}, 60_000);

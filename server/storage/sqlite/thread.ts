@@ -1,0 +1,53 @@
+/**
+ * The storage thread: the SQLite backend (./storage.ts) runs here, in a worker thread, so that a
+ * stalled disk (an fsync that does not return, a lock held elsewhere) stalls this thread and never
+ * the event loop that serves pages, assets and embed.js. The main thread's side is
+ * ./thread-storage.ts; the calls cross with server/storage/worker-calls.ts.
+ */
+import type { Submission, TimeRange } from '../storage';
+import { notifyMain, serveCalls } from '../worker-calls';
+import { SqliteStorage } from './storage';
+
+/** What the main thread passes to the thread: plain data only. */
+export type ThreadData = { dataDir: string; outbox: boolean };
+
+type Method = (...args: unknown[]) => unknown;
+const methodOf = (target: object, name: string): Method => {
+  const method = (target as Record<string, unknown>)[name];
+  if (typeof method !== 'function') throw new Error(`The storage thread has no method "${name}".`);
+  return (method as Method).bind(target);
+};
+
+const operations = (storage: SqliteStorage) => {
+  const exports = new Map<number, AsyncIterator<unknown>>();
+  let nextExport = 1;
+  return {
+    /** One batch of the main thread's group commit, in one transaction. */
+    writeBatch: (batch: Submission[], mail?: boolean) => storage.writeBatch(batch, mail),
+    /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
+    invoke: (part: 'storage' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes', name: string, args: unknown[]) =>
+      methodOf(part === 'storage' ? storage : storage[part], name)(...args),
+    /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
+    exportStart: (period: TimeRange | undefined) => {
+      const id = nextExport++;
+      exports.set(id, storage.exportRows(period)[Symbol.asyncIterator]());
+      return id;
+    },
+    exportNext: async (id: number) => {
+      const page = await exports.get(id)?.next();
+      if (!page || page.done) {
+        exports.delete(id);
+        return null;
+      }
+      return page.value;
+    },
+    exportEnd: (id: number) => void exports.delete(id),
+    close: () => storage.close(),
+  };
+};
+
+export type ThreadOperations = ReturnType<typeof operations>;
+
+serveCalls<ThreadData>(({ dataDir, outbox }) =>
+  operations(SqliteStorage.open(dataDir, { outbox, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
+);
