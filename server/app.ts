@@ -4,6 +4,7 @@
  */
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -101,8 +102,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /**
      * The first step of a graceful stop (then `close()`): accepts no new connection, refuses new
-     * requests with 503, and resolves once the requests in flight are answered and none came for a
-     * moment, or after `deadlineMs`, cutting what is left.
+     * requests with 503 and a close, and resolves once every connection has ended (answered, or
+     * idle past its keep-alive timeout), or after `deadlineMs`, cutting what is left.
      */
     drain(deadlineMs: number): Promise<void>;
   }
@@ -159,8 +160,6 @@ function hasForbiddenKey(value: unknown): boolean {
   );
 }
 
-/** How long drain waits after the last request before it lets close() end idle connections. */
-const DRAIN_QUIET_MS = 1_000;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
@@ -231,10 +230,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // While draining, every new request is refused, and the connection closed after the answer.
   let draining = false;
   let inFlight = 0;
-  let lastRequestAt = 0;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    lastRequestAt = performance.now();
     if (draining) {
       // The body is read (and dropped) first: closing a connection with unread data on it sends a
       // TCP reset, which can reach the client before the 503 does.
@@ -250,17 +247,18 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.decorate('drain', async (deadlineMs: number) => {
     draining = true;
     // Stops accepting connections. Not server.close(): it would also end idle keep-alive
-    // connections at once, resetting any request a client is sending on one just then; those get
-    // the 503 instead, and close() ends the idle ones once all is quiet.
+    // connections at once, resetting any request a client is sending on one just then.
     NetServer.prototype.close.call(app.server);
+    // Each open connection then ends on its own: its next request gets the 503 and a close, and an
+    // idle one is closed by the keep-alive timeout it announced (`Keep-Alive: timeout=…`), which
+    // clients honour. Ending idle ones sooner would race a client that is just sending on one.
+    const openConnections = promisify(app.server.getConnections.bind(app.server));
     const deadline = performance.now() + deadlineMs;
-    while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastRequestAt < DRAIN_QUIET_MS)) {
+    while (performance.now() < deadline && (inFlight > 0 || (await openConnections()) > 0)) {
       await sleep(20);
     }
-    if (inFlight > 0) {
-      app.log.warn({ inFlight }, 'requests still running at the shutdown deadline: cut off');
-      app.server.closeAllConnections();
-    }
+    if (inFlight > 0) app.log.warn({ inFlight }, 'requests still running at the shutdown deadline: cut off');
+    app.server.closeAllConnections();
   });
 
   const clock = deps.clock ?? systemClock;

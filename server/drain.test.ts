@@ -103,3 +103,32 @@ test('while draining, a POST whose body comes after its headers gets its 503 onc
   expect(text).toMatch(/^HTTP\/1\.1 503 /);
   await drained;
 });
+
+test('a keep-alive client that pauses before its next request still gets the 503, not a reset, however long it pauses within the deadline', async () => {
+  running = await startApp(testConfig());
+  const { app, url } = running;
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let text = '';
+  let error = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+  await expect.poll(() => text, { timeout: 5_000 }).toContain('"status":"ok"');
+  text = '';
+
+  // The stop as main.ts runs it; the client is busy elsewhere for a while (a loaded machine, a
+  // slow phone), longer than any "quiet moment" a drain might wait for.
+  let closedAt = 0;
+  const stopped = app.drain(5_000).then(() => app.close()).then(() => (closedAt = performance.now()));
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(closedAt).toBe(0);
+
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+  await closed;
+  expect(error).toBe('');
+  expect(text).toMatch(/^HTTP\/1\.1 503 /);
+  await stopped;
+  running = undefined;
+});
