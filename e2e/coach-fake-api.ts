@@ -111,19 +111,36 @@ function leadDetail(lead: LeadSummary): LeadDetail {
         consent: {
           version: '57fc5c7d9fd7a995',
           wording: 'We’ll e-mail you your insights.\nPrivacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, send me tips.',
-          marketingConsent: false,
-          recordedAt: lead.submittedAt,
+          marketingConsent: true,
+          requestedAt: lead.submittedAt,
+          confirmedAt: new Date(Date.parse(lead.submittedAt) + 3_600_000).toISOString(),
         },
-        delivery: {
-          id: `delivery-${lead.id}`,
-          webhookId: `msg_${lead.id}`,
-          state: 'pending',
-          attempts: 3,
-          createdAt: lead.submittedAt,
-          lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
-          lastStatus: 503,
-          nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
-        },
+        deliveries: [
+          {
+            id: `delivery-${lead.id}`,
+            channel: 'webhook',
+            event: 'lead.submitted',
+            webhookId: `msg_${lead.id}`,
+            state: 'pending',
+            attempts: 3,
+            createdAt: lead.submittedAt,
+            lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
+            lastStatus: 503,
+            nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+          },
+          {
+            id: `mail-${lead.id}`,
+            channel: 'email',
+            event: 'results',
+            webhookId: `msg_mail_${lead.id}`,
+            state: 'delivered',
+            attempts: 1,
+            createdAt: lead.submittedAt,
+            lastAttemptAt: lead.submittedAt,
+            lastStatus: 250,
+            nextAttemptAt: null,
+          },
+        ],
       },
     ],
   };
@@ -157,10 +174,13 @@ function deliveries(state: string | null): DeliveriesResponse {
   return {
     webhookConfigured: true,
     destination: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/',
+    mailConfigured: true,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
     deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({
       id: `delivery-${lead.id}`,
+      channel: index === 0 ? 'webhook' : 'email',
+      event: index === 0 ? 'lead.submitted' : 'results',
       webhookId: `msg_${lead.id}`,
       state: delivered ? 'delivered' : 'pending',
       attempts: delivered ? 1 : 3 + index,
@@ -168,7 +188,6 @@ function deliveries(state: string | null): DeliveriesResponse {
       lastAttemptAt: delivered ? lead.submittedAt : new Date(Date.now() - 600_000).toISOString(),
       lastStatus: delivered ? 200 : index === 0 ? 503 : null,
       nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
-      email: lead.email,
       leadId: lead.id,
     })),
     nextCursor: null,
@@ -214,6 +233,7 @@ const session: SessionStatus = {
   expiresAt: new Date(Date.now() + 43_200_000).toISOString(),
   timeZone: 'UTC',
   webhookConfigured: true,
+  mailConfigured: true,
 };
 
 /** Answers every /api/coach/ request of `page` from the data above. */

@@ -9,9 +9,10 @@
  *   - POST /api/leads on Postgres with one and two instances beside SQLite and bare, and
  *     migrate-to-postgres on 100,000 people (scripts/bench/postgres.ts);
  *   - a static asset and POST /api/leads while 25 wrong sign-ins are checked (scripts/bench/sign-in-flood.ts).
+ *   - POST /api/leads with mail off and on, and e-mails/s to a local SMTP sink (scripts/bench/mail.ts).
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
  * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
- * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood.
+ * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { seedDashboard } from './bench/dashboard-seed';
 import { readBuild } from './bench/build-info';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
+import { measureMail } from './bench/mail';
 import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
@@ -212,6 +214,12 @@ try {
   const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
   const migration = measures('migrate') ? await measureMigration(root, 100_000, log) : undefined;
   const flood = measures('flood') ? await measureSignInFlood(root, runs, log) : undefined;
+  const mail = measures('mail')
+    ? await measureMail(
+        { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
+        { root, runs, seconds: apiSeconds, warmUpSeconds: apiWarmUpSeconds, connections: apiConnections, log },
+      )
+    : undefined;
 
   const firstLoads = Object.fromEntries(
     Object.entries(firstLoadSamples).map(([route, samples]) => [
@@ -230,7 +238,7 @@ try {
   const lighthouse = Object.fromEntries(
     Object.entries(lighthouseSamples).map(([route, samples]) => [route, medianOf(samples)]),
   );
-  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration, flood);
+  const rows = benchRows(firstLoads, lighthouse, api, answerPaints, dashboard, postgres, migration, flood, mail);
 
   const runsText = `${runs} run${runs === 1 ? '' : 's'}`;
   console.log(
@@ -258,6 +266,7 @@ try {
     postgres: postgres ?? 'not measured',
     migration: migration ?? 'not measured',
     signInFlood: flood ?? 'not measured',
+    mail: mail ?? 'not measured',
     table: rows,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

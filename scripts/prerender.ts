@@ -9,6 +9,8 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered
  *   dist/html/results.html    an empty shell that preloads the results chunk
+ *   dist/html/profile.html    the same for the private profile page (/profile), marked noindex
+ *   dist/html/confirm.html    the same for the double opt-in's confirm page (/confirm), marked noindex
  *   dist/html/coach.html      the coach's dashboard (its own build, vite.coach.config.ts), sent on /coach
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
  * chunk only once the entry script runs.
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { landing } from '../src/content/landing';
 import { notFound } from '../src/content/not-found';
 import { quizCopy } from '../src/content/quiz';
+import { confirmCopy } from '../src/content/profile';
 import { resultsCopy } from '../src/content/results';
 import { pageTitle } from '../src/content/site';
 import { DRIVER_COUNT } from '../src/shared/constants';
@@ -35,6 +38,10 @@ const templatePath = `${dist}client/index.html`;
 const coachTemplatePath = `${dist}client/coach.html`;
 const quizSource = 'src/features/quiz/quiz-page.tsx';
 const resultsSource = 'src/features/results/results-page.tsx';
+const profileSource = 'src/features/profile/profile-page.tsx';
+const confirmSource = 'src/features/profile/confirm-page.tsx';
+/** The private pages are for one person each: search engines must not keep them (the server also sends X-Robots-Tag). */
+const noindex = (html: string) => html.replace('</head>', '  <meta name="robots" content="noindex, nofollow" />\n  </head>');
 
 const readStylesheet = (href: string) => readFileSync(`${dist}client${href}`, 'utf8');
 const template = inlineStylesheets(await readFile(templatePath, 'utf8'), readStylesheet);
@@ -51,6 +58,8 @@ const templates: PageTemplates = {
   'not-found': titled(template, notFound.title),
   quiz: titled(preloading(quizSource), quizCopy.questionOf(1, DRIVER_COUNT)),
   results: titled(preloading(resultsSource), resultsCopy.profile.title),
+  profile: noindex(titled(preloading(profileSource), resultsCopy.profile.title)),
+  confirm: noindex(titled(preloading(confirmSource), confirmCopy.title)),
 };
 
 /** The Content-Security-Policy allows no inline script: a page that needs one must fail the build. */

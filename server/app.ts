@@ -30,15 +30,17 @@ import { clientKey } from './client-key';
 import { coachRoutes } from './coach/routes';
 import { healthRoutes } from './health';
 import { leadRoutes } from './leads/routes';
+import { linkRoutes } from './mail/link-routes';
+import type { MailOutbox } from './mail/mail-outbox';
+import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { webhookTarget } from './webhooks/target';
-import { ServedEmbedScript } from './embed/embed-script';
+import { liveEmbedScript } from './embed/embed-script';
 import { embedScriptFiles, embedScriptRoutes } from './embed/routes';
-import { defaultEmbedLook, embedScriptLook } from '../src/shared/frame-look';
 import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
-import type { PageName } from './pages/site-pages';
+import { type PageName, privatePageHeaders, privatePages } from './pages/site-pages';
 import { liveSecurityHeaders } from './security-headers';
 import { mediaRoutes } from './settings/routes';
 import { openLiveSettings } from './settings/live';
@@ -59,6 +61,8 @@ const pageOfPath: Record<AppPath, PageName> = {
   [paths.home]: 'landing',
   [paths.quiz]: 'quiz',
   [paths.results]: 'results',
+  [paths.profile]: 'profile',
+  [paths.confirm]: 'confirm',
 };
 
 /** Today's day in the analytics time zone in force (it may change while the server runs). */
@@ -88,6 +92,8 @@ declare module 'fastify' {
     funnelCounter: FunnelCounter;
     /** The webhook's delivery loop: always there, it sends only while a webhook is in force (settings). */
     outbox: WebhookOutbox;
+    /** The results e-mail's loop (it sends nothing while mail is off). */
+    mailOutbox: MailOutbox;
     /** The coach's settings in force on this instance, refreshed every second from storage. */
     settings: SettingsService;
     /**
@@ -258,7 +264,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   let forwarding = () => false;
   const storage = await openStorage(config, {
     outbox: () => forwarding(),
-    onOutboxRows: () => outbox.wake(),
+    email: () => mail.live.on,
+    onOutboxRows: () => [outbox, mail.outbox].forEach((loop) => loop.wake()),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -283,25 +290,25 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     random: deps.outboxRandom ?? Math.random,
     leaseMs: config.webhookLeaseMs,
   });
-  const embedScript = ServedEmbedScript.load(config.distDir, embedScriptLook(settings.values.embedLook ?? defaultEmbedLook));
-  settings.onChange((values) => {
-    embedScript.update(embedScriptLook(values.embedLook ?? defaultEmbedLook));
-    // A webhook set (or changed) takes the waiting leads at once.
-    outbox.wake();
-  });
+  const embedScript = liveEmbedScript(config.distDir, settings);
+  // A webhook set (or changed) takes the waiting leads at once.
+  settings.onChange(() => outbox.wake());
+  const mail = setUpMail(config, storage, { clock, random: deps.outboxRandom ?? Math.random, log: app.log.child({ component: 'mail' }), settings });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
+  app.decorate('mailOutbox', mail.outbox);
   app.decorate('funnelCounter', counter);
   app.decorate('settings', settings);
   app.addHook('onListen', async () => {
     outbox.start();
     settings.start();
+    mail.outbox.start();
     await announceFirstRun();
   });
   // Runs once in-flight requests are done: deliveries in progress are recorded, counts and queued leads stored.
   app.addHook('onClose', async () => {
     await settings.stop();
-    await outbox.stop();
+    await Promise.all([outbox.stop(), mail.stop()]);
     await outbox.close();
     await counter.close();
     await storage.close();
@@ -343,9 +350,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
-    consent: () => settings.values,
+    consent: () => ({ ...settings.values, mailOn: mail.live.on }),
     publicOrigin: config.publicUrl,
   });
+  await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
   const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
     counter,
@@ -353,7 +361,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
-  await app.register(coachRoutes, { storage, outbox, webhook, config, settings, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, webhook, mail, config, settings, now: () => clock.now() });
   await app.register(mediaRoutes, { table: storage.settings });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -373,11 +381,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     },
   });
 
-  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).header('cache-control', htmlPages).type('text/html; charset=utf-8').send(html);
+  const sendPage = (reply: FastifyReply, html: string, status = 200, cacheControl = htmlPages) =>
+    reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
 
   for (const [path, page] of Object.entries(pageOfPath)) {
-    app.get(path, (_request, reply) => sendPage(reply, pages.current[page]));
+    const headers = privatePages.has(page) ? privatePageHeaders : {};
+    app.get(path, (_request, reply) => sendPage(reply.headers(headers), pages.current[page], 200, privatePages.has(page) ? 'no-store' : undefined));
   }
   await app.register(dashboardPage, { distDir: config.distDir });
 

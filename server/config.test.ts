@@ -163,3 +163,42 @@ test.each([
 test.each(['quiz.coach.example', 'ftp://quiz.coach.example', 'https://'])('PUBLIC_URL=%j is refused, naming the variable', (value) => {
   expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/^PUBLIC_URL must/);
 });
+
+const mailBase = { SMTP_URL: 'smtp://coach:s3cret%2Fpass@smtp.example.com:587', MAIL_FROM: 'Sam Rivera <coach@Coach.Example>', PUBLIC_URL: 'https://quiz.example.com' };
+
+test('mail is off by default; SMTP_URL and MAIL_FROM are settings the server sets (they win over the dashboard), with the link lifetime and course address', () => {
+  expect(loadConfig({})).toMatchObject({ profileLinkDays: 90, courseUrl: 'https://example.com/core-drivers-course' });
+  expect(loadConfig({}).environmentSettings).not.toHaveProperty('smtpUrl');
+  expect(loadConfig({ ...mailBase, PROFILE_LINK_DAYS: '30', VITE_COURSE_URL: 'https://coach.example/course' })).toMatchObject({
+    environmentSettings: { smtpUrl: 'smtp://coach:s3cret%2Fpass@smtp.example.com:587', mailFrom: 'Sam Rivera <coach@Coach.Example>' },
+    profileLinkDays: 30,
+    courseUrl: 'https://coach.example/course',
+  });
+});
+
+test('either may come from the settings screen instead: one alone on the server starts', () => {
+  expect(loadConfig({ MAIL_FROM: 'coach@example.com' }).environmentSettings).toMatchObject({ mailFrom: 'coach@example.com' });
+  expect(loadConfig({ SMTP_URL: mailBase.SMTP_URL, PUBLIC_URL: mailBase.PUBLIC_URL }).environmentSettings).toMatchObject({ smtpUrl: mailBase.SMTP_URL });
+});
+
+test.each([
+  ['another scheme', { ...mailBase, SMTP_URL: 'https://coach:s3cret@smtp.example.com' }, /^SMTP_URL is not valid\. Mail server \(SMTP\): start it with smtp:\/\/ or smtps:\/\//],
+  ['not a URL', { ...mailBase, SMTP_URL: 'smtp.example.com:587' }, /^SMTP_URL is not valid/],
+  ['MAIL_FROM not an address', { ...mailBase, MAIL_FROM: 'Sam Rivera' }, /^MAIL_FROM is not valid\. Sender address: use one e-mail address/],
+  ['MAIL_FROM two addresses', { ...mailBase, MAIL_FROM: 'a@example.com, b@example.com' }, /^MAIL_FROM is not valid\. Sender address: use one e-mail address/],
+  ['no PUBLIC_URL for the links', { SMTP_URL: mailBase.SMTP_URL, MAIL_FROM: mailBase.MAIL_FROM }, /PUBLIC_URL must be set when SMTP_URL is/],
+  ['PROFILE_LINK_DAYS of 0', { ...mailBase, PROFILE_LINK_DAYS: '0' }, /PROFILE_LINK_DAYS must be a whole number from 1 to 3650/],
+])('%s is refused, naming the variable', (_name, env, message) => {
+  expect(() => loadConfig(env)).toThrow(message);
+});
+
+test('no message about SMTP_URL repeats its password', () => {
+  for (const env of [{ SMTP_URL: 'smtp://coach:hunter2secret@' }, { ...mailBase, SMTP_URL: 'ftp://coach:hunter2secret@host' }]) {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2secret');
+    }
+  }
+});

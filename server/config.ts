@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
+import { resolveCourseUrl } from '../src/shared/course-url';
+import { checkMailEnvironment } from './mail/mail-config';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -48,7 +50,12 @@ export type ServerConfig = {
   settingsKey: string | null;
   /** How long sign-in stays locked after too many failures. */
   signInLockMs: number;
+  /** PROFILE_LINK_DAYS: how long the e-mail's private link to the profile works. */
+  profileLinkDays: number;
+  /** Where the course button leads: VITE_COURSE_URL, which the build reads too (the e-mail and profile page need it). */
+  courseUrl: string;
 };
+
 
 export type Timeouts = {
   /** From the connection's first request byte (or the end of the previous request) to the end of its headers. */
@@ -93,9 +100,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function readRaw(env: Env, name: string): string | undefined {
+export function readRaw(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
 }
@@ -156,6 +163,9 @@ function readHost(env: Env): string {
   }
   return host;
 }
+
+/** A loopback host: plain http:// (or smtp://) to it never leaves the machine. */
+export const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
 
 /**
  * FRAME_ANCESTORS was replaced by EMBED_ORIGINS (now one of the coach's settings, which the
@@ -254,7 +264,7 @@ const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   refuseFrameAncestors(env);
-  return {
+  const config: ServerConfig = {
     port: readInteger(env, 'PORT', 3000, 0, 65535),
     host: readHost(env),
     distDir: readRaw(env, 'DIST_DIR') ?? defaultDistDir,
@@ -274,5 +284,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     environmentSettings: readEnvironmentSettings(env),
     settingsKey: readRaw(env, 'SETTINGS_ENCRYPTION_KEY') ?? null,
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
+    profileLinkDays: readInteger(env, 'PROFILE_LINK_DAYS', 90, 1, 3650),
+    courseUrl: resolveCourseUrl(readRaw(env, 'VITE_COURSE_URL')),
   };
+  checkMailEnvironment(env, config.publicUrl);
+  return config;
 }

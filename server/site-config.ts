@@ -13,12 +13,12 @@ import type { SiteConfig } from '../src/shared/site-config';
 import { consentBoxText, consentVersion, consentWording } from './leads/consent';
 import { imagePath } from './settings/image';
 
-export function siteConfigFor(values: SettingValues): SiteConfig {
+export function siteConfigFor(values: SettingValues, mailOn = false): SiteConfig {
   const photo = values.coachPhoto;
   return {
     privacyUrl: values.privacyUrl,
     consentCheckboxText: consentBoxText(values),
-    consentVersion: consentVersion(consentWording(values)),
+    consentVersion: consentVersion(consentWording({ ...values, mailOn })),
     embedOrigins: values.embedOrigins ?? [],
     coach: {
       name: values.coachName,
@@ -34,5 +34,6 @@ export function siteConfigFor(values: SettingValues): SiteConfig {
     },
     helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
     frame: frameStyle(values.embedLook ?? defaultEmbedLook),
+    mailOn,
   };
 }

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { parseBenchArgs } from './args';
 
 test.each([
-  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'interaction', 'api', 'dashboard', 'postgres', 'migrate', 'flood'] }],
+  [[], { runs: 3, build: true, connections: 100, parts: ['pages', 'lighthouse', 'interaction', 'api', 'dashboard', 'postgres', 'migrate', 'flood', 'mail'] }],
   [['--only=postgres,migrate'], { parts: ['postgres', 'migrate'] }],
   [['--quick'], { runs: 1 }],
   [['--runs=5', '--no-build'], { runs: 5, build: false }],

@@ -1,6 +1,6 @@
 /** The benchmark's command-line options. */
 
-export const benchParts = ['pages', 'lighthouse', 'interaction', 'api', 'dashboard', 'postgres', 'migrate', 'flood'] as const;
+export const benchParts = ['pages', 'lighthouse', 'interaction', 'api', 'dashboard', 'postgres', 'migrate', 'flood', 'mail'] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 export type BenchOptions = {
@@ -21,7 +21,7 @@ export const defaultRuns = 3;
 export const defaultConnections = 100;
 
 export const benchUsage = [
-  'npm run bench -- [--quick] [--runs=N] [--no-build] [--connections=N] [--only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood]',
+  'npm run bench -- [--quick] [--runs=N] [--no-build] [--connections=N] [--only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail]',
   '  --quick            one run instead of 3',
   '  --runs=N           N runs; every figure is the median',
   '  --no-build         measure the current dist/ instead of building first',
@@ -29,6 +29,7 @@ export const benchUsage = [
   '  --only=LIST        measure only these parts: pages (first loads), lighthouse, interaction (answer click to paint), api,',
   '                     dashboard (1M leads), postgres (leads/s on Postgres, 1 and 2 instances), migrate (migrate-to-postgres, 100,000 people),',
   '                     flood (25 wrong sign-ins at once beside an asset and leads)',
+  '                     mail (leads/s with mail off and on, e-mails/s to a local SMTP sink)',
 ].join('\n');
 
 function wholeNumber(value: string, name: string): number {

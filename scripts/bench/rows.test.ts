@@ -62,3 +62,13 @@ test('the answer row gives the median and the slowest click-to-paint time; the m
   expect(benchRows({}, {}, undefined, [12, 51, 80])[0]?.met).toBe(false);
   expect(benchRows({}, {}, undefined, [])).toEqual([]);
 });
+
+test('the mail part: leads/s with mail off and on side by side, their ratio, and e-mails/s', () => {
+  const rows = benchRows({}, {}, undefined, [], undefined, undefined, undefined, undefined, {
+    off: [api(2000, 40)],
+    on: [api(1500, 60)],
+    drain: { sent: 900, seconds: 4.5, perSecond: 200 },
+  });
+  expect(row(rows, 'POST /api/leads, mail off / on (same run): leads/s, on ÷ off')?.value).toBe('2,000 / 1,500, 0.75');
+  expect(row(rows, 'results e-mails sent to a local SMTP sink: e-mails/s (sent, seconds)')?.value).toBe('200 (900, 4.5)');
+});

@@ -1,6 +1,7 @@
 /** The benchmark's table: medians in, one row per figure, each with its target where there is one. */
 import type { ApiFigures } from './api-load';
 import { cpuSlowdown } from './answer-paint';
+import type { MailResult } from './mail';
 import type { MigrationResult, PostgresApiResult } from './postgres';
 import { p50, p99 } from './dashboard';
 import { floodSignIns, type SignInFloodResult } from './sign-in-flood';
@@ -182,6 +183,24 @@ function migrationRows(result: MigrationResult): Row[] {
   ];
 }
 
+/** Leads/s with mail off and on in the same run (on: each lead queues its e-mail, which the outbox sends meanwhile), and e-mails/s. */
+export function mailRows(result: MailResult): Row[] {
+  const off = medianOf(result.off);
+  const on = medianOf(result.on);
+  const share = (on.perSecond ?? 0) / (off.perSecond ?? Number.NaN);
+  return [
+    {
+      figure: 'POST /api/leads, mail off / on (same run): leads/s, on ÷ off',
+      value: `${pair(off.perSecond, on.perSecond)}, ${formatNumber(share, 2)}`,
+    },
+    { figure: 'POST /api/leads, mail off / on: p99 (ms), non-2xx', value: `${pair(off.p99Ms, on.p99Ms, 1)}, ${pair(off.non2xx, on.non2xx)}` },
+    {
+      figure: 'results e-mails sent to a local SMTP sink: e-mails/s (sent, seconds)',
+      value: `${formatNumber(result.drain.perSecond, 0)} (${whole(result.drain.sent)}, ${formatNumber(result.drain.seconds, 1)})`,
+    },
+  ];
+}
+
 /** Rows for the parts measured: a part with no medians (or no samples, or no API result) was not measured. */
 export function benchRows(
   firstLoads: Medians,
@@ -192,6 +211,7 @@ export function benchRows(
   postgres?: PostgresApiResult,
   migration?: MigrationResult,
   flood?: SignInFloodResult,
+  mail?: MailResult,
 ): Row[] {
   return [
     ...(Object.keys(firstLoads).length > 0 ? firstLoadRows(firstLoads) : []),
@@ -202,5 +222,6 @@ export function benchRows(
     ...(postgres ? postgresRows(postgres) : []),
     ...(migration ? migrationRows(migration) : []),
     ...(flood ? floodRows(flood) : []),
+    ...(mail ? mailRows(mail) : []),
   ];
 }

@@ -170,7 +170,8 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
   const { app: instance, clock, request } = await start({ ...webhookEnvironment(receiver.url, 'a-shared-secret-of-thirty-two-chars') });
   await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
   clock.advance(60_000);
-  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) });
+  const consent = { version: '0123456789abcdef', wording: 'The notice.\nCheckbox (unticked at first): Tips, please.', marketing: true };
+  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) }, undefined, consent);
   await instance.outbox?.deliverDue();
   const [listed] = (await request({ url: '/api/coach/leads' })).json<LeadListResponse>().leads;
   const detail = (await request({ url: `/api/coach/leads/${listed?.id}` })).json<LeadDetail>();
@@ -180,9 +181,11 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
     submittedAt: '2026-11-23T12:01:00.000Z',
     pattern: 'mostWeak',
     summary: expect.stringContaining('5'),
-    consent: null,
-    delivery: { state: 'pending', attempts: 1, lastStatus: 500, nextAttemptAt: expect.any(String) },
+    // The proof a coach keeps: the wording and its version, the request's time; confirmed only from the e-mail.
+    consent: { version: consent.version, wording: consent.wording, marketingConsent: true, requestedAt: '2026-11-23T12:01:00.000Z', confirmedAt: null },
+    deliveries: [{ channel: 'webhook', event: 'lead.submitted', state: 'pending', attempts: 1, lastStatus: 500, nextAttemptAt: expect.any(String) }],
   });
+  expect(detail.submissions[1]).toMatchObject({ consent: null });
   expect(detail.submissions[0]?.ratings[0]).toEqual({ driverId: 1, driver: 'Impulse Control', rating: 1 });
   expect(detail.submissions[1]).toMatchObject({ pattern: 'allStrong' });
 
@@ -228,10 +231,12 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   const failing = (await request({ url: '/api/coach/deliveries' })).json<DeliveriesResponse>();
   expect(failing.webhookConfigured).toBe(true);
   expect(failing.counts).toEqual({ pending: 2, failing: 2, gone: 0, expired: 0 });
-  expect(failing.deliveries.map((delivery) => [delivery.email, delivery.state, delivery.lastStatus])).toEqual([
-    ['b@example.com', 'pending', 503],
-    ['a@example.com', 'pending', 503],
+  // The list shows the kind and the lead's id, never the address (the coach opens the lead for that).
+  expect(failing.deliveries.map((delivery) => [delivery.channel, delivery.event, delivery.state, delivery.lastStatus])).toEqual([
+    ['webhook', 'lead.submitted', 'pending', 503],
+    ['webhook', 'lead.submitted', 'pending', 503],
   ]);
+  expect(JSON.stringify(failing)).not.toMatch(/@example\.com/);
   status = 200;
   const id = failing.deliveries[0]?.id ?? '';
   const retried = await request({ method: 'POST', url: `/api/coach/deliveries/${id}/retry` });

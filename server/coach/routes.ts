@@ -20,6 +20,9 @@ import { summaryPatterns } from '../../src/shared/coach-api';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { csvChunks } from '../leads/export';
+import type { MailOutbox } from '../mail/mail-outbox';
+import { mailOffMessage, mailRoutes } from '../mail/mail-routes';
+import type { LiveMail } from '../mail/mail-setup';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
@@ -52,6 +55,8 @@ export type CoachRouteOptions = {
   outbox: WebhookOutbox;
   /** Where leads go now (the settings in force); null: forwarding is off. */
   webhook: () => WebhookTarget | null;
+  /** The results e-mail: its settings in force and its loop (which sends nothing while mail is off). */
+  mail: { live: LiveMail; outbox: MailOutbox };
   config: ServerConfig;
   /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
   settings: SettingsService;
@@ -77,7 +82,7 @@ const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD
 const withoutSession = (method: string, url: string | undefined) =>
   (method === 'POST' && url === coachApi.session) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, config, settings, now }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, mail, config, settings, now }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(storage, config.signInLockMs);
   /** Live: the coach may change it on the settings screen. */
@@ -159,6 +164,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     expiresAt: new Date(session.expiresAt).toISOString(),
     timeZone: zone(),
     webhookConfigured: webhook() !== null,
+    mailConfigured: mail.live.on,
   });
 
   app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
@@ -190,6 +196,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
   await app.register(settingsRoutes, { settings, now, actor: dashboard });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
+  await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
 
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -274,12 +281,15 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
       webhookConfigured: target !== null,
+      mailConfigured: mail.live.on,
     });
     return { ...page, destination: target?.destination ?? null } satisfies DeliveriesResponse;
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', webhookNotConfigured);
+    if (webhook() === null && !mail.live.on) {
+      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
+    }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
     if ('problem' in outcome) {
@@ -288,6 +298,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
     }
     await storage.recordAudit('delivery_retry', dashboard(request), now());
+    // Each channel has its loop; one that is off keeps the delivery waiting until it is turned on.
+    if (outcome.delivery.channel === 'email') {
+      const { state } = mail.live;
+      if (!state.on) return refuse(reply, 409, 'mail_not_configured', `${mailOffMessage(state.missing)} The e-mail waits until then.`);
+      mail.outbox.wake();
+      return outcome;
+    }
+    if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', `${webhookNotConfigured} The lead waits until then.`);
     outbox.wake();
     return outcome;
   });

@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { SettingValues } from '../../src/shared/coach-settings';
 import { EMBED_LOOK_PLACEHOLDER, type EmbedScriptLook } from '../../src/shared/embed-script-look';
+import { defaultEmbedLook, embedScriptLook } from '../../src/shared/frame-look';
+import type { SettingsService } from '../settings/service';
 
 const placeholder = new RegExp(`(["'\`])${EMBED_LOOK_PLACEHOLDER}\\1`, 'g');
 
@@ -56,4 +59,12 @@ export class ServedEmbedScript {
   update(look: EmbedScriptLook): void {
     this.#version = scriptVersion(this.source, look);
   }
+}
+
+/** The script as the settings in force make it (the coach's popup look), made again on every change, on every instance. */
+export function liveEmbedScript(distDir: string, settings: Pick<SettingsService, 'values' | 'onChange'>): ServedEmbedScript {
+  const lookOf = (values: SettingValues) => embedScriptLook(values.embedLook ?? defaultEmbedLook);
+  const script = ServedEmbedScript.load(distDir, lookOf(settings.values));
+  settings.onChange((values) => script.update(lookOf(values)));
+  return script;
 }

@@ -20,6 +20,8 @@ const withoutBox: ConsentSettings = { privacyUrl: null, consentCheckbox: false, 
 
 test('the wording holds the notice under the button, the privacy link and the box, each when shown', () => {
   expect(consentWording(withoutBox)).toBe(resultsCopy.gate.notice);
+  // With mail on, the line under the button also says the profile arrives by email: part of the wording.
+  expect(consentWording({ ...withoutBox, mailOn: true })).toBe(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`);
   expect(consentWording(withBox).split('\n')).toEqual([
     resultsCopy.gate.notice,
     `Privacy policy: ${privacyUrl}`,
@@ -120,18 +122,22 @@ test('the page gets the box, the privacy link and the wording version; the recor
     wording: consentWording(withBox),
     marketing: true,
     recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    // Confirmed only from the results e-mail's button (lead.confirmed follows then).
+    confirmedAt: null,
   });
   expect(consentOf('unticked@example.org')).toMatchObject({ version: current, marketing: false });
 
   let csv = '';
   await writeCsv(csvChunks(app.storage), (chunk) => (csv += chunk));
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  expect(header?.slice(-4)).toEqual(['marketing_consent', 'consent_version', 'consent_wording', 'consent_recorded_utc']);
+  expect(header?.slice(-5)).toEqual(['marketing_consent', 'consent_version', 'consent_wording', 'consent_recorded_utc', 'marketing_confirmed_utc']);
   const tickedRow = rows.find((row) => row[0] === 'ticked@example.org');
-  expect(tickedRow?.slice(-4, -2)).toEqual(['yes', current]);
-  expect(tickedRow?.at(-2)).toContain(boxText);
-  expect(tickedRow?.at(-2)).toContain(privacyUrl);
-  expect(rows.find((row) => row[0] === 'unticked@example.org')?.slice(-4, -2)).toEqual(['no', current]);
+  expect(tickedRow?.slice(-5, -3)).toEqual(['yes', current]);
+  expect(tickedRow?.at(-3)).toContain(boxText);
+  expect(tickedRow?.at(-3)).toContain(privacyUrl);
+  // Not confirmed (no results e-mail here, so no confirm button was ever pressed).
+  expect(tickedRow?.at(-1)).toBe('');
+  expect(rows.find((row) => row[0] === 'unticked@example.org')?.slice(-5, -3)).toEqual(['no', current]);
 });
 
 test('a consent field that is not the expected shape is refused, naming the field', async () => {
@@ -161,7 +167,7 @@ test('a database from before the consent record keeps its leads, which export wi
   await writeCsv(csvChunks(storage), (chunk) => (csv += chunk));
   const [, row] = parse(csv.slice(1)) as string[][];
   expect(row?.slice(0, 2)).toEqual(['old@example.org', 'Olda']);
-  // Submissions, then four empty consent cells.
-  expect(row?.slice(-5)).toEqual(['1', '', '', '', '']);
+  // Submissions, then four empty consent cells and no confirmation.
+  expect(row?.slice(-6)).toEqual(['1', '', '', '', '', '']);
   await storage.close();
 });

@@ -16,11 +16,15 @@ import type { SettingValues } from '../../src/shared/coach-settings';
 import type { StoredConsent } from '../storage/storage';
 
 /** The settings in force (environment, else dashboard, else default) that make up the wording. */
-export type ConsentSettings = Pick<SettingValues, 'privacyUrl' | 'consentCheckbox' | 'consentText'>;
+export type ConsentSettings = Pick<SettingValues, 'privacyUrl' | 'consentCheckbox' | 'consentText'> & {
+  /** Mail is on (SMTP_URL): the line under the button also says the profile arrives by e-mail. */
+  mailOn?: boolean;
+};
 
 /** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
 export function consentWording(settings: ConsentSettings): string {
-  const parts: string[] = [resultsCopy.gate.notice];
+  // With mail on the line under the button says so (src/features/results/lead-gate.tsx): part of what the visitor was told.
+  const parts: string[] = [settings.mailOn ? `${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}` : resultsCopy.gate.notice];
   if (settings.privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${settings.privacyUrl}`);
   const box = consentBoxText(settings);
   if (box !== null) parts.push(`Checkbox (unticked at first): ${box}`);

@@ -16,14 +16,14 @@ test('export writes one line per lead with its latest name and profile, formulas
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions,marketing_consent,consent_version,consent_wording,consent_recorded_utc'
+    'email,first_name,Impulse Control,Working Memory,Emotional Regulation,Task Initiation,Planning & Prioritization,Organization,Time Management,Cognitive Flexibility,Self-Monitoring,weak_drivers,strong_drivers,first_submitted_utc,last_submitted_utc,submissions,marketing_consent,consent_version,consent_wording,consent_recorded_utc,marketing_confirmed_utc'
       .split(',')
       .map((name) => `"${name}"`)
       .join(','),
   );
   expect(lines).toHaveLength(3);
   expect(lines.find((line) => line.startsWith('"ana@'))).toMatch(
-    /^"ana@example\.com","Ana Maria","2","2","2","2","2","2","2","2","1","Self-Monitoring","","[^"]+","[^"]+","2","","","",""$/,
+    /^"ana@example\.com","Ana Maria","2","2","2","2","2","2","2","2","1","Self-Monitoring","","[^"]+","[^"]+","2","","","","",""$/,
   );
   expect(lines.find((line) => line.includes('cmd@'))).toMatch(/^"'=cmd@example\.com","'=2\+3","3","3","3/);
   await store.close();

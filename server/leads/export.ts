@@ -47,6 +47,8 @@ function csvHeader(): string {
     'consent_version',
     'consent_wording',
     'consent_recorded_utc',
+    // The double opt-in: when the visitor pressed the confirm button of the results e-mail (server/mail/).
+    'marketing_confirmed_utc',
   ];
   return `\uFEFF${csvRow(header)}`;
 }
@@ -64,6 +66,7 @@ function csvLine(row: ExportRow): string {
     row.consent_version ?? '',
     row.consent_wording ?? '',
     row.consent_version === null ? '' : new Date(row.updated_at).toISOString(),
+    row.marketing_confirmed_at === null ? '' : new Date(row.marketing_confirmed_at).toISOString(),
   ]);
 }
 

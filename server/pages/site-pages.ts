@@ -18,14 +18,24 @@ import { siteConfigElement, type SiteConfig } from '../../src/shared/site-config
 
 export const PAGE_SLOT = '<!--app-html-->';
 
-export const pageNames = ['landing', 'quiz', 'results', 'not-found'] as const;
+export const pageNames = ['landing', 'quiz', 'results', 'profile', 'confirm', 'not-found'] as const;
 export type PageName = (typeof pageNames)[number];
+
+/**
+ * The pages the results e-mail links to show one person's profile (or act for them): never cached
+ * (`no-store`), never indexed, and no address of theirs sent on as a Referer when the visitor follows a link.
+ */
+export const privatePages = new Set<PageName>(['profile', 'confirm']);
+export const privatePageHeaders = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' };
 
 /** The path React renders for each page; null: an empty shell the browser renders (the results need the quiz's answers). */
 const renderedPath: Record<PageName, { path: string | null; waitForLazyPages: boolean }> = {
   landing: { path: paths.home, waitForLazyPages: false },
   quiz: { path: paths.quiz, waitForLazyPages: true },
   results: { path: null, waitForLazyPages: false },
+  // The pages the results e-mail links to: shells too (the token is in the address's fragment).
+  profile: { path: null, waitForLazyPages: false },
+  confirm: { path: null, waitForLazyPages: false },
   'not-found': { path: '/__not-found__', waitForLazyPages: false },
 };
 

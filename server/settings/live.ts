@@ -6,6 +6,7 @@
  */
 import type { SettingValues } from '../../src/shared/coach-settings';
 import type { ServerConfig } from '../config';
+import { mailIsOn } from '../mail/mail-config';
 import { SitePages } from '../pages/site-pages';
 import { siteConfigFor } from '../site-config';
 import type { Storage } from '../storage/storage';
@@ -23,7 +24,7 @@ export async function openLiveSettings(config: ServerConfig, storage: Storage, l
     secrets: loadSecretBox(keySourceOf(config)),
     log,
   });
-  const siteConfig = (values: SettingValues) => siteConfigFor(values);
+  const siteConfig = (values: SettingValues) => siteConfigFor(values, mailIsOn(values, config.publicUrl));
   // Built once, or rebuilt when the zone changed while no server ran (one pass over the submissions).
   await storage.useProfileTimeZone(zoneOf(settings.values));
   const pages = await SitePages.load(config.distDir, siteConfig(settings.values));

@@ -78,7 +78,7 @@ describe.each(backends)('%s', (_name, open) => {
 
     const id = Number(list.leads[0]?.id);
     const detail = await storage.leadDetail(id);
-    expect(detail?.submissions.map((submission) => submission.delivery?.state)).toEqual(['pending', 'pending']);
+    expect(detail?.submissions.map((submission) => submission.deliveries.map((delivery) => delivery.state))).toEqual([['pending'], ['pending']]);
     expect(detail?.firstName).toBe('Anna');
 
     let csv = '';
@@ -160,9 +160,7 @@ describe.each(backends)('%s', (_name, open) => {
     expect(all.outbox).toMatchObject({ pending: 1, delivered: 1 });
     // The Delivered filter: what the receiver took, with its answer.
     const took = await storage.listDeliveries({ filter: 'delivered', cursor: null, limit: 10, webhookConfigured: true });
-    expect(took.deliveries.map((delivery) => [delivery.webhookId, delivery.state, delivery.lastStatus, delivery.email])).toEqual([
-      [a.webhook_id, 'delivered', 200, 'a@example.com'],
-    ]);
+    expect(took.deliveries.map((delivery) => [delivery.webhookId, delivery.state, delivery.lastStatus])).toEqual([[a.webhook_id, 'delivered', 200]]);
   });
 
   test('sessions, the password and the audit log', async () => {
@@ -297,7 +295,7 @@ describe.each(backends)('%s', (_name, open) => {
     const [listed] = (await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null })).leads;
     const detail = await storage.leadDetail(Number(listed?.id));
     expect(detail?.submissions.map((submission) => submission.consent)).toEqual([
-      { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketingConsent: true, recordedAt: new Date(clock).toISOString() },
+      { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketingConsent: true, requestedAt: new Date(clock).toISOString(), confirmedAt: null },
       null,
     ]);
   });

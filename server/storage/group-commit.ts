@@ -143,7 +143,7 @@ export function submissionCommit(
     maxInFlight: tuning.maxInFlight,
     isBusy: isLockedError,
     onCommitted: (results) => {
-      if (options.outbox() && results.some((result) => result.kind === 'stored' && !result.replayed)) options.onOutboxRows?.();
+      if ((options.outbox() || options.email?.()) && results.some((result) => result.kind === 'stored' && !result.replayed)) options.onOutboxRows?.();
     },
   });
 }

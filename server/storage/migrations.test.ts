@@ -30,6 +30,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
   'sign-in-throttle': { sqlite: 'a7665ebce8b4406f820ee37c63180057ab2a01553e909ea6a3291b98ff527d71', postgres: '712d9431ab12d5ad7058cd7c0170ad44882af857326336ed23652edfa5e2996a' },
   'funnel-source-cap': { sqlite: '54da3446e4bbf59d5e304a593665adb383d9755d7f8a6fce746d379f49bd8c08', postgres: '54da3446e4bbf59d5e304a593665adb383d9755d7f8a6fce746d379f49bd8c08' },
   'storage-health': { sqlite: '61e4912d46376dae505cc075ca80b92907de2d240316b1931ff7af021888bacc', postgres: 'aff55c53bd263df4b0730d98190ecc2560c55c24c903339979944c4e03c11036' },
+  'results-email': {
+    sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
+    postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -33,6 +33,8 @@ export const migrationNames = [
   'funnel-source-cap',
   // 10: the row GET /api/health writes to see that storage accepts a write.
   'storage-health',
+  // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
+  'results-email',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -4,9 +4,11 @@
  * period rules that are the same in both dialects. Each backend's SQL is in its own folder.
  */
 import type {
-  ConsentRecord,
   AuditAction,
   AuditEntry,
+  ConsentRecord,
+  DeliveryChannel,
+  DeliveryEvent,
   DeliveriesResponse,
   Delivery,
   DeliveryState,
@@ -29,6 +31,8 @@ export type SubmissionRow = { id: number; email: string; first_name: string; rat
 
 export type OutboxRow = {
   o_id: number;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
   webhook_id: string;
   state: DeliveryState;
   attempts: number;
@@ -41,27 +45,33 @@ export type OutboxRow = {
 /** The consent record stored with a submission (migration `consent-record`). */
 export type ConsentColumns = { consent_version: string | null; consent_wording: string | null; marketing_consent: number | null };
 
-/** A submission with its consent record and its delivery, if it has one (a LEFT JOIN of the outbox). */
-export type DetailRow = SubmissionRow & ConsentColumns & { [Column in keyof OutboxRow]: OutboxRow[Column] | null };
-
-/** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
-export const deliveryColumns =
-  'o.id AS o_id, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+/** A submission as its person's detail shows it: with its consent record and the opt-in's confirmation. */
+export type DetailRow = SubmissionRow & ConsentColumns & { marketing_confirmed_at: number | null };
 
 /** The consent columns of the submissions `s`. */
 export const consentColumns = 's.consent_version, s.consent_wording, s.marketing_consent';
 
+/** The submission columns of a {@link DetailRow}, of the submissions `s`. */
+export const detailColumns = `s.id, s.email, s.first_name, s.ratings, s.submitted_at, ${consentColumns}, s.marketing_confirmed_at`;
+
+/** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
+export const deliveryColumns =
+  'o.id AS o_id, o.channel, o.event, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+
+
 /**
- * What the gate showed and what the visitor chose, as the dashboard shows it; null for a submission
- * stored before consent was recorded (or through the API without it): no version, no wording.
+ * What the gate showed and what the visitor chose, when, and when they confirmed the opt-in, as the
+ * dashboard shows it; null for a submission stored before consent was recorded (or through the API
+ * without it): no version, no wording.
  */
-export function toConsent(row: ConsentColumns & { submitted_at: number }): ConsentRecord | null {
+export function toConsent(row: ConsentColumns & { submitted_at: number; marketing_confirmed_at: number | null }): ConsentRecord | null {
   if (row.consent_version === null && row.consent_wording === null) return null;
   return {
     version: row.consent_version,
     wording: row.consent_wording,
     marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
-    recordedAt: iso(row.submitted_at),
+    requestedAt: iso(row.submitted_at),
+    confirmedAt: row.marketing_confirmed_at === null ? null : iso(row.marketing_confirmed_at),
   };
 }
 
@@ -82,6 +92,8 @@ export function toSummary(row: SubmissionRow): LeadSummary {
 export function toDelivery(row: OutboxRow): Delivery {
   return {
     id: String(row.o_id),
+    channel: row.channel,
+    event: row.event,
     webhookId: row.webhook_id,
     state: row.state,
     attempts: row.attempts,
@@ -92,8 +104,9 @@ export function toDelivery(row: OutboxRow): Delivery {
   };
 }
 
-/** A person's detail from their submissions (newest first) with their deliveries. */
-export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
+/** The consent record of a submission as the dashboard shows it; null when none was recorded. */
+/** A person's detail from their submissions (newest first) with their deliveries (each with its submission's id). */
+export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRow & { submission_id: number })[]): LeadDetail | null {
   const latest = rows[0];
   const first = rows[rows.length - 1];
   if (!latest || !first) return null;
@@ -106,7 +119,7 @@ export function detailOf(email: string, rows: DetailRow[]): LeadDetail | null {
       submittedAt: iso(row.submitted_at),
       ...describeProfile(row.ratings),
       consent: toConsent(row),
-      delivery: row.o_id === null ? null : toDelivery(row as OutboxRow),
+      deliveries: deliveries.filter((delivery) => delivery.submission_id === row.id).map(toDelivery),
     })),
   };
 }
@@ -199,8 +212,8 @@ export function auditPage(rows: AuditRow[], limit: number): { entries: AuditEntr
   };
 }
 
-/** A delivery in the dashboard's list: the outbox row with its submission's address and id. */
-export type DeliveryListRow = OutboxRow & { email: string; submission_id: number };
+/** A delivery in the dashboard's list: the outbox row with its submission's id (never the address). */
+export type DeliveryListRow = OutboxRow & { submission_id: number };
 
 /** A page of the delivery list from up to `limit + 1` rows, newest first, with the counts of each state. */
 export function deliveriesPage(
@@ -208,15 +221,16 @@ export function deliveriesPage(
   limit: number,
   counts: DeliveriesResponse['counts'],
   oldestPending: number | null | undefined,
-  webhookConfigured: boolean,
+  configured: { webhookConfigured: boolean; mailConfigured?: boolean },
 ): StoredDeliveries {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    webhookConfigured,
+    webhookConfigured: configured.webhookConfigured,
+    mailConfigured: configured.mailConfigured ?? false,
     counts,
     oldestPendingAt: oldestPending === null || oldestPending === undefined ? null : iso(oldestPending),
-    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), email: row.email, leadId: String(row.submission_id) })),
+    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), leadId: String(row.submission_id) })),
     nextCursor: rows.length > limit && last ? String(last.o_id) : null,
   };
 }

@@ -60,6 +60,11 @@ export type StoreOptions = {
    * batch, inside its transaction, so a webhook set or removed on the dashboard applies at once.
    */
   outbox: () => boolean;
+  /**
+   * Also queue the results e-mail for each new submission (mail is on). Asked at every commit, so
+   * mail turned on or off at run time applies from the next lead.
+   */
+  email?: () => boolean;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
   /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */
@@ -71,10 +76,18 @@ export type StoreOptions = {
   batchCap?: number;
 };
 
+/** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
+export type OutboxChannel = 'webhook' | 'email';
+/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
+export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
   id: number;
+  /** The webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. The same on every attempt. */
   webhook_id: string;
+  event: OutboxEvent;
+  submission_id: number;
   attempts: number;
   created_at: number;
   email: string;
@@ -85,6 +98,11 @@ export type DueRow = {
   consent_version: string | null;
   consent_wording: string | null;
   marketing_consent: number | null;
+  /** When the visitor confirmed their marketing consent from the results e-mail, or null. */
+  marketing_confirmed_at: number | null;
+  /** The same person's submission before this one (for "what changed"), or null. */
+  previous_ratings: string | null;
+  previous_submitted_at: number | null;
   /** The claim this round holds on the row (see OutboxQueue.claimDue). */
   lease: string | null;
 };
@@ -183,7 +201,37 @@ export type ExportRow = {
   consent_version: string | null;
   consent_wording: string | null;
   marketing_consent: number | null;
+  /** When the visitor confirmed the marketing consent (double opt-in), or null. */
+  marketing_confirmed_at: number | null;
 };
+
+/** A link of the results e-mail, stored by the hash of its token (server/mail/links.ts). */
+export type NewLink = { tokenHash: string; kind: 'profile' | 'confirm'; submissionId: number; createdAt: number; expiresAt: number };
+
+/** What the profile page shows for a live profile link: the person's latest submission and the one before. */
+export type LinkedProfile = {
+  firstName: string;
+  ratings: string;
+  submittedAt: number;
+  previous: { ratings: string; submittedAt: number } | null;
+  /** The latest submission's consent record and confirmation (src/shared/marketing.ts reads it). */
+  consent: { version: string | null; wording: string | null; marketing: boolean | null; confirmedAt: number | null };
+  linkExpiresAt: number;
+};
+
+/** The results e-mail's links (server/mail/link-routes.ts). */
+export interface LinkStore {
+  /** Stores the links of e-mails about to be sent, in one transaction (and forgets long-expired ones). */
+  addLinks(links: NewLink[]): Promise<void>;
+  /** The profile behind a live profile link (not expired, its person not erased), or null. */
+  profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
+  /**
+   * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
+   * configured, queues `lead.confirmed`, all in one transaction. Null for a link that is unknown,
+   * expired or already used (on Postgres one instance wins a race; the others get null).
+   */
+  confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
+}
 
 export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
 
@@ -195,13 +243,13 @@ export type LeadStats = {
   outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
 };
 
-export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean };
+export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 /** A page of deliveries as stored; the route adds where leads go now. */
 export type StoredDeliveries = Omit<DeliveriesResponse, 'destination'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
-export interface Storage {
+export interface Storage extends LinkStore {
   readonly backend: 'sqlite' | 'postgres';
 
   /**
@@ -209,7 +257,10 @@ export interface Storage {
    * new one also counts the funnel's `lead` step under `source`, in the same transaction.
    */
   submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult>;
+  /** The webhook's queue. */
   readonly outbox: OutboxQueue;
+  /** The results e-mail's queue: the same table and promises, its own rows. */
+  readonly mailOutbox: OutboxQueue;
 
   readPasswordHash(): Promise<string | null>;
   /** Stores a new password hash and ends every session, in one transaction. */

@@ -33,6 +33,8 @@ export function makeFakeDist(): string {
     writeFileSync(join(dir, 'html', 'templates', `${name}.html`), page('<div id="root"><!--app-html--></div>'));
   }
   writeFileSync(join(dir, 'html', 'templates', 'results.html'), page('<div id="root"></div>'));
+  writeFileSync(join(dir, 'html', 'templates', 'profile.html'), page('<div id="root"></div><p>Profile</p>'));
+  writeFileSync(join(dir, 'html', 'templates', 'confirm.html'), page('<div id="root"></div><p>Confirm</p>'));
   writeFileSync(join(dir, 'ssr', 'entry-server.js'), fakeRenderer);
   writeFileSync(join(dir, 'html', 'coach.html'), page('<div id="root"></div><p>Coach dashboard</p>'));
   writeFileSync(join(dir, 'client', 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(100));

@@ -8,6 +8,7 @@ import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { openSqlite } from '../storage/sqlite/binding';
 import { type Clock, LEASE_MARGIN_MS, outboxTimings, retryDelayMs, roundPlan, signWebhook, WebhookOutbox } from './outbox';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, tempDir, testConfig, validLead, sqliteDb, webhookEnvironment } from '../test/helpers';
+import { roundWhileAnotherLooks } from '../test/lease-round';
 import { manualClock } from '../test/manual-clock';
 import { webhookTarget } from './target';
 import { startLocalReceiver } from '../test/webhook-receiver';
@@ -291,15 +292,9 @@ test('with two instances and the shortest lease (5 s), a hung attempt ends and i
     while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const { next_attempt_at: leaseEnd } = sqliteDb(running.app).prepare('SELECT next_attempt_at FROM outbox').get() as { next_attempt_at: number };
     expect(leaseEnd).toBeGreaterThanOrEqual(claimedAt + 5_000);
-    let roundDone = false;
-    void round.then(() => (roundDone = true));
     // Meanwhile the second instance looks again and again: the row is leased, it sends nothing.
-    while (!roundDone) {
-      await second.deliverDue();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const recordedAt = Date.now();
-    expect(await round).toMatchObject({ retrying: 1 });
+    const { summary, recordedAt } = await roundWhileAnotherLooks(round, second);
+    expect(summary).toMatchObject({ retrying: 1 });
     expect(arrivals).toHaveLength(1);
     const closedAt = arrivals[0]?.closedAt ?? Number.POSITIVE_INFINITY;
     expect(closedAt).toBeLessThanOrEqual(leaseEnd - LEASE_MARGIN_MS + 500);

@@ -10,6 +10,9 @@ const loadQuizPage = () => import('../features/quiz/quiz-page');
 const loadResultsPage = () => import('../features/results/results-page');
 const QuizPage = lazy(loadQuizPage);
 const ResultsPage = lazy(loadResultsPage);
+// Reached from the results e-mail only: never prefetched.
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const ConfirmPage = lazy(() => import('../features/profile/confirm-page'));
 
 /**
  * Fetches (and evaluates) the quiz and results chunks ahead of the visitor's click, so the page
@@ -31,6 +34,8 @@ export function AppRoutes() {
         <Route path={paths.home} element={<LandingPage />} />
         <Route path={paths.quiz} element={<QuizPage />} />
         <Route path={paths.results} element={<ResultsPage />} />
+        <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.confirm} element={<ConfirmPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -4,7 +4,7 @@
  * what the visitor read; the summary patterns are the rules of src/shared/insights.ts.
  */
 import { resultsCopy } from '../content/results';
-import type { AuditAction, AuditEntry, DeliveryFilter, SummaryPattern, WebhookTestOutcome } from '../shared/coach-api';
+import type { AuditAction, AuditEntry, DeliveryChannel, DeliveryEvent, DeliveryFilter, SummaryPattern, WebhookTestOutcome } from '../shared/coach-api';
 import { coachSettings, isSettingKey, type SettingKey } from '../shared/coach-settings';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
@@ -65,6 +65,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   settings_changed: 'Settings changed',
   setup_failed: 'Set-up refused: wrong or old code',
   webhook_test: 'Test sent to the webhook',
+  mail_test: 'Test e-mail sent',
 };
 
 /** What an entry records, with the settings a change touched by their labels ("Settings changed: Your name, Course link"). */
@@ -261,9 +262,12 @@ export const coachCopy = {
     marketingYes: 'Agreed (box ticked)',
     marketingNo: 'Not agreed (box left empty)',
     marketingNotAsked: 'Not asked (no box was shown)',
-    recordedAt: 'Recorded',
-    deliveryTitle: 'Forwarding to your e-mail tool',
-    deliveryNone: 'Not forwarded: no webhook was set up when this was submitted.',
+    requestedAt: 'Requested',
+    confirmedAt: 'Confirmed from the results e-mail (double opt-in)',
+    notConfirmed: 'Not confirmed yet: no marketing until then',
+    changesTitle: 'What changed since the submission before',
+    deliveryTitle: 'Deliveries',
+    deliveryNone: 'None: neither a webhook nor mail was on when this was submitted.',
     erase: 'Erase this person',
     eraseHint: 'Removes every submission and pending delivery of this person for good.',
     notFound: 'This lead no longer exists. It may have been erased.',
@@ -293,16 +297,23 @@ export const coachCopy = {
   },
   deliveries: {
     title: 'Deliveries',
-    intro: 'Each lead is forwarded to your e-mail tool and retried for up to three days if it fails.',
-    notConfigured: 'Forwarding is off: leads are stored, but not sent to your e-mail tool.',
-    setUp: 'Set up forwarding in Settings',
+    intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
+    notConfigured: 'Nothing is sent: no webhook and no mail server are set. Leads are stored, but not forwarded to your e-mail tool or e-mailed to visitors.',
+    setUp: 'Set them up in Settings',
     goTo: 'Leads go to',
     change: 'Change or test it in Settings',
-    counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused (410)', expired: 'Given up' },
+    forwardingOff: 'Leads are not forwarded to an e-mail tool.',
+    setUpForwarding: 'Set up forwarding in Settings',
+    mailOff:
+      'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
+    kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
+    queued: (when: string) => `Queued ${when}`,
+    openLead: 'Open the lead',
+    counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
     countHints: {
       pending: 'Waiting to be sent, new or retrying',
       failing: 'Failed at least once, still retrying',
-      gone: 'Your tool answered 410 Gone: not retried',
+      gone: 'Your tool answered 410 Gone, or the mail server refused the address: not retried',
       expired: 'Failed for three days: no more retries',
     },
     oldest: (when: string) => `Oldest waiting since ${when}.`,
@@ -314,14 +325,15 @@ export const coachCopy = {
       pending: 'Waiting',
       retrying: 'Retrying',
       delivered: 'Delivered',
-      gone: 'Refused (410)',
+      gone: 'Refused',
       expired: 'Given up',
     },
-    lastResult: (status: number | null) => (status === null ? 'no answer' : `HTTP ${status}`),
+    lastResult: (status: number | null, channel: DeliveryChannel = 'webhook') =>
+      status === null ? 'no answer' : channel === 'email' ? `SMTP ${status}` : `HTTP ${status}`,
     never: '–',
     retry: 'Retry now',
     /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */
-    retryLabel: (email: string) => `Retry now: the delivery for ${email}`,
+    retryLabel: (kind: string, queued: string) => `Retry now: ${kind}, queued ${queued}`,
     retrying: 'Retrying…',
     retried: 'Scheduled: it will be sent in a moment.',
     retryFailed: 'The retry could not be scheduled. Please try again.',
@@ -449,6 +461,35 @@ export const coachCopy = {
     off: 'Off',
     viewLanding: 'See your landing page',
     newTab: '(opens in a new tab)',
+    mail: {
+      statusTitle: 'Mail now',
+      on: (server: string, from: string) => `On: results e-mails go out through ${server}, from ${from}.`,
+      off: (missing: string) => `Off: ${missing}. Visitors get no e-mail until it is on.`,
+      test: 'Send a test e-mail',
+      testing: 'Sending…',
+      testHint: 'Sends a short e-mail to the sender address through your mail server, and shows what the server answered.',
+      outcomes: {
+        accepted: (to: string) => `The mail server took the test e-mail for ${to}. Look for it in that inbox (and its spam folder).`,
+        refused: (to: string) => `The mail server refused ${to} for good.`,
+        failed: 'The test e-mail was not sent.',
+      },
+      /** What each of Nodemailer's error codes means for the coach; anything else shows the server's answer only. */
+      stages: {
+        ECONNECTION: 'No connection to the mail server: check the host and the port.',
+        EDNS: 'The mail server’s host name was not found: check it for typos.',
+        ETIMEDOUT: 'The mail server did not answer in time: check the host and the port, and that this server may reach it.',
+        ESOCKET: 'The connection broke off: check the port, and smtp:// (587) against smtps:// (465).',
+        ETLS: 'The secure connection failed: check smtp:// (587) against smtps:// (465).',
+        EAUTH: 'The mail server refused the user name or password.',
+        ENOAUTH: 'The mail server asks for a user name and password: add them to the address.',
+        EENVELOPE: 'The mail server refused the sender or the recipient: your provider may not allow sending from this address.',
+        EMESSAGE: 'The mail server refused the message.',
+      } as Partial<Record<string, string>>,
+      answer: 'The server answered',
+      details: (server: string, ms: string, code: string) => `${server}, ${ms}, ${code}`,
+      noCode: 'no SMTP code',
+      requestFailed: 'The test could not be run. Check your connection and try again.',
+    },
     photo: {
       choose: 'Choose a photo or logo',
       replace: 'Replace',
@@ -488,6 +529,12 @@ export const coachCopy = {
         keys: ['helpLineText', 'helpLineUrl'],
       },
       {
+        id: 'mail',
+        title: 'Sending e-mail',
+        intro: 'Each visitor gets their results by e-mail, with a private link back to their profile. Copy the SMTP details from your mail provider.',
+        keys: ['smtpUrl', 'mailFrom'],
+      },
+      {
         id: 'analytics',
         title: 'Analytics',
         intro: 'The time zone in which your dashboard counts days.',
@@ -507,6 +554,9 @@ export const coachCopy = {
       consentText: 'The box’s label: one or two short sentences.',
       helpLineText: 'For example: Book a free 20-minute call with me.',
       helpLineUrl: 'A page (https://) or a phone number (tel:+15551234567).',
+      smtpUrl:
+        'Written as smtp://user:password@smtp.example.com:587 (or smtps://…:465). In the password, write / as %2F and @ as %40. Stored encrypted and never shown again; leave empty to keep it.',
+      mailFrom: 'The address the e-mail comes from, such as Sam Rivera <coach@example.com>. Your provider must allow it. The test e-mail goes there too.',
       analyticsTimeZone: 'Changing it counts the profiles by day in the new zone from now on, for every day; funnel counts already stored keep their day.',
     } satisfies Partial<Record<SettingKey, string>>,
   },

@@ -12,6 +12,7 @@ import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { deliveryStateLabel } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
+import { LeadDetailView } from './lead-detail';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
@@ -19,35 +20,44 @@ const copy = coachCopy.deliveries;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 
-function DeliveryItem({ delivery, retry, onRetry }: { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void }) {
+type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void; onOpenLead: () => void };
+
+/** One delivery: its kind and when it was queued, never who it is for (the coach opens the lead for that). */
+function DeliveryItem({ delivery, retry, onRetry, onOpenLead }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
+  const kind = copy.kinds[delivery.event];
+  const queued = formatDateTime(delivery.createdAt);
   return (
     <li className="grid gap-x-4 gap-y-2 py-4 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
-        <p className="font-semibold break-all text-ink">{delivery.email}</p>
+        <p className="font-semibold text-ink">{kind}</p>
+        <p className="text-sm text-muted">{copy.queued(queued)}</p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="text-muted">{copy.columns.state}</dt>
           <dd>{deliveryStateLabel(delivery)}</dd>
           <dt className="text-muted">{copy.columns.attempts}</dt>
           <dd>{formatCount(delivery.attempts)}</dd>
           <dt className="text-muted">{copy.columns.last}</dt>
-          <dd>{delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${copy.lastResult(delivery.lastStatus)})` : copy.never}</dd>
+          <dd>{delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${copy.lastResult(delivery.lastStatus, delivery.channel)})` : copy.never}</dd>
           <dt className="text-muted">{copy.columns.next}</dt>
           <dd>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : copy.never}</dd>
         </dl>
       </div>
-      <div className="sm:text-right">
+      <div className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
         {delivery.state !== 'delivered' && (
           <button
             type="button"
             onClick={onRetry}
             disabled={mine === 'busy'}
-            aria-label={mine === 'busy' ? undefined : copy.retryLabel(delivery.email)}
+            aria-label={mine === 'busy' ? undefined : copy.retryLabel(kind, queued)}
             className={secondaryButton}
           >
             {mine === 'busy' ? copy.retrying : copy.retry}
           </button>
         )}
+        <button type="button" onClick={onOpenLead} className="min-h-11 font-semibold text-teal underline underline-offset-4">
+          {copy.openLead}
+        </button>
         <p role="status" className="mt-1 text-sm empty:hidden">
           {mine === 'done' && copy.retried}
           {mine === 'failed' && <span className="font-semibold text-support">{copy.retryFailed}</span>}
@@ -57,13 +67,30 @@ function DeliveryItem({ delivery, retry, onRetry }: { delivery: DeliveryWithLead
   );
 }
 
-/** The webhook outbox: counts, the failing/backlog/refused/given-up lists, and retry now. */
+/**
+ * The outbox, both channels (webhook and results e-mail): counts, the failing/backlog/refused/given-up
+ * lists, retry now, and a way to the lead a delivery belongs to.
+ */
 export function DeliveriesView() {
   const [filter, setFilter] = useState<DeliveryFilter>('failing');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [retry, setRetry] = useState<RetryState>(null);
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const { data, error, loading, reload } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { state: filter, cursor });
   const sessionEnded = useSessionEnded();
+
+  if (openLeadId) {
+    return (
+      <LeadDetailView
+        id={openLeadId}
+        onBack={() => setOpenLeadId(null)}
+        onErased={() => {
+          setOpenLeadId(null);
+          reload();
+        }}
+      />
+    );
+  }
 
   async function retryNow(id: string) {
     setRetry({ id, status: 'busy' });
@@ -82,7 +109,7 @@ export function DeliveriesView() {
       {text}
     </a>
   );
-  if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured)) {
+  if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured && !data.mailConfigured)) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
         <p className="rounded-2xl bg-sun-soft px-4 py-3">
@@ -97,8 +124,17 @@ export function DeliveriesView() {
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
       <p className="mb-4 rounded-2xl bg-paper px-4 py-3">
-        {copy.goTo} <code className="break-all text-ink">{data.destination}</code>. {settingsLink(copy.change)}
+        {data.destination === null ? (
+          <>
+            {copy.forwardingOff} {settingsLink(copy.setUpForwarding)}
+          </>
+        ) : (
+          <>
+            {copy.goTo} <code className="break-all text-ink">{data.destination}</code>. {settingsLink(copy.change)}
+          </>
+        )}
       </p>
+      {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(['pending', 'failing', 'gone', 'expired'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-line bg-paper p-4">
@@ -142,7 +178,13 @@ export function DeliveriesView() {
         ) : (
           <ul aria-label={copy.tableCaption(copy.filters[filter])} className="divide-y divide-line border-y border-line">
             {data.deliveries.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} retry={retry} onRetry={() => void retryNow(delivery.id)} />
+              <DeliveryItem
+                key={delivery.id}
+                delivery={delivery}
+                retry={retry}
+                onRetry={() => void retryNow(delivery.id)}
+                onOpenLead={() => setOpenLeadId(delivery.leadId)}
+              />
             ))}
           </ul>
         )}

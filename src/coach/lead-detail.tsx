@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { RatingBadge } from '../features/results/rating-badge';
 import { leadPath, type Delivery, type LeadDetail, type SubmissionDetail } from '../shared/coach-api';
+import { dayInWords, describeChanges } from '../shared/profile-changes';
 import { coachCopy, patternLabels } from './content';
 import { deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
@@ -19,20 +20,28 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function DeliveryStatus({ delivery }: { delivery: Delivery | null }) {
-  if (!delivery) return <p className="text-muted">{copy.deliveryNone}</p>;
+function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
+  if (deliveries.length === 0) return <p className="text-muted">{copy.deliveryNone}</p>;
   const dc = coachCopy.deliveries;
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
-      <Fact term={dc.columns.state}>{deliveryStateLabel(delivery)}</Fact>
-      <Fact term={dc.columns.attempts}>{delivery.attempts}</Fact>
-      <Fact term={dc.columns.last}>
-        {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus)})` : dc.never}
-      </Fact>
-    </dl>
+    <ul className="space-y-3">
+      {deliveries.map((delivery) => (
+        <li key={delivery.id}>
+          <p className="font-semibold text-ink">{dc.kinds[delivery.event]}</p>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Fact term={dc.columns.state}>{deliveryStateLabel(delivery)}</Fact>
+            <Fact term={dc.columns.attempts}>{delivery.attempts}</Fact>
+            <Fact term={dc.columns.last}>
+              {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus, delivery.channel)})` : dc.never}
+            </Fact>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 
+/** The consent record and the double opt-in: what a coach keeps as proof (no IP address, no user agent). */
 function Consent({ submission }: { submission: SubmissionDetail }) {
   const { consent } = submission;
   if (!consent) return <p className="text-muted">{copy.consentNone}</p>;
@@ -47,12 +56,41 @@ function Consent({ submission }: { submission: SubmissionDetail }) {
         <code className="font-mono text-sm">{consent.version ?? copy.versionNone}</code>
       </Fact>
       <Fact term={copy.marketing}>{marketing}</Fact>
-      <Fact term={copy.recordedAt}>{formatDateTime(consent.recordedAt)}</Fact>
+      <Fact term={copy.requestedAt}>{formatDateTime(consent.requestedAt)}</Fact>
+      {consent.marketingConsent === true && (
+        <Fact term={copy.confirmedAt}>{consent.confirmedAt ? formatDateTime(consent.confirmedAt) : copy.notConfirmed}</Fact>
+      )}
     </dl>
   );
 }
 
-function Submission({ submission, index, latest }: { submission: SubmissionDetail; index: number; latest: boolean }) {
+/** Per driver, the earlier and the new rating with their dates (src/shared/profile-changes.ts). */
+function Changes({ submission, before }: { submission: SubmissionDetail; before: SubmissionDetail }) {
+  const [now] = useState(() => Date.now());
+  const ratingsOf = (entry: SubmissionDetail) => entry.ratings.map((driver) => driver.rating);
+  const summary = describeChanges(
+    { ratings: ratingsOf(before), at: Date.parse(before.submittedAt) },
+    { ratings: ratingsOf(submission), at: Date.parse(submission.submittedAt) },
+    (at) => dayInWords(at, undefined, now),
+  );
+  return (
+    <div>
+      <h4 className="font-semibold text-ink">{copy.changesTitle}</h4>
+      {summary.lines.length > 0 && (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {summary.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-1 text-sm text-muted">{summary.closing}</p>
+    </div>
+  );
+}
+
+type SubmissionProps = { submission: SubmissionDetail; before: SubmissionDetail | undefined; index: number; latest: boolean };
+
+function Submission({ submission, before, index, latest }: SubmissionProps) {
   const id = `submission-${index}`;
   const list = (names: string[]) => (names.length > 0 ? names.join(', ') : copy.none);
   return (
@@ -97,6 +135,7 @@ function Submission({ submission, index, latest }: { submission: SubmissionDetai
             <Fact term={copy.weak}>{list(submission.weakDrivers)}</Fact>
             <Fact term={copy.strong}>{list(submission.strongDrivers)}</Fact>
           </dl>
+          {before && <Changes submission={submission} before={before} />}
           <div>
             <h4 className="font-semibold text-ink">{copy.consentTitle}</h4>
             <div className="mt-1">
@@ -106,7 +145,7 @@ function Submission({ submission, index, latest }: { submission: SubmissionDetai
           <div>
             <h4 className="font-semibold text-ink">{copy.deliveryTitle}</h4>
             <div className="mt-1">
-              <DeliveryStatus delivery={submission.delivery} />
+              <Deliveries deliveries={submission.deliveries} />
             </div>
           </div>
         </div>
@@ -140,7 +179,13 @@ export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: (
         </dl>
       </Panel>
       {data.submissions.map((submission, index) => (
-        <Submission key={submission.submittedAt} submission={submission} index={index} latest={index === 0} />
+        <Submission
+          key={submission.submittedAt}
+          submission={submission}
+          before={data.submissions[index + 1]}
+          index={index}
+          latest={index === 0}
+        />
       ))}
       <section aria-labelledby="erase-section" className="rounded-3xl border-2 border-support/30 bg-white p-5 sm:p-6">
         <h3 id="erase-section" className="font-bold text-ink">{copy.erase}</h3>

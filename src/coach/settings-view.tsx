@@ -9,6 +9,7 @@ import { coachApi, type SettingsRefusal, type SettingsResponse } from '../shared
 import type { SettingKey, SettingProblem } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
+import { MailCheck } from './mail-check';
 import { PhotoField } from './photo-field';
 import { changeOf, initialDrafts, problemsOf, type Draft, type Drafts } from './settings-draft';
 import { SettingField } from './settings-fields';
@@ -44,6 +45,8 @@ function SettingsSection({
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(settings, keys));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  /** Saves made here: the mail check asks the server again after each (a secret's change shows in no value). */
+  const [saves, setSaves] = useState(0);
   const sessionEnded = useSessionEnded();
 
   function showProblems(problems: SettingProblem[]) {
@@ -64,6 +67,9 @@ function SettingsSection({
     try {
       const saved = await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body: change });
       onStatus({ kind: 'saved' });
+      // Every field as saved: a secret's field empties again (it is never shown once stored).
+      setDrafts(initialDrafts(saved, keys));
+      setSaves((count) => count + 1);
       onSaved(saved);
     } catch (failure) {
       if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
@@ -104,6 +110,7 @@ function SettingsSection({
             {status?.kind === 'invalid' && copy.fixFields(status.count ?? 1)}
           </p>
         </form>
+        {section.id === 'mail' && <MailCheck key={saves} />}
       </div>
     </Panel>
   );

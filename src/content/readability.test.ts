@@ -7,9 +7,11 @@
 import { syllable } from 'syllable';
 import { expect, test } from 'vitest';
 import * as drivers from './drivers';
+import * as email from './email';
 import * as errors from './errors';
 import * as landing from './landing';
 import * as notFound from './not-found';
+import * as profile from './profile';
 import * as quiz from './quiz';
 import * as results from './results';
 import * as site from './site';
@@ -60,7 +62,7 @@ export function textsIn(value: unknown, path = ''): { path: string; text: string
   return [];
 }
 
-const modules = { drivers, errors, landing, notFound, quiz, results, site };
+const modules = { drivers, email, errors, landing, notFound, profile, quiz, results, site };
 
 const prose = Object.entries(modules)
   .flatMap(([name, module]) => textsIn(module, name))
@@ -84,7 +86,7 @@ test.each([
 
 test('the checked texts include every kind of prose a visitor reads', () => {
   const paths = prose.map(({ path }) => path);
-  for (const expected of ['drivers.coreDrivers[0].scenario', 'results.driverTips.1', 'results.careMessage', 'results.resultsCopy.gate.notice', 'landing.landing.why.paragraphs[0]']) {
+  for (const expected of ['drivers.coreDrivers[0].scenario', 'results.driverTips.1', 'results.careMessage', 'results.resultsCopy.gate.notice', 'landing.landing.why.paragraphs[0]', 'email.emailCopy.intro', 'email.emailCopy.link.note()', 'profile.profileCopy.dead.text', 'profile.confirmCopy.text()']) {
     expect(paths).toContain(expected);
   }
 });

@@ -59,6 +59,8 @@ export const resultsCopy = {
     /** Under the button: what happens to the address (the server stores this wording with each lead). */
     notice:
       'Your email and first name go to the coach who runs this quiz, who may email you about your results. Ask at any time and they will be deleted.',
+    /** Added to the notice when the coach has turned mail on (SMTP_URL): the results follow by email. */
+    mailNotice: 'Your profile will also arrive by email, with a private link back to it.',
     /** The notice when the page runs without the server (local-only build): nothing leaves the browser. */
     localNotice: 'Your email and first name stay in this browser. Nothing is sent.',
     privacyLink: 'Privacy policy',

@@ -55,6 +55,10 @@ export const coachApi = {
    * POST {@link SetupRequest} → {@link SessionStatus} (signed in, with the cookie).
    */
   setup: '/api/coach/setup',
+  /** GET → {@link MailStatus}: whether the results e-mail is on, through which server, and what is missing. */
+  mail: '/api/coach/mail',
+  /** POST (no body) → {@link MailTestResult}: a test e-mail to the sender's own address, and what the server answered; 409 `mail_not_configured` while off. */
+  mailTest: '/api/coach/mail/test',
 } as const;
 
 export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
@@ -100,6 +104,8 @@ export type CoachErrorCode =
   | 'webhook_not_configured'
   /** 409: a change to a setting the server's environment sets (it wins; `field` names the setting). */
   | 'set_by_server'
+  /** 409: a results e-mail retried, or a test e-mail asked for, while mail is off: set it on the settings screen (or SMTP_URL and MAIL_FROM). */
+  | 'mail_not_configured'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
   | 'password_already_set'
   /** 401: a set-up code that is not (or no longer) valid: wrong, or used already. */
@@ -132,6 +138,8 @@ export type SessionStatus = {
   timeZone: string;
   /** Whether lead forwarding is on: a webhook address and a signing secret are in force. */
   webhookConfigured: boolean;
+  /** Whether the results e-mail is sent (a mail server and a sender: settings screen, or SMTP_URL and MAIL_FROM). */
+  mailConfigured: boolean;
 };
 
 // --- Funnel ------------------------------------------------------------------------------------
@@ -240,25 +248,38 @@ export type LeadListResponse = {
   nextCursor: string | null;
 };
 
-/** What the visitor agreed to at the gate (issue 11); null when it was not recorded. */
+/**
+ * What the visitor agreed to at the gate, and the double opt-in: the proof a coach keeps. Null when
+ * nothing was recorded (a submission from before consent was recorded, or an API client that sent none).
+ * No IP address or user agent is kept: the proof is the times, the wording's version and the wording.
+ */
 export type ConsentRecord = {
-  /** The version of the wording the page showed (a hash of it); null when the page sent none. */
+  /** The version of the gate's wording the page showed (a hash of it); null when the page sent none. */
   version: string | null;
   /** The exact wording shown, line by line; null when the server did not know that version. */
   wording: string | null;
   /** Whether the marketing box was ticked; null when no box was shown. */
   marketingConsent: boolean | null;
-  /** When it was recorded: the submission's time. */
-  recordedAt: string;
+  /** When the visitor submitted the gate: the time of the request (the submission's time). */
+  requestedAt: string;
+  /** When they pressed the confirm button of the results e-mail; null until then (or when not asked). */
+  confirmedAt: string | null;
 };
 
 export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
 
-/** A webhook delivery of one submission. */
+/** Where a delivery goes: the coach's webhook, or the visitor's mailbox (the results e-mail). */
+export type DeliveryChannel = 'webhook' | 'email';
+/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
+export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
+/** One delivery of the outbox: a webhook event, or the results e-mail, of one submission. */
 export type Delivery = {
   /** Opaque; use it with {@link retryDeliveryPath}. */
   id: string;
-  /** The `webhook-id` header the receiver saw. */
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  /** The `webhook-id` header the receiver saw; for an e-mail, its Message-ID's left part. */
   webhookId: string;
   /**
    * pending: waiting (new, or failed and retrying; see `attempts`), delivered: a 2xx, gone: the
@@ -268,7 +289,7 @@ export type Delivery = {
   attempts: number;
   createdAt: string;
   lastAttemptAt: string | null;
-  /** HTTP status of the last attempt; null for none yet, a network error or a timeout. */
+  /** HTTP status (webhook) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
   lastStatus: number | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
@@ -284,8 +305,8 @@ export type SubmissionDetail = WeakStrong & {
   /** The "Your Unique Pattern" text the visitor read. */
   summary: string;
   consent: ConsentRecord | null;
-  /** Null when no webhook was configured when it was stored. */
-  delivery: Delivery | null;
+  /** Its deliveries, oldest first: webhook events and the results e-mail (none when neither was on). */
+  deliveries: Delivery[];
 };
 
 /** GET /api/coach/leads/:id */
@@ -312,17 +333,18 @@ export type DeliveryFilter = (typeof deliveryFilters)[number];
 
 export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
 
-export type DeliveryWithLead = Delivery & {
-  /** The person's e-mail address and their lead's id (erasing a person removes their deliveries). */
-  email: string;
-  leadId: string;
-};
+/**
+ * A delivery in the list, with its lead's id (erasing a person removes their deliveries). No address:
+ * the list is for the outbox's health; the coach opens the lead to see who it is.
+ */
+export type DeliveryWithLead = Delivery & { leadId: string };
 
-/** GET /api/coach/deliveries?state=failing (the default). Newest first. */
+/** GET /api/coach/deliveries?state=failing (the default). Newest first, both channels. */
 export type DeliveriesResponse = {
   webhookConfigured: boolean;
   /** Where leads go now, without credentials or query values (src/shared/display-address.ts); null when forwarding is off. */
   destination: string | null;
+  mailConfigured: boolean;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */
@@ -349,7 +371,9 @@ export type AuditAction =
   /** A wrong code on the first-run set-up screen. */
   | 'setup_failed'
   /** A test event sent to the webhook from the dashboard. */
-  | 'webhook_test';
+  | 'webhook_test'
+  /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
+  | 'mail_test';
 
 /** Who and when, never what: no address, no name, no search, no client address. */
 export type AuditEntry = {
@@ -443,3 +467,36 @@ export type WebhookStatus = {
 
 /** POST /api/coach/webhook/secret: the new secret, shown this once (paste it into the e-mail tool). */
 export type NewWebhookSecret = { secret: string; status: WebhookStatus };
+// --- Mail --------------------------------------------------------------------------------------
+
+/** GET /api/coach/mail: the results e-mail as it stands on this server, for the settings screen. */
+export type MailStatus = {
+  on: boolean;
+  /** While off: what is missing, in the coach's words ("the sender address is not set"). */
+  missing: string | null;
+  /** The mail server without its password (`smtp://coach@smtp.example.com:587`), or null. */
+  server: string | null;
+  /** The sender in force, or null. */
+  from: string | null;
+};
+
+/**
+ * POST /api/coach/mail/test: one e-mail to the sender's own address, through a fresh connection to
+ * the mail server in force, as the results e-mail is sent. `answer` is what the server said (its
+ * reply, or why there was none), never the password.
+ */
+export type MailTestResult = {
+  /** accepted: the server took it; refused: it refused the address for good; failed: anything else. */
+  outcome: 'accepted' | 'refused' | 'failed';
+  /** Where it stopped, as Nodemailer names it (ECONNECTION, ETIMEDOUT, ETLS, EAUTH, EENVELOPE, EMESSAGE, ...); null when accepted. */
+  stage: string | null;
+  server: string;
+  to: string;
+  /** The SMTP reply code, or null without one. */
+  smtpCode: number | null;
+  answer: string;
+  durationMs: number;
+  sentAt: string;
+  /** The test e-mail's Message-ID, to find it in the mailbox or the server's log. */
+  messageId: string;
+};

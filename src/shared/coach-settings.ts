@@ -18,6 +18,7 @@ import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
 import { hasHiddenCharacterInName } from './lead';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
+import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
 
 export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook';
 
@@ -178,6 +179,11 @@ export function secret(
   };
 }
 
+/** The address e-mails come from (./mail-settings.ts): one line, one address. */
+function sender(label: string, env?: string): TextSetting {
+  return { kind: 'text', label, maxLength: MAIL_FROM_MAX_LENGTH, env, check: (input) => checkMailFrom(label, input) };
+}
+
 function image(label: string): ImageSetting {
   return {
     kind: 'image',
@@ -236,6 +242,9 @@ export const coachSettings = {
   // The quiz on the coach's own site.
   embedOrigins: origins('Allowed sites', 'EMBED_ORIGINS'),
   embedLook: embedLook('Look on your site'),
+  // Sending each visitor their results: the mail server (sealed: it holds the password) and the sender.
+  smtpUrl: secret('Mail server (SMTP)', { env: 'SMTP_URL', check: checkSmtpUrl }),
+  mailFrom: sender('Sender address', 'MAIL_FROM'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;

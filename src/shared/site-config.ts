@@ -24,6 +24,8 @@ export type SiteConfig = {
   helpLine: HelpLine | null;
   /** How the quiz looks inside a frame (the coach's embed look; src/shared/frame-look.ts). */
   frame: FrameStyle;
+  /** Mail is on (SMTP_URL): the gate says the profile will also arrive by email. */
+  mailOn: boolean;
 };
 
 /** A picture served from the site's own origin, with its size so the page keeps its place while it loads. */
@@ -62,6 +64,7 @@ export const defaultSiteConfig: SiteConfig = {
   course: { url: null, pitch: null, length: null, price: null, outcome: null },
   helpLine: null,
   frame: plainFrameStyle,
+  mailOn: false,
 };
 
 /** The id of the `<script type="application/json">` element that carries the settings. */

@@ -10,7 +10,8 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Longest address accepted: far beyond any real receiver's. */
 const ADDRESS_MAX_LENGTH = 2000;
 
-const decodes = (part: string) => {
+/** Whether a URL's user name or password has only %-codes that decode (the mail server's address too). */
+export const decodes = (part: string) => {
   try {
     decodeURIComponent(part);
     return true;

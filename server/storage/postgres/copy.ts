@@ -30,6 +30,7 @@ export const copiedTables: CopiedTable[] = [
       text('consent_version'),
       text('consent_wording'),
       { name: 'marketing_consent', type: 'smallint' },
+      bigint('marketing_confirmed_at'),
     ],
   },
   {
@@ -46,8 +47,12 @@ export const copiedTables: CopiedTable[] = [
       bigint('last_attempt_at'),
       { name: 'last_status', type: 'integer' },
       text('lease'),
+      text('channel'),
+      text('event'),
     ],
   },
+  // The results e-mail's links (hashes of their tokens): a profile link keeps working after the move.
+  { name: 'links', columns: [text('token_hash'), text('kind'), bigint('submission_id'), bigint('created_at'), bigint('expires_at'), bigint('used_at')] },
   { name: 'coach_account', columns: [{ name: 'id', type: 'integer' }, text('password_hash'), bigint('password_set_at')] },
   { name: 'coach_sessions', key: 'id', columns: [bigint('id'), text('token_hash'), bigint('created_at'), bigint('last_seen_at'), bigint('expires_at')] },
   { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id')] },

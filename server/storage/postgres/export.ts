@@ -26,7 +26,7 @@ export async function* exportPages(pool: PostgresPool, period?: TimeRange): Asyn
       `SELECT s.id, s.email, s.first_name, s.ratings, s.submitted_at AS updated_at,
          (SELECT min(f.submitted_at) FROM submissions AS f WHERE f.email = s.email AND f.id <= ${snapshot}) AS created_at,
          (SELECT count(*) FROM submissions AS c WHERE c.email = s.email AND c.id <= ${snapshot}) AS submissions,
-         s.consent_version, s.consent_wording, s.marketing_consent
+         s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at
        FROM submissions AS s
        WHERE ${conditions.join(' AND ')}
          AND NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id AND later.id <= ${snapshot})

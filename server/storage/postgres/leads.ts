@@ -7,7 +7,7 @@ import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
-import { consentColumns, DAY_MS, deliveryColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
+import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
 import { parameters, type PostgresPool, transaction } from './connection';
 import { addToProfiles, aggregateTimeZone } from './profiles';
@@ -87,13 +87,13 @@ export async function emailOfLead(pool: PostgresPool, id: number): Promise<strin
 export async function leadDetail(pool: PostgresPool, id: number): Promise<LeadDetail | null> {
   const email = await emailOfLead(pool, id);
   if (email === null) return null;
-  const { rows } = await pool.query<DetailRow>(
-    `SELECT ${columns}, ${consentColumns}, ${deliveryColumns}
-     FROM submissions AS s LEFT JOIN outbox AS o ON o.submission_id = s.id
-     WHERE s.email = $1 ORDER BY s.id DESC`,
+  const { rows } = await pool.query<DetailRow>(`SELECT ${detailColumns} FROM submissions AS s WHERE s.email = $1 ORDER BY s.id DESC`, [email]);
+  const deliveries = await pool.query<OutboxRow & { submission_id: number }>(
+    `SELECT ${deliveryColumns}, o.submission_id FROM outbox AS o
+     WHERE o.submission_id IN (SELECT id FROM submissions WHERE email = $1) ORDER BY o.id`,
     [email],
   );
-  return detailOf(email, rows);
+  return detailOf(email, rows, deliveries.rows);
 }
 
 /**

@@ -211,6 +211,23 @@ export const postgresMigrationSql: MigrationSql = {
     checked_at BIGINT NOT NULL
   );
   `,
+  // 11: the results e-mail: as on SQLite (sqlite/migrations.ts says what each part is for).
+  'results-email': `
+  ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
+  ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));
+  CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';
+  ALTER TABLE submissions ADD COLUMN marketing_confirmed_at BIGINT;
+  CREATE TABLE links (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('profile', 'confirm')),
+    submission_id BIGINT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+  );
+  CREATE INDEX links_by_submission ON links (submission_id);
+  CREATE INDEX links_by_expiry ON links (expires_at);
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

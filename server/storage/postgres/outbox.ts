@@ -5,31 +5,35 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api';
 import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
+import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { PostgresPool } from './connection';
 
 /**
- * The outbox's queue. A claim is one statement: the due rows no other transaction holds
+ * One channel's queue (the webhook's, or the results e-mail's). A claim is one statement: the due rows no other transaction holds
  * (`FOR UPDATE SKIP LOCKED`) get a lease (a fresh token) and their next attempt moves to the lease's
  * end, so no other instance takes them meanwhile; if this instance dies, they come due again then.
  * Outcomes are recorded only where the lease is still this claim's.
  */
-export function postgresOutboxQueue(pool: PostgresPool): OutboxQueue {
+export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel): OutboxQueue {
   return {
     async claimDue(now, limit, leaseMs) {
       const { rows } = await pool.query<DueRow>(
         `WITH claimed AS (
            UPDATE outbox SET next_attempt_at = $2, lease = $3
            WHERE id IN (
-             SELECT id FROM outbox WHERE state = 'pending' AND next_attempt_at <= $1
+             SELECT id FROM outbox WHERE state = 'pending' AND channel = $5 AND next_attempt_at <= $1
              ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED
            )
-           RETURNING id, webhook_id, attempts, created_at, submission_id, lease
+           RETURNING id, webhook_id, event, attempts, created_at, submission_id, lease
          )
-         SELECT c.id, c.webhook_id, c.attempts, c.created_at, c.lease, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
-           s.consent_version, s.consent_wording, s.marketing_consent
-         FROM claimed AS c JOIN submissions AS s ON s.id = c.submission_id ORDER BY c.id`,
-        [now, now + leaseMs, randomUUID(), limit],
+         SELECT c.id, c.webhook_id, c.event, c.submission_id, c.attempts, c.created_at, c.lease,
+           s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
+           s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
+           p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at
+         FROM claimed AS c JOIN submissions AS s ON s.id = c.submission_id
+         LEFT JOIN submissions AS p ON p.id = (SELECT max(id) FROM submissions WHERE email = s.email AND id < s.id)
+         ORDER BY c.id`,
+        [now, now + leaseMs, randomUUID(), limit, channel],
       );
       return rows;
     },
@@ -51,7 +55,10 @@ export function postgresOutboxQueue(pool: PostgresPool): OutboxQueue {
       );
     },
     async nextDueAt() {
-      const { rows } = await pool.query<{ at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'");
+      const { rows } = await pool.query<{ at: number | null }>(
+        "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = $1",
+        [channel],
+      );
       return rows[0]?.at ?? null;
     },
   };
@@ -66,10 +73,10 @@ const where: Record<DeliveryFilter, string> = {
   expired: "o.state = 'expired'",
 };
 
-export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): Promise<StoredDeliveries> {
+export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, ...configured }: DeliveryListParams): Promise<StoredDeliveries> {
   const { rows } = await pool.query<DeliveryListRow>(
-    `SELECT ${deliveryColumns}, s.email, o.submission_id
-     FROM outbox AS o JOIN submissions AS s ON s.id = o.submission_id
+    `SELECT ${deliveryColumns}, o.submission_id
+     FROM outbox AS o
      WHERE ${where[filter]} AND o.id < $1 ORDER BY o.id DESC LIMIT $2`,
     [cursor ?? Number.MAX_SAFE_INTEGER, limit + 1],
   );
@@ -87,7 +94,7 @@ export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit
     limit,
     { pending: counts?.pending ?? 0, failing: counts?.failing ?? 0, gone: counts?.gone ?? 0, expired: counts?.expired ?? 0 },
     counts?.oldest,
-    webhookConfigured,
+    configured,
   );
 }
 

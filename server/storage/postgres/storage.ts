@@ -39,6 +39,7 @@ import { postgresSessionTable, readPasswordHash, storePasswordHash } from './ses
 import { probeWrite } from './health';
 import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
+import { postgresLinks } from './links';
 import { addThrottleFailure, clearThrottle, pruneThrottle, readThrottle } from './throttle';
 
 /**
@@ -57,7 +58,10 @@ export class PostgresStorage implements Storage {
   readonly backend = 'postgres';
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
+  readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
+  readonly #links: ReturnType<typeof postgresLinks>;
+  readonly #onOutboxRows: () => void;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
@@ -68,7 +72,10 @@ export class PostgresStorage implements Storage {
     this.pool = pool;
     this.#now = options.now ?? Date.now;
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
-    this.outbox = postgresOutboxQueue(pool);
+    this.outbox = postgresOutboxQueue(pool, 'webhook');
+    this.mailOutbox = postgresOutboxQueue(pool, 'email');
+    this.#links = postgresLinks(pool, { webhook: options.outbox });
+    this.#onOutboxRows = () => options.onOutboxRows?.();
     this.sessions = postgresSessionTable(pool);
     this.setupCodes = postgresSetupCodeTable(pool);
     this.settings = postgresSettingsTable(pool);
@@ -143,6 +150,17 @@ export class PostgresStorage implements Storage {
   }
   leadDetail(...args: Parameters<Storage['leadDetail']>) {
     return leadDetail(this.pool, ...args);
+  }
+  addLinks(...args: Parameters<Storage['addLinks']>) {
+    return this.#links.addLinks(...args);
+  }
+  profileByLink(...args: Parameters<Storage['profileByLink']>) {
+    return this.#links.profileByLink(...args);
+  }
+  async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
+    const confirmed = await this.#links.confirmByLink(...args);
+    if (confirmed?.queued) this.#onOutboxRows();
+    return confirmed && { confirmedAt: confirmed.confirmedAt };
   }
   emailOfLead(...args: Parameters<Storage['emailOfLead']>) {
     return emailOfLead(this.pool, ...args);

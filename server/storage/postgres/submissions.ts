@@ -20,14 +20,18 @@ type Earlier = { public_id: string; email: string; first_name: string; ratings: 
 
 /**
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
- * submission one row (with its Idempotency-Key) and, when `outbox`, one outbox row; then the profile
+ * submission one row (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, when
+ * `email()`, one for the results e-mail; then the profile
  * aggregate, in the zone it is built in. That zone is read first, with a share lock on its row: a
  * change of the analytics time zone (`ensureProfileAggregate`, on any instance) takes that row's
  * lock before it rebuilds, so it waits for batches in flight, and batches after it wait for it and
  * then read the new zone. No batch mixes two zones' days. Last, the funnel's `lead` step of each new
  * submission, on its day in that zone. It rejects, having stored nothing, if any part fails.
  */
-export function batchWriter(pool: PostgresPool, options: { outbox: () => boolean }): (batch: Submission[]) => Promise<SubmitResult[]> {
+export function batchWriter(
+  pool: PostgresPool,
+  options: { outbox: () => boolean; email?: () => boolean },
+): (batch: Submission[]) => Promise<SubmitResult[]> {
   const days = new Map<string, (ms: number) => string>();
   const dayIn = (zone: string) => {
     let dayOf = days.get(zone);
@@ -96,11 +100,23 @@ export function batchWriter(pool: PostgresPool, options: { outbox: () => boolean
         return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
       });
       const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
-      if (stored.length > 0 && options.outbox()) {
+      // The webhook's row and the results e-mail's, each when its channel is on.
+      const channels = [
+        ...(options.outbox() ? [['webhook', 'lead.submitted']] : []),
+        ...(options.email?.() ? [['email', 'results']] : []),
+      ];
+      const queued = channels.flatMap(([channel, event]) => stored.map((entry) => ({ ...entry, channel, event })));
+      if (queued.length > 0) {
         await client.query(
-          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at)
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[])`,
-          [stored.map(() => `msg_${randomUUID()}`), stored.map(({ row }) => idOf.get(row.publicId)), stored.map((entry) => entry.now)],
+          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[], $4::text[], $5::text[])`,
+          [
+            queued.map(() => `msg_${randomUUID()}`),
+            queued.map(({ row }) => idOf.get(row.publicId)),
+            queued.map((entry) => entry.now),
+            queued.map((entry) => entry.channel),
+            queued.map((entry) => entry.event),
+          ],
         );
       }
       // Last, so the aggregate's row is locked as briefly as possible (until the commit).

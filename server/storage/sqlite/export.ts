@@ -22,12 +22,12 @@ export function* exportPages(db: SqliteDatabase, period?: TimeRange): Generator<
   const window = db.prepare<Record<string, number>, ExportRow>(
     `WITH candidates AS (
        SELECT s.id, s.email, s.first_name, s.ratings, s.submitted_at,
-         s.consent_version, s.consent_wording, s.marketing_consent
+         s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at
        FROM submissions AS s
        WHERE s.id BETWEEN @bottom AND @top AND +s.submitted_at >= @from AND +s.submitted_at < @to
      )
      SELECT c.email, c.first_name, c.ratings, c.submitted_at AS updated_at, person.created_at, person.submissions,
-       c.consent_version, c.consent_wording, c.marketing_consent
+       c.consent_version, c.consent_wording, c.marketing_consent, c.marketing_confirmed_at
      FROM candidates AS c
      JOIN (
        SELECT email, min(submitted_at) AS created_at, count(*) AS submissions, max(id) AS latest

@@ -6,7 +6,7 @@
  * per row on the e-mail index. Also the person's detail, erasure and the counts of `stats`.
  */
 import { normalizeEmail } from '../email';
-import { consentColumns, DAY_MS, deliveryColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, statsOf, type SubmissionRow } from '../rows';
+import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
 import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
 import type { SqliteDatabase } from './binding';
@@ -92,14 +92,14 @@ export function emailOfLead(db: SqliteDatabase, id: number): string | null {
 export function leadDetail(db: SqliteDatabase, id: number): LeadDetail | null {
   const email = emailOfLead(db, id);
   if (email === null) return null;
-  const rows = db
-    .prepare<[string], DetailRow>(
-      `SELECT ${columns}, ${consentColumns}, ${deliveryColumns}
-       FROM submissions AS s LEFT JOIN outbox AS o ON o.submission_id = s.id
-       WHERE s.email = ? ORDER BY s.id DESC`,
+  const rows = db.prepare<[string], DetailRow>(`SELECT ${detailColumns} FROM submissions AS s WHERE s.email = ? ORDER BY s.id DESC`).all(email);
+  const deliveries = db
+    .prepare<[string], OutboxRow & { submission_id: number }>(
+      `SELECT ${deliveryColumns}, o.submission_id FROM outbox AS o
+       WHERE o.submission_id IN (SELECT id FROM submissions WHERE email = ?) ORDER BY o.id`,
     )
     .all(email);
-  return detailOf(email, rows);
+  return detailOf(email, rows, deliveries);
 }
 
 /**

@@ -279,6 +279,28 @@ export const sqliteMigrationSql: MigrationSql = {
     checked_at INTEGER NOT NULL
   );
   `,
+  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
+  //    Standard Webhooks POST of `event` lead.submitted or lead.confirmed) and `email` (the results
+  //    e-mail, event `results`); each channel's loop claims its own through its own index. A
+  //    submission whose marketing box was ticked records when the visitor confirmed it (the double
+  //    opt-in). `links` holds the e-mail's two links by the SHA-256 of their token (never the token):
+  //    the profile link and the single-use confirm link; they go with their submission.
+  'results-email': `
+  ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
+  ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));
+  CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';
+  ALTER TABLE submissions ADD COLUMN marketing_confirmed_at INTEGER;
+  CREATE TABLE links (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('profile', 'confirm')),
+    submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX links_by_submission ON links (submission_id);
+  CREATE INDEX links_by_expiry ON links (expires_at);
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

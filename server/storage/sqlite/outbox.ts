@@ -7,28 +7,39 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api';
 import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
+import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { SqliteDatabase } from './binding';
 
+/** What a due row is sent from: the outbox row, its submission, and the same person's submission before it. */
+const dueColumns = `o.id, o.webhook_id, o.event, o.submission_id, o.attempts, o.created_at, o.lease,
+  s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
+  s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
+  p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at`;
+
+/** The submission before `s` of the same person (a probe of the e-mail index), joined as `p`. */
+const previousSubmission = 'LEFT JOIN submissions AS p ON p.id = (SELECT max(id) FROM submissions WHERE email = s.email AND id < s.id)';
+
 /**
- * The outbox's queue on SQLite. One process delivers, but the contract is Postgres's: a round
- * claims its rows with a lease (one small transaction), and outcomes are recorded under it.
+ * One channel's queue on SQLite (the webhook's, or the results e-mail's). One process delivers, but
+ * the contract is Postgres's: a round claims its rows with a lease (one small transaction), and
+ * outcomes are recorded under it.
  */
-export function sqliteOutboxQueue(db: SqliteDatabase): OutboxQueue {
-  const due = db.prepare<[number, number], DueRow>(
-    `SELECT o.id, o.webhook_id, o.attempts, o.created_at, s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
-       s.consent_version, s.consent_wording, s.marketing_consent, o.lease
-     FROM outbox o JOIN submissions s ON s.id = o.submission_id
-     WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
+export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): OutboxQueue {
+  const due = db.prepare<[OutboxChannel, number, number], DueRow>(
+    `SELECT ${dueColumns}
+     FROM outbox o INDEXED BY outbox_due_by_channel JOIN submissions s ON s.id = o.submission_id ${previousSubmission}
+     WHERE o.state = 'pending' AND o.channel = ? AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
   );
   const lease = db.prepare<[number, string, number]>('UPDATE outbox SET next_attempt_at = ?, lease = ? WHERE id = ?');
   const claim = db.transaction((now: number, limit: number, leaseMs: number) => {
     const token = randomUUID();
-    const rows = due.all(now, limit);
+    const rows = due.all(channel, now, limit);
     for (const row of rows) lease.run(now + leaseMs, token, row.id);
     return rows.map((row) => ({ ...row, lease: token }));
   });
-  const nextDue = db.prepare<[], { at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'");
+  const nextDue = db.prepare<[OutboxChannel], { at: number | null }>(
+    "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = ?",
+  );
   const update = db.prepare<[string, number | null, number, number | null, number, string | null]>(
     `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
        last_status = ?, lease = NULL WHERE id = ? AND lease IS ?`,
@@ -39,7 +50,7 @@ export function sqliteOutboxQueue(db: SqliteDatabase): OutboxQueue {
   return {
     claimDue: async (now, limit, leaseMs) => claim(now, limit, leaseMs),
     record: async (updates) => record(updates),
-    nextDueAt: async () => nextDue.get()?.at ?? null,
+    nextDueAt: async () => nextDue.get(channel)?.at ?? null,
   };
 }
 
@@ -58,12 +69,11 @@ const filters: Record<DeliveryFilter, { from: string; where: string }> = {
 const count = (db: SqliteDatabase, filter: Exclude<DeliveryFilter, 'delivered'>) =>
   (db.prepare(`SELECT count(*) AS n FROM ${filters[filter].from} WHERE ${filters[filter].where}`).get() as { n: number }).n;
 
-export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webhookConfigured }: DeliveryListParams): StoredDeliveries {
+export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, ...configured }: DeliveryListParams): StoredDeliveries {
   const { from, where } = filters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(
-      `SELECT ${deliveryColumns}, s.email, o.submission_id FROM ${from}
-       JOIN submissions AS s ON s.id = o.submission_id
+      `SELECT ${deliveryColumns}, o.submission_id FROM ${from}
        WHERE ${where} AND o.id < ? ORDER BY o.id DESC LIMIT ?`,
     )
     .all(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1);
@@ -71,7 +81,7 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, webh
     .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due WHERE o.state = 'pending'")
     .get()?.at;
   const counts = { pending: count(db, 'pending'), failing: count(db, 'failing'), gone: count(db, 'gone'), expired: count(db, 'expired') };
-  return deliveriesPage(rows, limit, counts, oldest, webhookConfigured);
+  return deliveriesPage(rows, limit, counts, oldest, configured);
 }
 
 /**

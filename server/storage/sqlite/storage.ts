@@ -39,6 +39,7 @@ import { backupDatabase, openDatabase } from './connection';
 import { exportPages } from './export';
 import { funnelWriter, readFunnelCounts } from './funnel';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
+import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
 import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { readPasswordHash, sqliteSessionTable, storePasswordHash } from './sessions';
@@ -53,9 +54,11 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
 type LeadWriter = {
   db: SqliteDatabase;
-  write: (batch: Submission[]) => SubmitResult[];
+  write: (batch: Submission[], mail?: boolean, forward?: boolean) => SubmitResult[];
   commit: GroupCommit<Submission, SubmitResult>;
   checkpointTimer: NodeJS.Timeout;
+  links: ReturnType<typeof sqliteLinks>;
+  onOutboxRows: () => void;
 };
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
@@ -64,7 +67,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox });
+  const write = batchWriter(db, { outbox: options.outbox, email: options.email });
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -76,7 +79,8 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  return { db, write, commit, checkpointTimer };
+  const links = sqliteLinks(db, { webhook: options.outbox });
+  return { db, write, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
 }
 
 export class SqliteStorage implements Storage {
@@ -84,6 +88,7 @@ export class SqliteStorage implements Storage {
   /** The dashboard's (and the coach's commands') connection. */
   readonly db: SqliteDatabase;
   readonly outbox: OutboxQueue;
+  readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
@@ -97,7 +102,8 @@ export class SqliteStorage implements Storage {
     this.#leads = leads;
     this.#now = now;
     // Deliveries are recorded on the lead connection, as the leads are stored.
-    this.outbox = sqliteOutboxQueue(leads?.db ?? db);
+    this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
+    this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
     this.sessions = sqliteSessionTable(db);
     this.setupCodes = sqliteSetupCodeTable(db);
     this.settings = sqliteSettingsTable(db);
@@ -128,10 +134,35 @@ export class SqliteStorage implements Storage {
     return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
   }
 
-  /** One batch in one transaction on the lead connection, at once (the storage thread's group commit is the main thread's). */
-  writeBatch(batch: Submission[]): SubmitResult[] {
+  /**
+   * One batch in one transaction on the lead connection, at once (the storage thread's group commit
+   * is the main thread's, which says with each batch whether mail is on: `StoreOptions.email` stays there).
+   */
+  writeBatch(batch: Submission[], mail?: boolean, forward?: boolean): SubmitResult[] {
     if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
-    return this.#leads.write(batch);
+    return this.#leads.write(batch, mail, forward);
+  }
+
+  /** The results e-mail's links, on the lead connection (they are written as mail is sent). */
+  #links(): LeadWriter {
+    if (!this.#leads) throw new Error("This connection serves no links (the coach's commands).");
+    return this.#leads;
+  }
+  async addLinks(...args: Parameters<Storage['addLinks']>) {
+    this.#links().links.addLinks(...args);
+  }
+  async profileByLink(...args: Parameters<Storage['profileByLink']>) {
+    return this.#links().links.profileByLink(...args);
+  }
+  async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
+    const writer = this.#links();
+    const confirmed = writer.links.confirmByLink(...args);
+    if (confirmed?.queued) writer.onOutboxRows();
+    return confirmed && { confirmedAt: confirmed.confirmedAt };
+  }
+  /** The same, saying whether a `lead.confirmed` row was queued (the storage thread's caller wakes its outbox then). */
+  async confirmByLinkQueued(tokenHash: string, now: number, forward?: boolean) {
+    return this.#links().links.confirmByLink(tokenHash, now, forward);
   }
 
   async readPasswordHash() {

@@ -7,7 +7,7 @@ import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
 import { leadStepCounts } from '../funnel-counts';
-import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
+import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
 import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
@@ -16,7 +16,8 @@ import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
- * submissions log (with its Idempotency-Key) and, when `outbox`, one outbox row; then one update of
+ * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
+ * mail is on, one for the results e-mail; then one update of
  * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
  * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
  * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
@@ -24,8 +25,8 @@ import type { ProfileRow } from '../profile-sums';
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: () => boolean },
-): (batch: Submission[]) => SubmitResult[] {
+  options: { outbox: () => boolean; email?: () => boolean },
+): (batch: Submission[], mail?: boolean, forward?: boolean) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
   const insertSubmission = db.prepare<Row>(
@@ -36,9 +37,11 @@ export function batchWriter(
   const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
     'SELECT public_id, email, first_name, ratings FROM submissions WHERE idempotency_key = ?',
   );
-  const insertOutbox = db.prepare<[string, number | bigint, number, number]>(
-    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)',
+  const insertOutbox = db.prepare<[string, number | bigint, number, number, OutboxChannel, OutboxEvent]>(
+    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  /** Whether this batch's submissions get the results e-mail (asked once per batch). */
+  let mailOn = false;
   const forgetKeys = db.prepare<[number]>(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
@@ -82,7 +85,8 @@ export function batchWriter(
       const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
       return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
     }
-    if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now);
+    if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
+    if (mailOn) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
     storedNow.push({ submitted_at: now, ratings });
     leadsNow.push(submission);
     return { kind: 'stored', id, replayed: false };
@@ -90,7 +94,9 @@ export function batchWriter(
 
   // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails
   // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
-  return db.transaction((batch: Submission[]) => {
+  // `mail`: whether this batch gets the results e-mail, when the caller asked (the storage thread's
+  // batches carry the main thread's answer); else `email()` is asked, once per batch.
+  return db.transaction((batch: Submission[], mail?: boolean, forward?: boolean) => {
     const now = batch[0]?.now ?? 0;
     // Forget Idempotency-Keys older than their time to live, at most once a minute.
     if (now - lastForget >= 60_000) {
@@ -98,7 +104,8 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
-    forwarding = options.outbox();
+    forwarding = forward ?? options.outbox();
+    mailOn = mail ?? options.email?.() ?? false;
     leadsNow = [];
     const results = batch.map(storeOne);
     const { addToProfiles, dayOf } = inZone();

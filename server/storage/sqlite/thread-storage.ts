@@ -38,17 +38,22 @@ const CALL_LIMIT_MS = 30_000;
 const MAX_BATCHES_IN_FLIGHT = 1;
 
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
-type Forwarded = Exclude<keyof Storage, 'backend' | 'submit' | 'outbox' | 'sessions' | 'settings' | 'setupCodes' | 'exportRows' | 'close'>;
+type Forwarded = Exclude<
+  keyof Storage,
+  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'exportRows' | 'confirmByLink' | 'close'
+>;
 
 export class SqliteThreadStorage implements Storage {
   readonly backend = 'sqlite';
   readonly outbox: OutboxQueue;
+  readonly mailOutbox: OutboxQueue;
   readonly sessions: SessionTable;
   readonly settings: SettingsTable;
   readonly setupCodes: SetupCodeTable;
   readonly #calls: WorkerCalls<ThreadOperations>;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
+  readonly #options: StoreOptions;
   #closed: Promise<void> | null = null;
 
   private constructor(
@@ -58,14 +63,20 @@ export class SqliteThreadStorage implements Storage {
   ) {
     this.#calls = calls;
     this.#now = options.now ?? Date.now;
-    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch, options.outbox()]), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
+    this.#options = options;
+    // Whether mail is on and a webhook in force are asked here, once per batch, and travel with it (a function cannot cross).
+    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch, options.email?.() ?? false, options.outbox()]), options, {
+      maxInFlight: MAX_BATCHES_IN_FLIGHT,
+    });
     const part =
-      <T extends object>(name: 'outbox' | 'sessions' | 'settings' | 'setupCodes') =>
+      <T extends object>(name: 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes') =>
       (method: keyof T & string) =>
       (...args: unknown[]) =>
         calls.call('invoke', [name, method, args], CALL_LIMIT_MS);
     const outbox = part<OutboxQueue>('outbox');
     this.outbox = { claimDue: outbox('claimDue'), record: outbox('record'), nextDueAt: outbox('nextDueAt') } as OutboxQueue;
+    const mailOutbox = part<OutboxQueue>('mailOutbox');
+    this.mailOutbox = { claimDue: mailOutbox('claimDue'), record: mailOutbox('record'), nextDueAt: mailOutbox('nextDueAt') } as OutboxQueue;
     const sessions = part<SessionTable>('sessions');
     this.sessions = { insert: sessions('insert'), byTokenHash: sessions('byTokenHash'), touch: sessions('touch'), delete: sessions('delete') } as SessionTable;
     const settings = part<SettingsTable>('settings');
@@ -121,6 +132,18 @@ export class SqliteThreadStorage implements Storage {
   readonly retryDelivery = this.#forward('retryDelivery');
   readonly leadStats = this.#forward('leadStats');
   readonly useProfileTimeZone = this.#forward('useProfileTimeZone');
+  readonly addLinks = this.#forward('addLinks');
+  readonly profileByLink = this.#forward('profileByLink');
+
+  /** Confirms in the thread; a `lead.confirmed` row queued there wakes this thread's outbox. */
+  async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null> {
+    const confirmed = (await this.#calls.call('invoke', ['storage', 'confirmByLinkQueued', [tokenHash, now, this.#options.outbox()]], CALL_LIMIT_MS)) as {
+      confirmedAt: number;
+      queued: boolean;
+    } | null;
+    if (confirmed?.queued) this.#options.onOutboxRows?.();
+    return confirmed && { confirmedAt: confirmed.confirmedAt };
+  }
 
   async *exportRows(period?: TimeRange): AsyncIterable<ExportRow[]> {
     const id = await this.#calls.call('exportStart', [period], CALL_LIMIT_MS);

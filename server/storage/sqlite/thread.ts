@@ -11,9 +11,6 @@ import { SqliteStorage } from './storage';
 /** What the main thread passes to the thread: plain data only. */
 export type ThreadData = { dataDir: string };
 
-/** Whether the batch being written gets outbox rows: the main thread says so with each batch. */
-let forwarding = false;
-
 type Method = (...args: unknown[]) => unknown;
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
@@ -26,15 +23,12 @@ const operations = (storage: SqliteStorage) => {
   let nextExport = 1;
   return {
     /**
-     * One batch of the main thread's group commit, in one transaction; `forward`: a webhook is in
-     * force (asked on the main thread, where the settings are, as the batch is handed over).
+     * One batch of the main thread's group commit, in one transaction; whether mail is on and a
+     * webhook is in force are asked on the main thread, where the settings are, and travel with it.
      */
-    writeBatch: (batch: Submission[], forward: boolean) => {
-      forwarding = forward;
-      return storage.writeBatch(batch);
-    },
-    /** A method of the storage contract (or of its outbox queue or session table). */
-    invoke: (part: 'storage' | 'outbox' | 'sessions' | 'settings' | 'setupCodes', name: string, args: unknown[]) =>
+    writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean) => storage.writeBatch(batch, mail, forward),
+    /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
+    invoke: (part: 'storage' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes', name: string, args: unknown[]) =>
       methodOf(part === 'storage' ? storage : storage[part], name)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
@@ -58,5 +52,5 @@ const operations = (storage: SqliteStorage) => {
 export type ThreadOperations = ReturnType<typeof operations>;
 
 serveCalls<ThreadData>(({ dataDir }) =>
-  operations(SqliteStorage.open(dataDir, { outbox: () => forwarding, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
+  operations(SqliteStorage.open(dataDir, { outbox: () => false, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
 );

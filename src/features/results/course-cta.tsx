@@ -27,7 +27,7 @@ export function CourseCta() {
   const pitch = (course.pitch ?? copy.pitch).split(/\n{2,}/);
   const details = detailsOf(course);
   return (
-    <section aria-labelledby="course-title" className="mt-8 rounded-3xl bg-teal-dark p-6 text-white sm:p-8">
+    <section aria-labelledby="course-title" className="mt-8 rounded-3xl bg-teal-dark p-6 text-white sm:p-8 print:hidden">
       <h2 id="course-title" className="text-2xl font-bold">
         {copy.title}
       </h2>

@@ -1,19 +1,11 @@
 /**
  * Where "Show Me the Course" leads unless the coach sets their course link in the dashboard (which
  * the page gets with its settings, src/shared/site-config.ts): the build-time setting VITE_COURSE_URL
- * (read once, at build), or a harmless placeholder when it is unset or not an absolute http(s) address.
+ * (read once, at build; src/shared/course-url.ts, which the server reads too, for the e-mail).
  */
-export const placeholderCourseUrl = 'https://example.com/core-drivers-course';
+import { resolveCourseUrl } from '../../shared/course-url';
 
-export function resolveCourseUrl(configured: unknown): string {
-  if (typeof configured !== 'string' || configured.trim() === '') return placeholderCourseUrl;
-  try {
-    const url = new URL(configured.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : placeholderCourseUrl;
-  } catch {
-    return placeholderCourseUrl;
-  }
-}
+export { placeholderCourseUrl, resolveCourseUrl } from '../../shared/course-url';
 
 const configuredCourseUrl: unknown = import.meta.env.VITE_COURSE_URL;
 

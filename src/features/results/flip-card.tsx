@@ -18,7 +18,7 @@ type FlipCardProps = {
 
 function FlipHint({ text }: { text: string }) {
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-muted">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-muted print:hidden">
       <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true" focusable="false">
         <path
           d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
@@ -37,7 +37,8 @@ function FlipHint({ text }: { text: string }) {
 /**
  * One driver of the profile: a toggle button whose front names the driver and its rating and whose
  * back names it again above the scenario. Both faces share one grid cell, so flipping never changes
- * the card's size. With reduced motion the faces swap without the 3D turn.
+ * the card's size. With reduced motion the faces swap without the 3D turn. In a printout the card is
+ * flat and shows its front (3D layers would print as pictures, without text a PDF reader can find).
  *
  * One meaning per colour: the only colour on a card is its rating's (the band down its left edge,
  * the badge, the pale tint behind the driver's icon); the border, the text and the flip hint are
@@ -52,34 +53,34 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
   const domId = useId();
   const color = ratingColors[rating];
   const face =
-    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border border-line bg-white backface-hidden';
+    'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border border-line bg-white backface-hidden print:backface-visible';
   // The rating's colour as a band down the card's left edge.
   const band = <span className="block w-2 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
-    <li className={`rounded-2xl transition-colors duration-300 ${shown ? '' : 'bg-line/45'}`}>
+    <li className={`rounded-2xl transition-colors duration-300 print:break-inside-avoid ${shown ? '' : 'bg-line/45'}`}>
       <button
         type="button"
         aria-pressed={flipped}
         aria-describedby={flipped ? `${domId}-scenario` : `${domId}-description`}
         onClick={() => setFlipped((current) => !current)}
-        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none ${
+        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none print:perspective-none ${
           shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
         }`}
       >
         <span
           aria-hidden="true"
-          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none ${
+          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none print:transform-flat ${
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
-          <span className={`${face} shadow-sm ${flipped ? 'motion-reduce:invisible' : ''}`}>
+          <span className={`${face} shadow-sm print:visible print:shadow-none ${flipped ? 'motion-reduce:invisible' : ''}`}>
             {band}
             {/*
               On a phone the back's scenario sets the height: the front centres its name and rating in it.
               Three to a row below 1024 px, a card is narrow: the icon goes above the name, which keeps the width.
             */}
-            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2">
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2 print:p-2">
               <DriverIcon id={id} rating={rating} className="size-9" />
               <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
@@ -89,13 +90,13 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 <span id={`${domId}-description`} className="mt-1 hidden text-sm leading-snug text-muted sm:block">
                   {description}
                 </span>
-                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5">
+                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
                   <FlipHint text={resultsCopy.profile.cardFrontHint} />
                 </span>
               </span>
             </span>
           </span>
-          <span className={`${face} rotate-y-180 motion-reduce:transform-none ${flipped ? '' : 'motion-reduce:invisible'}`}>
+          <span className={`${face} rotate-y-180 motion-reduce:transform-none print:hidden ${flipped ? '' : 'motion-reduce:invisible'}`}>
             {band}
             <span className="flex-1 px-3 py-2.5 text-sm leading-[1.4] text-ink sm:p-4">
               {/* The driver stays named on the back, so the scenario is never read without it; the hint shares its line. */}

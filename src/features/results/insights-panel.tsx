@@ -10,13 +10,13 @@ const copy = resultsCopy.insights;
 /** A list of tips or strengths; each driver's icon is tinted with the rating the list is about, as on its card. */
 function InsightList({ list, rating }: { list: Insights['challenges']; rating: Rating }) {
   return (
-    <section className="mt-8">
+    <section className="mt-8 print:mt-4">
       <h3 className="text-xl font-bold tracking-tight text-teal-dark">{list.title}</h3>
       <p className="mt-1 text-muted">{list.intro}</p>
       {list.items.length > 0 && (
         <ul className="mt-4 divide-y divide-line border-y border-line">
           {list.items.map((item) => (
-            <li key={item.id} className="py-4">
+            <li key={item.id} className="py-4 print:break-inside-avoid print:py-2">
               <h4 className="flex items-center gap-2.5 font-bold text-ink">
                 <DriverIcon id={item.id} rating={rating} className="size-7" />
                 {item.name}
@@ -30,21 +30,32 @@ function InsightList({ list, rating }: { list: Insights['challenges']; rating: R
   );
 }
 
+type InsightsPanelProps = {
+  insights: Insights;
+  /** The line above the title ("Thanks, Ana."); none where the page greets the visitor already. */
+  greeting: string | null;
+  /** On the results page the panel replaces the gate that had focus, so it takes it; elsewhere not. */
+  focusOnMount?: boolean;
+};
+
 /**
  * The unlocked insights, flat on a phone so the text keeps the screen's full width; a card from
- * 640 px up. Takes focus when it appears, since the gate that had it is gone.
+ * 640 px up (flat again in a printout, where a border and shadow only cost room).
  */
-export function InsightsPanel({ insights, firstName }: { insights: Insights; firstName: string }) {
+export function InsightsPanel({ insights, greeting, focusOnMount = true }: InsightsPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     // The heading's scroll margin keeps it clear of the toast at the top of the screen.
-    heading.current?.focus();
-  }, []);
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
 
   return (
-    <section aria-labelledby="insights-title" className="sm:rounded-3xl sm:border sm:border-line sm:bg-white sm:p-8 sm:shadow-sm">
-      <p className="font-semibold text-leaf-dark">{copy.greeting(firstName)}</p>
+    <section
+      aria-labelledby="insights-title"
+      className="sm:rounded-3xl sm:border sm:border-line sm:bg-white sm:p-8 sm:shadow-sm print:border-0 print:p-0 print:shadow-none"
+    >
+      {greeting !== null && <p className="font-semibold text-leaf-dark">{greeting}</p>}
       <h2 id="insights-title" ref={heading} tabIndex={-1} className="mt-1 scroll-mt-36 text-2xl font-bold tracking-tight text-balance text-teal-dark">
         {copy.title}
       </h2>

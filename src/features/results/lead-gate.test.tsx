@@ -69,3 +69,17 @@ test('a page served without the server sends no consent record', async () => {
   await submitAs(user);
   expect(submitted.mock.calls[0]?.[0]).not.toHaveProperty('consent');
 });
+
+test('with mail on, the line under the button says the profile will also arrive by email', () => {
+  withSettings({ consentVersion: version, mailOn: true });
+  render(<LeadGate ratings={[...ratings]} onUnlocked={() => {}} />);
+  expect(screen.getByText(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`)).toBeInTheDocument();
+  // The spec's own line under it stays exactly as it was.
+  expect(screen.getByText(resultsCopy.gate.noSpam)).toBeInTheDocument();
+});
+
+test('with mail off, the line says nothing about an email', () => {
+  withSettings({ consentVersion: version, mailOn: false });
+  render(<LeadGate ratings={[...ratings]} onUnlocked={() => {}} />);
+  expect(screen.queryByText(new RegExp(resultsCopy.gate.mailNotice))).not.toBeInTheDocument();
+});

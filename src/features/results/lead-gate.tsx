@@ -241,6 +241,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
         <div className="space-y-1 text-center text-sm text-muted">
           <p>
             {leadCaptureMode === 'api' ? copy.notice : copy.localNotice}
+            {leadCaptureMode === 'api' && siteConfig.mailOn && ` ${copy.mailNotice}`}
             {siteConfig.privacyUrl && (
               <>
                 {' '}

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { driverById } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { pageTitle, site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
 import { LiveRegion } from '../../lib/live-region';
+import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { ProductName } from '../shared/product-name';
 import { CourseCta } from './course-cta';
-import { FlipCard } from './flip-card';
 import { buildInsights, countRatings } from '../../shared/insights';
+import { DriverCards } from './driver-cards';
 import { InsightsPanel } from './insights-panel';
 import { LeadGate } from './lead-gate';
+import { PrintButton, PrintFooter } from './print-button';
 import { ProfileGlance } from './profile-glance';
-import { RatingLegend } from './rating-legend';
 import { useResultsTimeline } from './use-results-timeline';
 
 const copy = resultsCopy.profile;
@@ -46,6 +46,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
   const counts = useMemo(() => countRatings(drivers), [drivers]);
+  const [siteConfig] = useState(readSiteConfig);
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(copy.title));
   // The heading is transparent while the results load; it takes focus the moment it shows.
@@ -86,24 +87,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           <ProfileGlance counts={counts} />
         </header>
 
-        {/* One column on a phone, three from 640 px (also a coach's frame of that width): nine cards never leave one alone on a row. */}
-        <ul aria-labelledby="profile-title" className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-3 sm:gap-3">
-          {drivers.map((driver, index) => {
-            const { shortName, description } = driverById(driver.id);
-            return (
-              <FlipCard
-                key={driver.id}
-                id={driver.id}
-                name={shortName}
-                description={description}
-                scenario={driver.scenario}
-                rating={driver.rating}
-                shown={index < cardsShown}
-              />
-            );
-          })}
-        </ul>
-        <RatingLegend shown={legendShown} />
+        <DriverCards drivers={drivers} labelledBy="profile-title" cardsShown={cardsShown} legendShown={legendShown} />
       </div>
 
       {/* Above the gate, not below it: the insights replacing the gate then move nothing after them. */}
@@ -120,8 +104,10 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           </div>
         ) : (
           <>
-            <InsightsPanel insights={insights} firstName={unlockedFor} />
+            <InsightsPanel insights={insights} greeting={resultsCopy.insights.greeting(unlockedFor)} />
+            <PrintButton className="mt-6" />
             <CourseCta />
+            <PrintFooter coachName={siteConfig.coach.name} />
           </>
         )}
       </div>

@@ -46,14 +46,15 @@ type DriverIconProps = {
 };
 
 /**
- * The driver's icon on a coloured disc. Decorative: the driver's name is always written beside it.
+ * The driver's icon on a coloured disc. Decorative: the driver's name is always written beside it,
+ * so a printout, which must not carry dark backgrounds, leaves it out.
  */
 export function DriverIcon({ id, className = 'size-8', rating }: DriverIconProps) {
   const disc = rating === undefined ? driverById(id).assignedColor : tintOf(ratingColors[rating], ratingTintShare);
   return (
     <span
       aria-hidden="true"
-      className={`inline-grid shrink-0 place-items-center rounded-full ${iconInkOn(disc) === 'ink' ? 'text-ink' : 'text-white'} ${className}`}
+      className={`inline-grid shrink-0 place-items-center rounded-full print:hidden ${iconInkOn(disc) === 'ink' ? 'text-ink' : 'text-white'} ${className}`}
       style={{ backgroundColor: disc }}
     >
       <svg viewBox="0 0 24 24" className="size-[58%]" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" focusable="false">

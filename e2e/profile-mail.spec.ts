@@ -1,0 +1,144 @@
+/**
+ * The visitor keeps their profile, end to end in Chromium: a server with mail on (started here from
+ * the build the test run made, with a real SMTP server on loopback), a visitor who unlocks their
+ * insights with the marketing box ticked, the results e-mail that arrives, its private link opening
+ * the profile page, the page's printout (page.pdf, A4 and Letter: at most two pages, every driver's
+ * name and rating in words), and the confirm page, which needs a press.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../server/test/smtp-sink';
+import { coreDrivers } from '../src/content/drivers';
+import { resultsCopy } from '../src/content/results';
+import { expectNoAxeViolations } from './axe';
+import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
+import { pdfPages } from './pdf-text';
+import { coreDriversState, openResultsWithState } from './results-state';
+
+/**
+ * The mail server's address, known before it starts (its links point there): a loopback address of
+ * its own on the run's port (127.0.0.2-4 are the embed tests'). One test uses it.
+ */
+const publicUrl = `http://127.0.0.5:${process.env.E2E_PORT ?? 4173}`;
+const boxText = 'Yes, email me tips and news about the course.';
+
+type MailServer = { url: string; sink: SmtpSink };
+
+const test = base.extend<{ mailServer: MailServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+  mailServer: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-mail-'));
+    const sink = await startSmtpSink();
+    const { hostname, port } = new URL(publicUrl);
+    const app = await buildApp({
+      ...loadConfig({}),
+      host: hostname,
+      port: Number(port),
+      dataDir,
+      logLevel: 'silent',
+      publicUrl,
+      environmentSettings: { consentCheckbox: true, consentText: boxText, smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
+    });
+    await app.listen({ host: hostname, port: Number(port) });
+    await use({ url: publicUrl, sink });
+    await app.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ mailServer }, use) => use(mailServer.url),
+});
+
+/** A link of the e-mail's plain-text part. */
+function linkIn(mail: ReceivedMail, path: '/profile' | '/confirm'): string {
+  const link = new RegExp(`${publicUrl}${path}#[A-Za-z0-9_-]{43}`).exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no ${path} link in the e-mail`);
+  return link;
+}
+
+/** The browser's console line for an API answer of this status (a dead link is answered 404). */
+function takeRefusals(consoleErrors: string[], status: number): number {
+  const line = `the server responded with a status of ${status}`;
+  const count = consoleErrors.filter((error) => error.includes(line)).length;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes(line)));
+  return count;
+}
+
+async function unlock(page: Page, email: string, ratings: string) {
+  await openResultsWithState(page, coreDriversState(ratings));
+  await expect(page.getByText(`${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}`)).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByRole('checkbox', { name: boxText }).check();
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+}
+
+test('the e-mail arrives; its link opens the profile, which prints on at most two pages; the confirm link needs a press', async ({ page, mailServer, consoleErrors }) => {
+  const email = `keeps-${Date.now()}@example.com`;
+  // The most text a profile can hold: six tips, two strengths, both notes, the care line.
+  await unlock(page, email, '111113313');
+  const [mail] = await mailServer.sink.waitFor(1);
+  if (!mail) throw new Error('no e-mail');
+  expect(mail.envelopeTo).toEqual([email]);
+
+  // The private page: its headers, the profile as the results page showed it, no gate.
+  const profileUrl = linkIn(mail, '/profile');
+  const response = await page.goto(profileUrl);
+  expect(response?.headers()).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.getByRole('heading', { level: 1, name: resultsCopy.profile.title })).toBeVisible();
+  const cards = page.getByRole('list', { name: resultsCopy.profile.title });
+  await expect(cards.getByRole('listitem')).toHaveCount(9);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  // Not confirmed yet: no course pitch.
+  await expect(page.getByRole('link', { name: /Show Me the Course/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the profile page');
+  await expectNoHorizontalScroll(page);
+
+  for (const format of ['A4', 'Letter'] as const) {
+    const pages = await pdfPages(await page.pdf({ format }));
+    expect(pages.length, `${format} pages`).toBeLessThanOrEqual(2);
+    const text = pages.join(' ');
+    // Each driver's card, as text (not a picture of it): its name, then its rating in words.
+    coreDrivers.forEach((driver, index) => {
+      const rating = Number('111113313'[index]) as 1 | 2 | 3;
+      expect(text, `${format}: ${driver.shortName}`).toContain(`${driver.shortName} ${resultsCopy.ratingLabels[rating]}`);
+    });
+    expect(text).toContain(resultsCopy.insights.pattern.title);
+    expect(text).toContain('Take the quiz again at');
+    expect(text).not.toContain('Print or save as PDF');
+  }
+
+  // The confirm page: opening it changes nothing; the press does, once.
+  await page.goto(linkIn(mail, '/confirm'));
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the confirm page');
+  await page.getByRole('button', { name: 'Yes, send me tips and news' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, you are confirmed' })).toBeVisible();
+
+  // Confirmed: the profile now shows the course.
+  await page.goto(profileUrl);
+  await expect(page.getByRole('link', { name: /Show Me the Course/ })).toBeVisible();
+
+  // The confirm link works once.
+  await page.goto(linkIn(mail, '/confirm'));
+  await page.getByRole('button', { name: 'Yes, send me tips and news' }).click();
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  expect(takeRefusals(consoleErrors, 404)).toBe(1);
+});
+
+// On the run's main server (mail off): a dead link is dead with or without mail.
+base('a link that does not work gets a kind page with a way to take the quiz again', async ({ page, consoleErrors }) => {
+  await page.goto(`/profile#${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  expect(takeRefusals(consoleErrors, 404)).toBe(1);
+  await expectNoAxeViolations(page, 'a dead profile link');
+  await page.getByRole('link', { name: 'Take the quiz again' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+});

@@ -1,0 +1,51 @@
+/**
+ * The results e-mail's HTML part in Chromium, at a phone's 360 px, in light and dark mode: axe finds
+ * nothing, nothing scrolls sideways, and dark mode really changes the colours. The e-mail is rendered
+ * by the server's own code (server/mail/), as the outbox renders it; e2e/profile-mail.spec.ts checks
+ * the one a real server sends.
+ */
+import { resultsEmailHtml } from '../server/mail/results-email';
+import { resultsEmail } from '../server/mail/results-email-model';
+import type { Rating } from '../src/shared/constants';
+import type { MarketingState } from '../src/shared/marketing';
+import { expectNoAxeViolations } from './axe';
+import { expect, expectNoHorizontalScroll, test } from './fixtures';
+
+const ratings = (digits: string) => [...digits].map(Number) as Rating[];
+
+async function html(marketing: MarketingState, digits: string) {
+  const now = Date.parse('2026-03-03T10:00:00Z');
+  return resultsEmailHtml(
+    resultsEmail({
+      firstName: 'Ana',
+      ratings: ratings(digits),
+      submittedAt: now,
+      previous: { ratings: ratings('111121111'), at: Date.parse('2026-01-03T10:00:00Z') },
+      links: { profile: 'https://quiz.example/profile#token', confirm: 'https://quiz.example/confirm#token' },
+      profileLinkDays: 90,
+      marketing,
+      courseUrl: 'https://coach.example/course',
+      coachName: 'Sam Rivera',
+      helpLine: { text: 'Book a free call with me', url: 'https://coach.example/call' },
+      siteHost: 'quiz.example',
+      timeZone: 'UTC',
+      now,
+    }),
+  );
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the e-mail at 360 px in ${colorScheme} mode passes axe and fits the screen`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    // The e-mail with everything it can hold: changes, tips, strengths, notes, the care line, the confirm button...
+    await page.setContent(await html('pending', '111113313'));
+    await expectNoAxeViolations(page, `results e-mail, ${colorScheme}, with the confirm button`);
+    await expectNoHorizontalScroll(page);
+    // ...and with the course pitch instead.
+    await page.setContent(await html('confirmed', '333331112'));
+    await expectNoAxeViolations(page, `results e-mail, ${colorScheme}, with the course`);
+    await expectNoHorizontalScroll(page);
+    const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 26, 28)' : 'rgb(243, 241, 234)');
+  });
+}

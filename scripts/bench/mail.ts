@@ -1,0 +1,64 @@
+/**
+ * The results e-mail's part of the benchmark (`--only=mail`): POST /api/leads with mail off and with
+ * mail on (each lead also queues its e-mail in the same transaction, and the outbox sends it to a
+ * local SMTP server meanwhile, on the same cores), alternating in one run; then how many e-mails a
+ * second the outbox sends to that SMTP sink while it works off the backlog the load left.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtpSink } from '../../server/test/smtp-sink';
+import { type ApiFigures, loadLeads } from './api-load';
+import { type Running, startNodeScript } from './processes';
+
+export type MailResult = { off: ApiFigures[]; on: ApiFigures[]; drain: { sent: number; seconds: number; perSecond: number } };
+
+type Context = { root: string; runs: number; seconds: number; warmUpSeconds: number; connections: number; log: (message: string) => void };
+
+/** How long the drain may take at most, and how long the count may stand still before it is called done. */
+const DRAIN_LIMIT_MS = 30_000;
+const DRAIN_QUIET_MS = 3_000;
+
+export async function measureMail(env: Record<string, string>, context: Context): Promise<MailResult> {
+  const { root, runs, seconds, warmUpSeconds, connections, log } = context;
+  const sink = await startSmtpSink({ countOnly: true });
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'core-drivers-bench-mail-off-')), mkdtempSync(join(tmpdir(), 'core-drivers-bench-mail-on-'))];
+  const servers: Running[] = [];
+  try {
+    log(`two app instances, mail off and on (SMTP sink on ${sink.url})`);
+    const off = await startNodeScript(join(root, 'server/main.ts'), { ...env, DATA_DIR: dataDirs[0] as string });
+    servers.push(off);
+    const on = await startNodeScript(join(root, 'server/main.ts'), {
+      ...env,
+      DATA_DIR: dataDirs[1] as string,
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Bench Coach <coach@bench.example>',
+      PUBLIC_URL: 'https://quiz.bench.example',
+    });
+    servers.push(on);
+    const path = '/api/leads';
+    for (const server of [off, on]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
+    const result: MailResult = { off: [], on: [], drain: { sent: 0, seconds: 0, perSecond: 0 } };
+    for (let run = 1; run <= runs; run += 1) {
+      log(`${seconds} s each: POST ${path} with mail off, with mail on (run ${run}/${runs})`);
+      result.off.push(await loadLeads(`${off.url}${path}`, { durationSeconds: seconds, connections }));
+      result.on.push(await loadLeads(`${on.url}${path}`, { durationSeconds: seconds, connections }));
+    }
+    // The backlog the load left: the outbox sends it with nothing else running.
+    log('the outbox works off the e-mails the load queued');
+    const start = { at: performance.now(), count: sink.counted };
+    let last = { at: start.at, count: start.count };
+    while (performance.now() - start.at < DRAIN_LIMIT_MS && performance.now() - last.at < DRAIN_QUIET_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (sink.counted !== last.count) last = { at: performance.now(), count: sink.counted };
+    }
+    const sent = last.count - start.count;
+    const drainSeconds = (last.at - start.at) / 1000;
+    result.drain = { sent, seconds: drainSeconds, perSecond: drainSeconds > 0 ? sent / drainSeconds : 0 };
+    return result;
+  } finally {
+    for (const server of servers) await server.stop();
+    await sink.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}

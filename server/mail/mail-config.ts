@@ -1,0 +1,71 @@
+/**
+ * Whether the results e-mail is on, and how it is sent. Two settings turn it on
+ * (src/shared/coach-settings.ts): the mail server `smtpUrl` (SMTP_URL, or the settings screen,
+ * stored sealed) and the sender `mailFrom` (MAIL_FROM, or the settings screen); the environment
+ * wins. Their rules are src/shared/mail-settings.ts. The e-mail's links need the site's address, so
+ * PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
+ *
+ * The settings can change at any time, on any instance: server/mail/mail-setup.ts asks here every
+ * time they do. Messages never repeat the URL's password.
+ */
+import type { SettingValues } from '../../src/shared/coach-settings';
+import { senderOf } from '../../src/shared/mail-settings';
+import { ConfigError, type Env, localHostnames, readRaw, withoutPassword } from '../config';
+
+/** How the results e-mail is sent. */
+export type MailSettings = {
+  /** The mail server's URL as given, password included: only for the transport, never for a message or log. */
+  url: string;
+  /** The URL with its password replaced, for messages, logs and the dashboard. */
+  safeUrl: string;
+  /** The sender as given: `coach@example.com` or `Sam Rivera <coach@example.com>`. */
+  from: string;
+  /** The sender's address alone: where the dashboard's test e-mail goes. */
+  fromAddress: string;
+  /** The domain of the sender's address: the right side of every Message-ID. */
+  domain: string;
+  /** Plain `smtp://` to another machine must upgrade to TLS (STARTTLS) or fail: e-mails hold personal data. */
+  requireTls: boolean;
+};
+
+/** Mail is on or off, and when off, what is missing, in the coach's words. */
+export type MailState = { on: true; settings: MailSettings } | { on: false; missing: string };
+
+/** Whether the settings in force turn mail on (secrets still sealed: only whether they are set). */
+export const mailIsOn = (values: Pick<SettingValues, 'smtpUrl' | 'mailFrom'>, publicUrl: string | null): boolean =>
+  values.smtpUrl !== null && values.mailFrom !== null && publicUrl !== null;
+
+/**
+ * The mail settings in force: `smtpUrl` opened (plaintext, password included) and `mailFrom`, both
+ * already checked (at start-up, or when the coach saved them).
+ */
+export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, publicUrl: string | null): MailState {
+  if (smtpUrl === null) return { on: false, missing: 'the mail server (SMTP) is not set' };
+  if (mailFrom === null) return { on: false, missing: 'the sender address is not set' };
+  if (publicUrl === null) return { on: false, missing: "PUBLIC_URL is not set on the server (the e-mail's links point there)" };
+  const url = new URL(smtpUrl);
+  const sender = senderOf(mailFrom);
+  if (sender === null) return { on: false, missing: 'the sender address is not one e-mail address' };
+  return {
+    on: true,
+    settings: {
+      url: url.href,
+      safeUrl: withoutPassword(url),
+      from: mailFrom,
+      fromAddress: sender.address,
+      domain: sender.domain,
+      requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname),
+    },
+  };
+}
+
+/**
+ * Start-up's own rule: SMTP_URL on the server with no PUBLIC_URL is a mistake to say at once (the
+ * e-mail could never be sent). SMTP_URL's and MAIL_FROM's own checks run with every setting's
+ * (server/config.ts, `readEnvironmentSettings`); either may come from the settings screen instead.
+ */
+export function checkMailEnvironment(env: Env, publicUrl: string | null): void {
+  if (readRaw(env, 'SMTP_URL') !== undefined && publicUrl === null) {
+    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
+  }
+}

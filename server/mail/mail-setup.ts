@@ -1,0 +1,155 @@
+/**
+ * The results e-mail, put together for the app (server/app.ts): the mail settings in force (SMTP_URL
+ * and MAIL_FROM, or the settings screen; ./mail-config.ts), the mailer built on them, and the
+ * outbox's e-mail loop. While mail is off, nothing is sent and no e-mail is queued, as before, and
+ * the dashboard says how to turn it on.
+ *
+ * The settings can change at any time, on any instance (server/settings/service.ts tells each one
+ * within about a second): `LiveMail.refresh` then builds a new mailer for the new server or sender,
+ * and the old one is closed once the attempts it carries have ended. No restart.
+ */
+import type { ServerConfig } from '../config';
+import { type Clock, type OutboxLog, PARALLEL_SENDS, roundPlan } from '../outbox/delivery-loop';
+import type { SettingsService } from '../settings/service';
+import type { Storage } from '../storage/storage';
+import { type MailSettings, type MailState, mailStateOf } from './mail-config';
+import { createMailer, type Mailer } from './mailer';
+import { MailOutbox, type MailTransport } from './mail-outbox';
+
+/** The settings the mail needs, as they are now: `smtpUrl` opened (password included). */
+export type MailSource = () => { smtpUrl: string | null; mailFrom: string | null };
+
+export class LiveMail {
+  #state: MailState;
+  #transport: MailTransport | null = null;
+  #closed = false;
+  readonly #retiring = new Set<NodeJS.Timeout>();
+
+  /**
+   * `attemptLimitMs`: each attempt's limit under the outbox's lease (`roundPlan`), which the mailer's
+   * connection, greeting and socket timeouts take, so an SMTP conversation ends with its attempt.
+   */
+  constructor(
+    private readonly source: MailSource,
+    private readonly publicUrl: string | null,
+    private readonly log: Pick<OutboxLog, 'info'>,
+    private readonly attemptLimitMs: number,
+  ) {
+    this.#state = this.#read();
+    if (this.#state.on) this.#transport = this.#build(this.#state.settings);
+  }
+
+  /** On (with how it is sent), or off (with what is missing). */
+  get state(): MailState {
+    return this.#state;
+  }
+
+  get on(): boolean {
+    return this.#state.on;
+  }
+
+  /** The mailer in force, or null while mail is off. */
+  transport(): MailTransport | null {
+    return this.#transport;
+  }
+
+  /** The settings changed: a new mailer when the server or the sender changed; nothing else moves. */
+  refresh(): void {
+    if (this.#closed) return;
+    const next = this.#read();
+    const before = this.#state.on ? this.#state.settings : null;
+    const after = next.on ? next.settings : null;
+    this.#state = next;
+    if (before?.url === after?.url && before?.from === after?.from) return;
+    const old = this.#transport;
+    this.#transport = after === null ? null : this.#build(after);
+    if (old) this.#retire(old.mailer);
+    // Only where it is sent, never the password or an address.
+    this.log.info({ mail: after === null ? 'off' : 'on', server: after?.safeUrl ?? null }, 'mail settings changed: the mailer was rebuilt');
+  }
+
+  /** Closes every mailer now (the app stops): attempts in flight end at once and are retried after the restart. */
+  close(): void {
+    this.#closed = true;
+    for (const timer of this.#retiring) clearTimeout(timer);
+    this.#retiring.clear();
+    this.#transport?.mailer.close();
+  }
+
+  #read(): MailState {
+    const { smtpUrl, mailFrom } = this.source();
+    return mailStateOf(smtpUrl, mailFrom, this.publicUrl);
+  }
+
+  #build(settings: MailSettings): MailTransport {
+    return { settings, mailer: createMailer(settings, { attemptLimitMs: this.attemptLimitMs, maxConnections: PARALLEL_SENDS }) };
+  }
+
+  /** An attempt ends within its limit: after that, the old mailer has nothing left to send. */
+  #retire(mailer: Mailer): void {
+    const timer = setTimeout(() => {
+      this.#retiring.delete(timer);
+      mailer.close();
+    }, this.attemptLimitMs + 1_000);
+    timer.unref();
+    this.#retiring.add(timer);
+  }
+}
+
+export type MailParts = {
+  live: LiveMail;
+  outbox: MailOutbox;
+  /** Stops the loop and closes every mailer (attempts in flight end at once, and are retried after the restart). */
+  stop(): Promise<void>;
+};
+
+/** The settings service's part the mail follows (server/settings/service.ts). */
+type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange'>;
+
+export function setUpMail(
+  config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs'>,
+  storage: Pick<Storage, 'mailOutbox' | 'addLinks'>,
+  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
+): MailParts {
+  const { settings } = deps;
+  const source: MailSource = () => ({ smtpUrl: settings.secret('smtpUrl'), mailFrom: settings.values.mailFrom });
+  // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
+  const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs);
+  const outbox = new MailOutbox({
+    queue: storage.mailOutbox,
+    links: storage,
+    transport: () => live.transport(),
+    content: {
+      // Only read while mail is on, which needs PUBLIC_URL.
+      publicUrl: config.publicUrl ?? '',
+      profileLinkDays: config.profileLinkDays,
+      // The coach's settings in force when each e-mail is written (environment, dashboard, default).
+      live: () => {
+        const { values } = settings;
+        return {
+          coachName: values.coachName,
+          courseUrl: values.courseUrl ?? config.courseUrl,
+          helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
+          timeZone: values.analyticsTimeZone ?? 'UTC',
+        };
+      },
+    },
+    log: deps.log,
+    clock: deps.clock,
+    random: deps.random,
+    leaseMs: config.webhookLeaseMs,
+  });
+  settings.onChange(() => {
+    // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.
+    live.refresh();
+    outbox.wake();
+  });
+  return {
+    live,
+    outbox,
+    stop: async () => {
+      live.close();
+      await outbox.stop();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Sends e-mail through the coach's SMTP server with Nodemailer, and says what the server did with
+ * each message in the outbox's terms: accepted, refused for good (the recipient does not exist: like
+ * a webhook's 410, never tried again), or failed for now (server down, busy, slow, or a setting to
+ * fix, such as a wrong password: tried again with backoff for three days).
+ *
+ * Every attempt ends within its limit: Nodemailer's connection, greeting and socket timeouts are set
+ * to it, and the outbox also races a timer of its own, cutting the conversation (`cut`) when it fires. Connections are pooled (at most as many as
+ * the outbox sends at once) and kept open while mail flows. Nothing of the message goes into a log
+ * line: not the address, not the name.
+ */
+import nodemailer from 'nodemailer';
+import type { MailSettings } from './mail-config';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  /** The HTML part; without it, text only (the dashboard's test e-mail). */
+  html?: string;
+  text: string;
+  /** `<id@domain>`: the same for every attempt at the same message, on every instance. */
+  messageId: string;
+};
+
+/**
+ * accepted: the server took it. refused: permanent for this recipient. failed: try again later.
+ * `answer`: what the server said (its reply line, or why there was none), for the dashboard's test;
+ * `stage`: Nodemailer's error code, where it failed (ECONNECTION, EAUTH, EENVELOPE, ...).
+ */
+export type MailOutcome = { result: 'accepted' | 'refused' | 'failed'; smtpCode: number | null; answer?: string; stage?: string | null };
+
+/** What a Nodemailer error means for the outbox. Only a refused recipient (5xx to RCPT TO) is final. */
+export function mailOutcomeOf(error: unknown): MailOutcome {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
+  const smtpCode = typeof responseCode === 'number' ? responseCode : null;
+  const answer = typeof response === 'string' ? response : typeof message === 'string' ? message : 'no answer';
+  const stage = typeof code === 'string' ? code : null;
+  if (code === 'EENVELOPE' && smtpCode !== null && smtpCode >= 500 && smtpCode < 600) return { result: 'refused', smtpCode, answer, stage };
+  return { result: 'failed', smtpCode, answer, stage };
+}
+
+export type Mailer = {
+  send(mail: OutgoingMail): Promise<MailOutcome>;
+  /** Asks the server whether it would take mail (the dashboard's check): connects, greets, logs in. */
+  verify(): Promise<MailOutcome>;
+  /**
+   * Ends every SMTP conversation in flight now (an attempt cut at its limit: none outlives its
+   * lease); later sends open new connections. The others in flight fail and are retried.
+   */
+  cut(): void;
+  close(): void;
+};
+
+export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requireTls'>, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
+  const limit = options.attemptLimitMs;
+  const open = () => nodemailer.createTransport({
+    url: settings.url,
+    pool: true,
+    maxConnections: options.maxConnections,
+    // One quick resend on a fresh connection covers a pooled one the server closed while idle; more
+    // would only repeat what the outbox's own retries do, with its backoff and its record.
+    maxRequeues: 1,
+    connectionTimeout: limit,
+    greetingTimeout: limit,
+    socketTimeout: limit,
+    requireTLS: settings.requireTls,
+    // No file or URL is ever read into a message: every part is a string built here.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    logger: false,
+    debug: false,
+  });
+  let transport = open();
+  let closed = false;
+  return {
+    async send(mail) {
+      try {
+        const info: { response?: unknown } = await transport.sendMail({
+          from: settings.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: mail.messageId,
+          // RFC 3834: sent by a program, so out-of-office replies are not sent back to the coach.
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        });
+        return { result: 'accepted', smtpCode: 250, answer: typeof info.response === 'string' ? info.response : '250', stage: null };
+      } catch (error) {
+        return mailOutcomeOf(error);
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+        return { result: 'accepted', smtpCode: 250 };
+      } catch (error) {
+        return mailOutcomeOf(error);
+      }
+    },
+    cut() {
+      if (closed) return;
+      const old = transport;
+      transport = open();
+      old.close();
+    },
+    close() {
+      closed = true;
+      transport.close();
+    },
+  };
+}

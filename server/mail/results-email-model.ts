@@ -1,0 +1,93 @@
+/**
+ * What the results e-mail says, as data: one model that both parts of the message are rendered from
+ * (the HTML in ./results-email.tsx, the plain text in ./results-email-text.ts), so they never say
+ * different things. Every text comes from src/content/; the insights are the results page's own
+ * rules (buildInsights), fed with the stored ratings.
+ */
+import { coreDrivers, type DriverId } from '../../src/content/drivers';
+import { emailCopy } from '../../src/content/email';
+import { resultsCopy } from '../../src/content/results';
+import { site } from '../../src/content/site';
+import { buildInsights, type Insights } from '../../src/shared/insights';
+import type { Rating } from '../../src/shared/constants';
+import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
+import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';
+
+export type ResultsEmailInput = {
+  firstName: string;
+  /** This submission's nine ratings, in driver order. */
+  ratings: readonly Rating[];
+  submittedAt: number;
+  /** The same person's submission before this one, if any: "what changed". */
+  previous: DatedRatings | null;
+  /** The private link back to the profile, and the double opt-in's confirm link when one is due. */
+  links: { profile: string; confirm: string | null };
+  profileLinkDays: number;
+  /** From the consent record: decides the course pitch and the confirm button (src/shared/marketing.ts). */
+  marketing: MarketingState;
+  courseUrl: string;
+  coachName: string | null;
+  /** The coach's own line for heavy results (dashboard settings), shown with the care line; null when not set. */
+  helpLine: { text: string; url: string | null } | null;
+  /** The quiz's host, as the footer names it ("quiz.coach.example"). */
+  siteHost: string;
+  /** Dates are written in the coach's time zone (ANALYTICS_TIME_ZONE). */
+  timeZone: string;
+  now: number;
+};
+
+export type EmailDriver = { id: DriverId; name: string; rating: Rating; ratingWords: string };
+
+export type ResultsEmail = {
+  subject: string;
+  preview: string;
+  greeting: string;
+  intro: string;
+  profileTitle: string;
+  drivers: EmailDriver[];
+  insights: Insights;
+  /** The coach's help line, with the care line (only when that shows). */
+  helpLine: { text: string; url: string | null } | null;
+  changes: ChangeSummary | null;
+  link: { url: string; button: string; note: string; plainLabel: string };
+  confirm: { url: string; title: string; text: string; button: string; note: string; plainLabel: string } | null;
+  course: { url: string; title: string; pitch: string; button: string } | null;
+  signOff: string;
+  signature: string;
+  footer: string[];
+};
+
+export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
+  const rated = coreDrivers.map((driver, index) => ({ id: driver.id, rating: input.ratings[index] as Rating }));
+  const day = (at: number) => dayInWords(at, input.timeZone, input.now);
+  const confirmUrl = needsConfirmation(input.marketing) ? input.links.confirm : null;
+  return {
+    subject: emailCopy.subject,
+    preview: emailCopy.preview,
+    greeting: emailCopy.greeting(input.firstName),
+    intro: emailCopy.intro,
+    profileTitle: emailCopy.profileTitle,
+    drivers: rated.map(({ id, rating }, index) => ({
+      id,
+      name: coreDrivers[index]?.shortName ?? '',
+      rating,
+      ratingWords: resultsCopy.ratingLabels[rating],
+    })),
+    insights: buildInsights(rated),
+    helpLine: input.helpLine,
+    changes: input.previous ? describeChanges(input.previous, { ratings: input.ratings, at: input.submittedAt }, day) : null,
+    link: {
+      url: input.links.profile,
+      button: emailCopy.link.button,
+      note: emailCopy.link.note(input.profileLinkDays),
+      plainLabel: emailCopy.link.plainLabel,
+    },
+    confirm: confirmUrl === null ? null : { url: confirmUrl, ...emailCopy.confirm },
+    course: mayShowCourse(input.marketing)
+      ? { url: input.courseUrl, title: resultsCopy.course.title, pitch: resultsCopy.course.pitch, button: resultsCopy.course.button }
+      : null,
+    signOff: emailCopy.signOff,
+    signature: input.coachName ?? emailCopy.unnamedCoach,
+    footer: [emailCopy.footer.why(input.siteHost), emailCopy.footer.erase, site.disclaimer],
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The results e-mail as a visitor's mail app receives it: rendered, sent through Nodemailer to a real
+ * SMTP server on loopback, and read back with mailparser.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { coreDrivers } from '../../src/content/drivers';
+import { driverTips, resultsCopy } from '../../src/content/results';
+import type { Rating } from '../../src/shared/constants';
+import type { MarketingState } from '../../src/shared/marketing';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
+import { createMailer, type Mailer } from './mailer';
+import { resultsEmailHtml } from './results-email';
+import { resultsEmail, type ResultsEmailInput } from './results-email-model';
+import { resultsEmailText } from './results-email-text';
+
+let sink: SmtpSink;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  mailer = createMailer(
+    { url: sink.url, from: 'Sam Rivera <coach@coach.example>', requireTls: false },
+    { attemptLimitMs: 5_000, maxConnections: 2 },
+  );
+});
+
+afterAll(async () => {
+  mailer.close();
+  await sink.close();
+});
+
+const march3 = Date.parse('2026-03-03T10:00:00Z');
+const ratings = (digits: string) => [...digits].map(Number) as Rating[];
+
+function input(overrides: Partial<ResultsEmailInput> = {}): ResultsEmailInput {
+  return {
+    firstName: 'Ana',
+    ratings: ratings('123123123'),
+    submittedAt: march3,
+    previous: null,
+    links: { profile: 'https://quiz.example/profile#PROFILE-TOKEN', confirm: 'https://quiz.example/confirm#CONFIRM-TOKEN' },
+    profileLinkDays: 90,
+    marketing: 'no_box',
+    courseUrl: 'https://coach.example/course',
+    coachName: 'Sam Rivera',
+    helpLine: null,
+    siteHost: 'quiz.example',
+    timeZone: 'UTC',
+    now: march3,
+    ...overrides,
+  };
+}
+
+let sent = 0;
+async function deliver(overrides: Partial<ResultsEmailInput> = {}) {
+  const email = resultsEmail(input(overrides));
+  sent += 1;
+  const messageId = `<test-${sent}@coach.example>`;
+  const outcome = await mailer.send({ to: 'ana@example.org', subject: email.subject, html: await resultsEmailHtml(email), text: resultsEmailText(email), messageId });
+  expect(outcome.result).toBe('accepted');
+  const messages = await sink.waitFor(sent);
+  const received = messages.find((message) => message.messageId === messageId);
+  if (!received) throw new Error('the message did not arrive');
+  return { received, text: received.text ?? '', html: typeof received.html === 'string' ? received.html : '' };
+}
+
+test('the e-mail names all nine drivers with their ratings in words, in both parts', async () => {
+  const { received, text, html } = await deliver();
+  expect(received.subject).toBe('Your Core Driver Profile');
+  expect(received.from?.value).toEqual([{ name: 'Sam Rivera', address: 'coach@coach.example' }]);
+  expect(received.envelopeTo).toEqual(['ana@example.org']);
+  expect(received.headers.get('auto-submitted')).toBe('auto-generated');
+  coreDrivers.forEach((driver, index) => {
+    const words = resultsCopy.ratingLabels[ratings('123123123')[index] as Rating];
+    expect(text).toContain(`${driver.shortName}: ${words}`);
+    expect(html).toMatch(new RegExp(`${driver.shortName.replace('&', '&amp;')}</span><br/?>.*?${words}`, 's'));
+  });
+  expect(text).toContain('Hi Ana,');
+  expect(html).toContain('lang="en"');
+});
+
+test('the e-mail holds the pattern summary, the tips, the strengths and the coach’s name', async () => {
+  // Impulse Control and Task Initiation need support; Cognitive Flexibility is strong: the task-jumping note.
+  const { text, html } = await deliver({ ratings: ratings('122122232') });
+  expect(text).toContain('You have 1 strong driver and 2 drivers that need support.');
+  expect(text).toContain(driverTips[1]);
+  expect(text).toContain(driverTips[4]);
+  expect(text).toContain('task-jumping');
+  expect(text).toContain('You adapt when plans change.');
+  expect(text).toMatch(/Warmly,\nSam Rivera/);
+  expect(html).toContain('Sam Rivera');
+  expect(text).not.toContain('This quiz is not a diagnosis. Talking with a doctor');
+});
+
+test('the care line comes when five or more drivers need support, and only then', async () => {
+  const { text, html } = await deliver({ ratings: ratings('111112222') });
+  expect(text).toContain('Talking with a doctor, a psychologist or an ADHD coach can really help.');
+  expect(html).toContain('Talking with a doctor, a psychologist or an ADHD coach can really help.');
+});
+
+test('both parts carry the private link, with how long it works', async () => {
+  const { text, html } = await deliver({ profileLinkDays: 30 });
+  expect(text).toContain('https://quiz.example/profile#PROFILE-TOKEN');
+  expect(html).toContain('href="https://quiz.example/profile#PROFILE-TOKEN"');
+  expect(text).toContain('This private link works for 30 days.');
+});
+
+test.each<[MarketingState, boolean, boolean]>([
+  ['no_box', true, false],
+  ['declined', false, false],
+  ['pending', false, true],
+  ['confirmed', true, false],
+  ['unknown', false, false],
+])('marketing %s: course pitch %s, confirm button %s', async (marketing, course, confirm) => {
+  const { text, html } = await deliver({ marketing });
+  expect(text.includes('https://coach.example/course')).toBe(course);
+  expect(html.includes('https://coach.example/course')).toBe(course);
+  expect(text.includes(resultsCopy.course.pitch)).toBe(course);
+  expect(text.includes('https://quiz.example/confirm#CONFIRM-TOKEN')).toBe(confirm);
+  expect(html.includes('href="https://quiz.example/confirm#CONFIRM-TOKEN"')).toBe(confirm);
+});
+
+test('a retake shows, per driver, the earlier and the new rating with their dates', async () => {
+  const { text, html } = await deliver({
+    ratings: ratings('222222222'),
+    previous: { ratings: ratings('222122222'), at: Date.parse('2026-01-03T10:00:00Z') },
+  });
+  expect(text).toContain('You took the quiz on 3 January, and again on 3 March.');
+  expect(text).toContain('Task Initiation: This is me → Sometimes, since 3 March');
+  expect(html).toContain('Task Initiation: This is me → Sometimes, since 3 March');
+  expect(text).toContain('The other 8 drivers kept their ratings.');
+});
+
+test('without a coach’s name the e-mail is signed by the quiz', async () => {
+  const { text } = await deliver({ coachName: null });
+  expect(text).toMatch(/Warmly,\nYour Core Drivers coach/);
+});

@@ -1,0 +1,160 @@
+/**
+ * The storage contract's part for the results e-mail (server/mail/), the same suite against both
+ * backends: its own queue in the outbox, the links stored by hash, the double opt-in's single-use
+ * confirmation (with its `lead.confirmed` webhook row), and erasure killing both.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Lead } from '../../src/shared/lead';
+import { hashLinkToken, newLinkToken } from '../mail/links';
+import { csvChunks } from '../leads/export';
+import { tempDir } from '../test/helpers';
+import { freshPostgres } from '../test/postgres';
+import { PostgresStorage } from './postgres/storage';
+import { SqliteStorage } from './sqlite/storage';
+import type { DueRow, Storage, StoredConsent } from './storage';
+
+type Options = { outbox: () => boolean; email: () => boolean; now: () => number; onOutboxRows?: () => void };
+
+const backends: [string, (options: Options) => Promise<Storage>][] = [
+  ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
+  ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
+];
+
+const lead = (email: string, ratings: Lead['ratings'] = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName: 'Ana', ratings });
+const ticked: StoredConsent = { version: 'abcdef0123456789', wording: 'The gate said this.', marketing: true };
+const DAY = 24 * 60 * 60 * 1000;
+
+const opened: Storage[] = [];
+afterEach(async () => {
+  for (const storage of opened.splice(0)) await storage.close();
+});
+
+describe.each(backends)('%s', (_name, open) => {
+  let clock = Date.UTC(2026, 10, 20, 12);
+  let mailOn = true;
+  let woken = 0;
+  const start = async (options: Partial<Options> = {}) => {
+    clock = Date.UTC(2026, 10, 20, 12);
+    mailOn = true;
+    woken = 0;
+    const storage = await open({ outbox: () => true, email: () => mailOn, now: () => clock, onOutboxRows: () => (woken += 1), ...options });
+    opened.push(storage);
+    return storage;
+  };
+  const claimAll = async (storage: Storage, queue: 'outbox' | 'mailOutbox') => storage[queue].claimDue(clock, 100, 60_000);
+  const deliver = (storage: Storage, queue: 'outbox' | 'mailOutbox', rows: DueRow[]) =>
+    storage[queue].record(rows.map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 250, now: clock })));
+
+  test('each submission queues the results e-mail in its own channel, beside the webhook, in the same commit', async () => {
+    const storage = await start();
+    await storage.submit(lead('ana@example.com', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    clock += 1000;
+    await storage.submit(lead('ana@example.com'), undefined, ticked);
+    expect(woken).toBe(2);
+    const mail = await claimAll(storage, 'mailOutbox');
+    const hooks = await claimAll(storage, 'outbox');
+    expect(mail.map((row) => row.event)).toEqual(['results', 'results']);
+    expect(hooks.map((row) => row.event)).toEqual(['lead.submitted', 'lead.submitted']);
+    // The e-mail has what it is written from: the retake's earlier ratings and date, the consent record.
+    const retake = mail.find((row) => row.submitted_at === clock);
+    expect(retake).toMatchObject({ email: 'ana@example.com', ratings: '123123123', previous_ratings: '111111111', previous_submitted_at: clock - 1000, marketing_consent: 1, marketing_confirmed_at: null });
+    expect(mail.find((row) => row.submitted_at !== clock)).toMatchObject({ previous_ratings: null, previous_submitted_at: null });
+    // A claimed row is not claimed again (the lease); a channel's schedule is its own.
+    expect(await claimAll(storage, 'mailOutbox')).toEqual([]);
+    expect(await storage.mailOutbox.nextDueAt()).toBe(clock + 60_000);
+    await deliver(storage, 'mailOutbox', mail);
+    expect(await storage.mailOutbox.nextDueAt()).toBeNull();
+    expect(await storage.outbox.nextDueAt()).toBe(clock + 60_000);
+  });
+
+  test('with mail off no e-mail is queued; turned on, the next lead gets one', async () => {
+    const storage = await start();
+    mailOn = false;
+    await storage.submit(lead('off@example.com'));
+    expect(await claimAll(storage, 'mailOutbox')).toEqual([]);
+    mailOn = true;
+    await storage.submit(lead('on@example.com'));
+    expect((await claimAll(storage, 'mailOutbox')).map((row) => row.email)).toEqual(['on@example.com']);
+  });
+
+  test('a profile link opens the person’s latest profile until it expires; the token itself is never stored', async () => {
+    const storage = await start();
+    await storage.submit(lead('ana@example.com', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    const [row] = await claimAll(storage, 'mailOutbox');
+    if (!row) throw new Error('no e-mail queued');
+    const { token, hash } = newLinkToken();
+    await storage.addLinks([{ tokenHash: hash, kind: 'profile', submissionId: row.submission_id, createdAt: clock, expiresAt: clock + 90 * DAY }]);
+    const first = await storage.profileByLink(hash, clock);
+    expect(first).toMatchObject({ firstName: 'Ana', ratings: '111111111', previous: null, linkExpiresAt: clock + 90 * DAY });
+    expect(await storage.profileByLink(hashLinkToken(`${token.slice(0, -1)}x`), clock)).toBeNull();
+    // A retake: the same link shows the new profile, and the one before it.
+    clock += DAY;
+    await storage.submit(lead('ana@example.com'));
+    expect(await storage.profileByLink(hash, clock)).toMatchObject({ ratings: '123123123', previous: { ratings: '111111111', submittedAt: clock - DAY } });
+    // Expiry: live until its moment, dead from it.
+    expect(await storage.profileByLink(hash, clock - DAY + 90 * DAY - 1)).not.toBeNull();
+    expect(await storage.profileByLink(hash, clock - DAY + 90 * DAY)).toBeNull();
+    // Nothing stored holds the token.
+    const csv: string[] = [];
+    for await (const chunk of csvChunks(storage)) csv.push(chunk.csv);
+    expect(csv.join('')).not.toContain(token);
+  });
+
+  test('erasing the person kills their links at once and removes their queued e-mail', async () => {
+    const storage = await start();
+    await storage.submit(lead('gone@example.com'), undefined, ticked);
+    const rows = await claimAll(storage, 'mailOutbox');
+    const submissionId = rows[0]?.submission_id ?? 0;
+    await storage.mailOutbox.record(rows.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 10_000, status: null, now: clock })));
+    const profile = newLinkToken();
+    const confirm = newLinkToken();
+    await storage.addLinks([
+      { tokenHash: profile.hash, kind: 'profile', submissionId, createdAt: clock, expiresAt: clock + DAY },
+      { tokenHash: confirm.hash, kind: 'confirm', submissionId, createdAt: clock, expiresAt: clock + DAY },
+    ]);
+    expect(await storage.eraseLead('Gone@Example.com')).toMatchObject({ submissions: 1, pendingDeliveries: 2 });
+    expect(await storage.profileByLink(profile.hash, clock)).toBeNull();
+    expect(await storage.confirmByLink(confirm.hash, clock)).toBeNull();
+    clock += 20_000;
+    expect(await claimAll(storage, 'mailOutbox')).toEqual([]);
+    expect(await storage.mailOutbox.nextDueAt()).toBeNull();
+  });
+
+  test('a confirm link records the time once, queues lead.confirmed once, and works only once and only for seven days', async () => {
+    const storage = await start();
+    await storage.submit(lead('yes@example.com'), undefined, ticked);
+    const [row] = await claimAll(storage, 'mailOutbox');
+    const submissionId = row?.submission_id ?? 0;
+    await deliver(storage, 'outbox', await claimAll(storage, 'outbox'));
+    const link = newLinkToken();
+    const late = newLinkToken();
+    await storage.addLinks([
+      { tokenHash: link.hash, kind: 'confirm', submissionId, createdAt: clock, expiresAt: clock + 7 * DAY },
+      { tokenHash: late.hash, kind: 'confirm', submissionId, createdAt: clock, expiresAt: clock + 7 * DAY },
+    ]);
+    expect(await storage.confirmByLink(late.hash, clock + 7 * DAY)).toBeNull();
+    const wokenBefore = woken;
+    clock += 60_000;
+    expect(await storage.confirmByLink(link.hash, clock)).toEqual({ confirmedAt: clock });
+    expect(woken).toBe(wokenBefore + 1);
+    expect(await storage.confirmByLink(link.hash, clock + 1)).toBeNull();
+    const confirmed = await claimAll(storage, 'outbox');
+    expect(confirmed).toEqual([expect.objectContaining({ event: 'lead.confirmed', email: 'yes@example.com', marketing_confirmed_at: clock })]);
+    // The export shows the request (the submission) and the confirmation.
+    let csv = '';
+    for await (const chunk of csvChunks(storage)) csv += chunk.csv;
+    expect(csv).toContain(`"${new Date(clock).toISOString()}"`);
+    // A profile link is not a confirm link, and a confirm link opens no profile.
+    expect(await storage.profileByLink(link.hash, clock)).toBeNull();
+  });
+
+  test('without a webhook, confirming records the time and queues nothing', async () => {
+    const storage = await start({ outbox: () => false });
+    await storage.submit(lead('quiet@example.com'), undefined, ticked);
+    const [row] = await claimAll(storage, 'mailOutbox');
+    const link = newLinkToken();
+    await storage.addLinks([{ tokenHash: link.hash, kind: 'confirm', submissionId: row?.submission_id ?? 0, createdAt: clock, expiresAt: clock + DAY }]);
+    expect(await storage.confirmByLink(link.hash, clock)).toEqual({ confirmedAt: clock });
+    expect(await claimAll(storage, 'outbox')).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The results e-mail's links on SQLite: stored by the hash of their token, read by the profile and
+ * confirm pages. A link goes with its submission (ON DELETE CASCADE), so erasing the person kills
+ * it in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
+import type { LinkedProfile, NewLink } from '../storage';
+import type { SqliteDatabase } from './binding';
+
+/** `webhook`: whether a webhook is in force (a confirmation then queues `lead.confirmed`); the storage thread passes it with each call. */
+export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolean }) {
+  const insert = db.prepare<[string, string, number, number, number]>(
+    'INSERT INTO links (token_hash, kind, submission_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const sweep = db.prepare<[number]>('DELETE FROM links WHERE expires_at < ?');
+  let lastSweep = 0;
+  const add = db.transaction((links: NewLink[]) => {
+    const now = links[0]?.createdAt ?? 0;
+    if (now - lastSweep >= 60_000) {
+      lastSweep = now;
+      sweep.run(now - LINK_SWEEP_AFTER_MS);
+    }
+    for (const link of links) insert.run(link.tokenHash, link.kind, link.submissionId, link.createdAt, link.expiresAt);
+  });
+
+  const profileLink = db.prepare<[string, number], { email: string; expires_at: number }>(
+    `SELECT s.email, l.expires_at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
+     WHERE l.token_hash = ? AND l.kind = 'profile' AND l.expires_at > ?`,
+  );
+  const latestTwo = db.prepare<[string], LinkedSubmissionRow>(
+    `SELECT ${linkedSubmissionColumns} FROM submissions WHERE email = ? ORDER BY id DESC LIMIT 2`,
+  );
+
+  const useConfirmLink = db.prepare<[number, string, number], { submission_id: number }>(
+    `UPDATE links SET used_at = ? WHERE token_hash = ? AND kind = 'confirm' AND used_at IS NULL AND expires_at > ?
+     RETURNING submission_id`,
+  );
+  const confirmSubmission = db.prepare<[number, number]>(
+    'UPDATE submissions SET marketing_confirmed_at = ? WHERE id = ? AND marketing_consent = 1 AND marketing_confirmed_at IS NULL',
+  );
+  const confirmedAt = db.prepare<[number], { at: number | null }>('SELECT marketing_confirmed_at AS at FROM submissions WHERE id = ?');
+  const queueConfirmed = db.prepare<[string, number, number, number]>(
+    `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+     VALUES (?, ?, ?, ?, 'webhook', 'lead.confirmed')`,
+  );
+  const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean): { confirmedAt: number; queued: boolean } | null => {
+    const link = useConfirmLink.get(now, tokenHash, now);
+    if (!link) return null;
+    const changed = confirmSubmission.run(now, link.submission_id).changes > 0;
+    const at = confirmedAt.get(link.submission_id)?.at ?? null;
+    if (at === null) return null;
+    // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
+    const queued = changed && (forward ?? options.webhook());
+    if (queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now);
+    return { confirmedAt: at, queued };
+  });
+
+  return {
+    addLinks: (links: NewLink[]) => add(links),
+    profileByLink(tokenHash: string, now: number): LinkedProfile | null {
+      const link = profileLink.get(tokenHash, now);
+      return link ? linkedProfile(latestTwo.all(link.email), link.expires_at) : null;
+    },
+    confirmByLink: (tokenHash: string, now: number, forward?: boolean) => confirm.immediate(tokenHash, now, forward),
+  };
+}

@@ -1,0 +1,61 @@
+import { useRef, useState } from 'react';
+import { confirmCopy } from '../../content/profile';
+import { pageTitle } from '../../content/site';
+import { LiveRegion } from '../../lib/live-region';
+import { confirmMarketing, tokenFromHash } from '../../lib/profile-client';
+import { readSiteConfig } from '../../lib/site-config';
+import { usePageTitle } from '../../lib/screen';
+import { ProductName } from '../shared/product-name';
+import { LinkMessage } from './link-message';
+
+type State = 'ready' | 'busy' | 'done' | 'dead' | 'failed';
+
+/**
+ * /confirm#<token>: the double opt-in. Opening the link changes nothing (mail scanners open links
+ * to check them); only the button, a POST, confirms. The page advertises nothing.
+ */
+export default function ConfirmPage() {
+  const [token] = useState(() => tokenFromHash(window.location.hash));
+  const [state, setState] = useState<State>(token === null ? 'dead' : 'ready');
+  const [siteConfig] = useState(readSiteConfig);
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageTitle(pageTitle(state === 'done' ? confirmCopy.done.title : confirmCopy.title));
+
+  async function confirm() {
+    if (token === null || state === 'busy') return;
+    setState('busy');
+    const answer = await confirmMarketing(token);
+    setState(answer.kind === 'ok' ? 'done' : answer.kind === 'dead' ? 'dead' : 'failed');
+    heading.current?.focus();
+  }
+
+  if (state === 'dead') {
+    return (
+      <LinkMessage title={confirmCopy.dead.title} action={{ kind: 'quiz', label: confirmCopy.dead.button }}>
+        <p>{confirmCopy.dead.text}</p>
+      </LinkMessage>
+    );
+  }
+
+  const done = state === 'done';
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
+      <ProductName />
+      <h1 ref={heading} tabIndex={-1} className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-3xl">
+        {done ? confirmCopy.done.title : confirmCopy.title}
+      </h1>
+      {done ? (
+        <p className="mt-3 text-muted sm:text-lg">{confirmCopy.done.text}</p>
+      ) : (
+        <>
+          <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coach.name)}</p>
+          <p className="mt-2 text-muted">{confirmCopy.ignore}</p>
+          <button type="button" onClick={() => void confirm()} disabled={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg disabled:cursor-wait">
+            {state === 'busy' ? confirmCopy.busy : confirmCopy.button}
+          </button>
+        </>
+      )}
+      <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : done ? confirmCopy.done.title : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { coreDrivers } from '../../content/drivers';
+import { resultsCopy } from '../../content/results';
+import type { ProfileResponse } from '../../shared/profile-api';
+import ConfirmPage from './confirm-page';
+import ProfilePage from './profile-page';
+
+const token = 'T0ken-of_43-characters-AAAAAAAAAAAAAAAAAAAA'.slice(0, 43);
+
+const profile: ProfileResponse = {
+  firstName: 'Ana',
+  ratings: [1, 1, 3, 2, 2, 1, 1, 3, 1],
+  submittedAt: '2026-03-03T10:00:00.000Z',
+  previous: { ratings: [1, 1, 3, 1, 2, 1, 1, 3, 1], submittedAt: '2026-01-03T10:00:00.000Z' },
+  showCourse: false,
+  coachName: 'Sam Rivera',
+  linkExpiresAt: '2026-06-01T10:00:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  window.location.hash = `#${token}`;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.location.hash = '';
+});
+
+const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+function renderAt(path: '/profile' | '/confirm') {
+  render(<MemoryRouter initialEntries={[path]}>{path === '/profile' ? <ProfilePage /> : <ConfirmPage />}</MemoryRouter>);
+  return userEvent.setup();
+}
+
+test('the token is read from the fragment and sent in a POST body, never in a URL', async () => {
+  fetchMock.mockReturnValue(answer(200, profile));
+  renderAt('/profile');
+  await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title });
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/profile');
+  expect(init?.method).toBe('POST');
+  expect(JSON.parse(String(init?.body))).toEqual({ token });
+});
+
+test('the profile shows every driver with its rating in words, the insights, and what changed', async () => {
+  // Only the date is fake: "3 March", without the year, since it is the same year.
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-10T12:00:00Z') });
+  fetchMock.mockReturnValue(answer(200, profile));
+  renderAt('/profile');
+  const cards = await screen.findByRole('list', { name: resultsCopy.profile.title });
+  for (const [index, driver] of coreDrivers.entries()) {
+    const rating = profile.ratings[index] ?? 2;
+    expect(within(cards).getByRole('button', { name: `${driver.shortName}, ${resultsCopy.ratingLabels[rating]}` })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('heading', { name: 'What changed since last time' })).toBeInTheDocument();
+  expect(screen.getByText('Task Initiation: This is me → Sometimes, since 3 March')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: resultsCopy.insights.challenges.title })).toBeInTheDocument();
+  expect(screen.getByText(/Welcome back, Ana\./)).toBeInTheDocument();
+  // No gate, and no course pitch where the visitor may not receive it.
+  expect(screen.queryByRole('textbox')).toBeNull();
+  expect(screen.queryByRole('link', { name: /Show Me the Course/ })).toBeNull();
+});
+
+test('the course is shown when the visitor may receive it; a first quiz has no changes part', async () => {
+  fetchMock.mockReturnValue(answer(200, { ...profile, previous: null, showCourse: true }));
+  renderAt('/profile');
+  expect(await screen.findByRole('link', { name: /Show Me the Course/ })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'What changed since last time' })).toBeNull();
+});
+
+test('Print or save as PDF opens the browser’s print dialog', async () => {
+  fetchMock.mockReturnValue(answer(200, profile));
+  const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  const user = renderAt('/profile');
+  await user.click(await screen.findByRole('button', { name: 'Print or save as PDF' }));
+  expect(print).toHaveBeenCalledTimes(1);
+});
+
+test.each([
+  ['a dead link (404)', () => answer(404, { error: 'link_dead', message: '' })],
+  ['no token in the address', null],
+])('%s gets a kind page with a way to take the quiz again', async (_name, reply) => {
+  if (reply) fetchMock.mockImplementation(reply);
+  else window.location.hash = '';
+  renderAt('/profile');
+  expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Take the quiz again' })).toHaveAttribute('href', '/quiz');
+  if (!reply) expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('a server that cannot answer offers to try again, and trying again can succeed', async () => {
+  fetchMock.mockReturnValueOnce(answer(503, { error: 'shutting_down' })).mockReturnValueOnce(answer(200, profile));
+  const user = renderAt('/profile');
+  await user.click(await screen.findByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title })).toBeInTheDocument();
+});
+
+test('opening the confirm link changes nothing: only the button confirms', async () => {
+  fetchMock.mockReturnValue(answer(200, { confirmed: true, confirmedAt: '2026-03-04T10:00:00.000Z' }));
+  const user = renderAt('/confirm');
+  const button = screen.getByRole('button', { name: 'Yes, send me tips and news' });
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(screen.queryByRole('link')).toBeNull();
+  await user.click(button);
+  expect(await screen.findByRole('heading', { name: 'Thank you, you are confirmed' })).toBeInTheDocument();
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect([url, init?.method, JSON.parse(String(init?.body))]).toEqual(['/api/confirm', 'POST', { token }]);
+});
+
+test('a used or expired confirm link says so, and that nothing changed', async () => {
+  fetchMock.mockReturnValue(answer(404, { error: 'link_dead', message: '' }));
+  const user = renderAt('/confirm');
+  await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
+  expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+  expect(screen.getByText(/Nothing has changed\./)).toBeInTheDocument();
+});

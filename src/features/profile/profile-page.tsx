@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { profileCopy } from '../../content/profile';
+import { resultsCopy } from '../../content/results';
+import { LiveRegion } from '../../lib/live-region';
+import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
+import type { ProfileResponse } from '../../shared/profile-api';
+import { Spinner } from '../results/spinner';
+import { LinkMessage } from './link-message';
+import { ProfileView } from './profile-view';
+
+/**
+ * /profile#<token>: the private page the results e-mail links to. The token is read from the
+ * address's fragment, which the browser never sends anywhere (src/shared/profile-api.ts), and
+ * exchanged for the profile. A dead link (expired, erased, mistyped) gets a kind page and a way to
+ * take the quiz again; a server that cannot answer, a way to try again.
+ */
+export default function ProfilePage() {
+  const [token] = useState(() => tokenFromHash(window.location.hash));
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<LinkResult<ProfileResponse> | null>(token === null ? { kind: 'dead' } : null);
+
+  useEffect(() => {
+    if (token === null) return;
+    let current = true;
+    void fetchProfile(token).then((answer) => {
+      if (current) setResult(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token, attempt]);
+
+  if (result === null) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-5 text-center">
+        <Spinner />
+        <LiveRegion message={profileCopy.loading} className="text-xl font-semibold text-teal-dark" />
+      </main>
+    );
+  }
+  if (result.kind === 'dead') {
+    const copy = profileCopy.dead;
+    return (
+      <LinkMessage title={copy.title} action={{ kind: 'quiz', label: copy.button }}>
+        <p>{copy.text}</p>
+        <p>{copy.retake}</p>
+      </LinkMessage>
+    );
+  }
+  if (result.kind === 'unavailable') {
+    const copy = profileCopy.unavailable;
+    return (
+      <LinkMessage
+        title={copy.title}
+        action={{
+          kind: 'retry',
+          label: copy.button,
+          onRetry: () => {
+            setResult(null);
+            setAttempt((count) => count + 1);
+          },
+        }}
+      >
+        <p>{copy.text}</p>
+      </LinkMessage>
+    );
+  }
+  return (
+    <>
+      <ProfileView profile={result.value} />
+      <LiveRegion message={resultsCopy.profileReady} className="sr-only" />
+    </>
+  );
+}

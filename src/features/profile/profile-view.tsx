@@ -1,0 +1,78 @@
+import { useMemo, useRef, useState } from 'react';
+import { coreDrivers } from '../../content/drivers';
+import { profileCopy } from '../../content/profile';
+import { resultsCopy } from '../../content/results';
+import { pageTitle, site } from '../../content/site';
+import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import type { CoreDriverResult } from '../../shared/core-drivers-state';
+import { dayInWords, describeChanges } from '../../shared/profile-changes';
+import type { ProfileResponse } from '../../shared/profile-api';
+import { CourseCta } from '../results/course-cta';
+import { DriverCards } from '../results/driver-cards';
+import { buildInsights, countRatings } from '../../shared/insights';
+import { InsightsPanel } from '../results/insights-panel';
+import { PrintButton, PrintFooter } from '../results/print-button';
+import { ProfileGlance } from '../results/profile-glance';
+import { ProductName } from '../shared/product-name';
+import { ChangesPanel } from './changes-panel';
+
+
+/**
+ * The profile as the results page showed it (cards, insights, the course when the visitor may get
+ * it), without the gate or the timeline; what changed since the quiz before; a button to print it.
+ */
+export function ProfileView({ profile }: { profile: ProfileResponse }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Days in the visitor's own time zone ("3 March"), with the year when it is not this one.
+  const [now] = useState(() => Date.now());
+  const day = (at: number) => dayInWords(at, undefined, now);
+  usePageTitle(pageTitle(resultsCopy.profile.title));
+  useFocusOnArrival(heading);
+
+  const drivers = useMemo<CoreDriverResult[]>(
+    () => coreDrivers.map((driver, index) => ({ id: driver.id, name: driver.shortName, scenario: driver.scenario, rating: profile.ratings[index] ?? 2 })),
+    [profile.ratings],
+  );
+  const insights = useMemo(() => buildInsights(drivers), [drivers]);
+  const changes = useMemo(
+    () =>
+      profile.previous &&
+      describeChanges(
+        { ratings: profile.previous.ratings, at: Date.parse(profile.previous.submittedAt) },
+        { ratings: profile.ratings, at: Date.parse(profile.submittedAt) },
+        (at) => dayInWords(at, undefined, now),
+      ),
+    [profile, now],
+  );
+
+  return (
+    <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12 print:max-w-none print:p-0">
+      <header className="text-center">
+        <ProductName />
+        <h1
+          id="profile-title"
+          ref={heading}
+          tabIndex={-1}
+          className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-4xl"
+        >
+          {resultsCopy.profile.title}
+        </h1>
+        <p className="mt-1 text-muted sm:text-lg">
+          {profileCopy.greeting(profile.firstName)} {profileCopy.takenOn(day(Date.parse(profile.submittedAt)))}
+        </p>
+        <ProfileGlance counts={countRatings(drivers)} />
+        <PrintButton className="mt-5" />
+      </header>
+
+      <DriverCards drivers={drivers} labelledBy="profile-title" />
+      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
+
+      <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
+        {changes && <ChangesPanel summary={changes} />}
+        <InsightsPanel insights={insights} greeting={null} focusOnMount={false} />
+        {profile.showCourse && <CourseCta />}
+        <PrintFooter coachName={profile.coachName} />
+      </div>
+    </main>
+  );
+}

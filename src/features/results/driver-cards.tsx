@@ -1,0 +1,45 @@
+import { driverById } from '../../content/drivers';
+import type { CoreDriverResult } from '../../shared/core-drivers-state';
+import { FlipCard } from './flip-card';
+import { RatingLegend } from './rating-legend';
+
+type DriverCardsProps = {
+  drivers: readonly CoreDriverResult[];
+  /** The id of the heading that names the grid. */
+  labelledBy: string;
+  /** How many cards are on show (the results timeline reveals them one by one); all by default. */
+  cardsShown?: number;
+  legendShown?: boolean;
+};
+
+/**
+ * The nine flip cards and the legend: the profile as the results page shows it, and as the private
+ * profile page shows it again (without the timeline). In a printout, three cards to a row.
+ */
+export function DriverCards({ drivers, labelledBy, cardsShown = drivers.length, legendShown = true }: DriverCardsProps) {
+  return (
+    <>
+      {/* One column on a phone, three from 640 px (a coach's frame of 660 px too): nine cards never leave one alone on a row. */}
+      <ul
+        aria-labelledby={labelledBy}
+        className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-3 sm:gap-3 print:mt-3 print:grid-cols-3 print:gap-1.5"
+      >
+        {drivers.map((driver, index) => {
+          const { shortName, description } = driverById(driver.id);
+          return (
+            <FlipCard
+              key={driver.id}
+              id={driver.id}
+              name={shortName}
+              description={description}
+              scenario={driver.scenario}
+              rating={driver.rating}
+              shown={index < cardsShown}
+            />
+          );
+        })}
+      </ul>
+      <RatingLegend shown={legendShown} />
+    </>
+  );
+}
