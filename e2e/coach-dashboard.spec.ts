@@ -147,7 +147,8 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   expect(csv).not.toContain(email);
 
   await page.getByRole('link', { name: 'Deliveries' }).click();
-  await expect(page.getByText(/Nothing is sent: no webhook \(LEAD_WEBHOOK_URL\) and no mail server are set\. To e-mail each visitor their results, set your mail server and sender under Settings/)).toBeVisible();
+  await expect(page.getByText(/^Nothing is sent: no webhook and no mail server are set\. Leads are stored, but not forwarded/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set them up in Settings' })).toHaveAttribute('href', '#settings');
   await expectNoA11yFindings(page, 'deliveries');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
