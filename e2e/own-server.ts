@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listeningUrl } from '../server/test/listening';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -46,18 +47,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await listeningUrl(child, 30_000);
   return {
     url,
     dataDir,

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { makeFakeDist } from './fake-dist';
+import { listeningUrl } from './listening';
 import { tempDir, testSettingsKey } from './helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -50,17 +51,8 @@ export async function spawnServer(env: Record<string, string> = {}, nodeArgs: st
   const child = launch(env, { nodeArgs }, 'inherit');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await listeningUrl(child, 20_000);
   return { child, url, exited, output: () => output };
 }
 

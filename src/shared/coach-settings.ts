@@ -13,6 +13,7 @@
  * ever turned into HTML: pages show it as text.
  */
 import { resultsCopy } from '../content/results';
+import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
 import { isTimeZone } from './days';
 import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
 import { hasHiddenCharacterInName } from './lead';
@@ -22,8 +23,7 @@ import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settin
 
 export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook';
 
-/** A checked value, or the message that says what is wrong (it names the field, never quotes the input). */
-export type Checked<V> = { ok: true; value: V } | { ok: false; message: string };
+export type { Checked } from './checked';
 
 type Base<K extends SettingKind, V> = {
   kind: K;
@@ -61,10 +61,6 @@ export type ImageContentType = (typeof imageContentTypes)[number];
 export const LINK_MAX_LENGTH = 2000;
 
 export type LinkScheme = 'https:' | 'tel:';
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
 /** One line of text: runs of white space become one space. */
 function text(label: string, maxLength: number, env?: string): TextSetting {
@@ -112,14 +108,9 @@ export function checkLink(label: string, input: unknown, schemes: readonly LinkS
   // A phone number is often typed with spaces: tel:+1 555 123 4567.
   const raw = /^tel:/i.test(trimmed) ? trimmed.replace(/\s+/g, '') : trimmed;
   const allowed = schemes.includes('tel:') ? 'an https:// address or a phone number as tel:+15551234567' : 'an address that starts with https://';
-  if (raw === '') return fail(`${label}: paste ${allowed}, or clear the field.`);
-  if (raw.length > LINK_MAX_LENGTH) return fail(`${label}: at most ${LINK_MAX_LENGTH} characters.`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return fail(`${label}: use ${allowed} (this is not a complete address).`);
-  }
+  const parsed = parseAddress(label, raw, LINK_MAX_LENGTH, { empty: `paste ${allowed}, or clear the field.`, invalid: `use ${allowed} (this is not a complete address).` });
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.protocol === 'tel:' && schemes.includes('tel:')) {
     return /^tel:\+?[0-9][0-9-]{2,30}$/.test(url.href) ? { ok: true, value: url.href } : fail(`${label}: a phone link looks like tel:+15551234567.`);
   }

@@ -5,10 +5,10 @@
  *
  * The mail server's address is stored sealed like every secret: it holds the password.
  */
+import { type Checked, parseAddress } from './checked';
 import { hasHiddenCharacterInName } from './lead';
 import { decodes } from './webhook-settings';
 
-type Checked = { ok: true; value: string } | { ok: false; message: string };
 
 /** Longest address accepted: far beyond any real mail server's. */
 const SMTP_URL_MAX_LENGTH = 2000;
@@ -19,17 +19,14 @@ export const MAIL_FROM_MAX_LENGTH = 320;
  * The coach's mail server: `smtp://user:password@host:587` (STARTTLS) or `smtps://...:465` (TLS
  * from the start). A password with special characters is percent-encoded (`/` is `%2F`).
  */
-export function checkSmtpUrl(label: string, input: unknown): Checked {
+export function checkSmtpUrl(label: string, input: unknown): Checked<string> {
   const example = 'smtp://user:password@smtp.example.com:587';
-  if (typeof input !== 'string' || input.trim() === '') return { ok: false, message: `${label}: paste your mail server's address, such as ${example}, or clear it.` };
-  const raw = input.trim();
-  if (raw.length > SMTP_URL_MAX_LENGTH) return { ok: false, message: `${label}: at most ${SMTP_URL_MAX_LENGTH} characters.` };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, message: `${label}: use a complete address like ${example}.` };
-  }
+  const parsed = parseAddress(label, typeof input === 'string' ? input.trim() : '', SMTP_URL_MAX_LENGTH, {
+    empty: `paste your mail server's address, such as ${example}, or clear it.`,
+    invalid: `use a complete address like ${example}.`,
+  });
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     return { ok: false, message: `${label}: start it with smtp:// or smtps:// (your mail provider's SMTP settings give the host and port).` };
   }
@@ -62,7 +59,7 @@ export function senderOf(value: string): { name: string | null; address: string;
 }
 
 /** The address the results e-mail comes from: one address, with a name if the coach likes. */
-export function checkMailFrom(label: string, input: unknown): Checked {
+export function checkMailFrom(label: string, input: unknown): Checked<string> {
   const example = 'coach@example.com or Sam Rivera <coach@example.com>';
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, message: `${label}: write the address e-mails come from, such as ${example}.` };
   const value = input.trim().normalize('NFC');

@@ -3,9 +3,7 @@
  * `webhookSecret`; or LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, which win). Both are stored sealed
  * like every secret: an address often carries a token of its own.
  */
-type Checked = { ok: true; value: string } | { ok: false; message: string };
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import { type Checked, loopbackHosts, parseAddress } from './checked';
 
 /** Longest address accepted: far beyond any real receiver's. */
 const ADDRESS_MAX_LENGTH = 2000;
@@ -24,16 +22,13 @@ export const decodes = (part: string) => {
  * Where leads are sent: `https://`, or `http://` to this machine only (leads hold personal data).
  * A `user:password@` in it is sent as Basic authorization; the user name cannot hold a colon then.
  */
-export function checkWebhookAddress(label: string, input: unknown): Checked {
-  if (typeof input !== 'string' || input.trim() === '') return { ok: false, message: `${label}: paste the address your e-mail tool gave you, or clear it.` };
-  const raw = input.trim();
-  if (raw.length > ADDRESS_MAX_LENGTH) return { ok: false, message: `${label}: at most ${ADDRESS_MAX_LENGTH} characters.` };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, message: `${label}: use a complete address that starts with https://.` };
-  }
+export function checkWebhookAddress(label: string, input: unknown): Checked<string> {
+  const parsed = parseAddress(label, typeof input === 'string' ? input.trim() : '', ADDRESS_MAX_LENGTH, {
+    empty: 'paste the address your e-mail tool gave you, or clear it.',
+    invalid: 'use a complete address that starts with https://.',
+  });
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname)) {
     return { ok: false, message: `${label}: use https:// (leads hold personal data; plain http:// only to this computer).` };
   }
@@ -51,7 +46,7 @@ export function checkWebhookAddress(label: string, input: unknown): Checked {
  * The key every delivery is signed with: a `whsec_...` secret as Standard Webhooks define it (base64
  * of at least 24 bytes after the prefix), or any other text of at least 24 characters.
  */
-export function checkSigningSecret(label: string, input: unknown): Checked {
+export function checkSigningSecret(label: string, input: unknown): Checked<string> {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, message: `${label}: paste the secret, or make a new one.` };
   const value = input.trim();
   if (value.length > 4096) return { ok: false, message: `${label}: at most 4096 characters.` };

@@ -12,8 +12,7 @@ import { DriverCards } from '../results/driver-cards';
 import { buildInsights, countRatings } from '../../shared/insights';
 import { InsightsPanel } from '../results/insights-panel';
 import { PrintButton, PrintFooter } from '../results/print-button';
-import { ProfileGlance } from '../results/profile-glance';
-import { ProductName } from '../shared/product-name';
+import { PROFILE_TITLE_ID, ProfileHeader } from '../results/profile-header';
 import { ChangesPanel } from './changes-panel';
 
 
@@ -47,24 +46,16 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12 print:max-w-none print:p-0">
-      <header className="text-center">
-        <ProductName />
-        <h1
-          id="profile-title"
-          ref={heading}
-          tabIndex={-1}
-          className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-4xl"
-        >
-          {resultsCopy.profile.title}
-        </h1>
-        <p className="mt-1 text-muted sm:text-lg">
-          {profileCopy.greeting(profile.firstName)} {profileCopy.takenOn(day(Date.parse(profile.submittedAt)))}
-        </p>
-        <ProfileGlance counts={countRatings(drivers)} />
+      <ProfileHeader
+        title={resultsCopy.profile.title}
+        subtitle={`${profileCopy.greeting(profile.firstName)} ${profileCopy.takenOn(day(Date.parse(profile.submittedAt)))}`}
+        counts={countRatings(drivers)}
+        headingRef={heading}
+      >
         <PrintButton className="mt-5" />
-      </header>
+      </ProfileHeader>
 
-      <DriverCards drivers={drivers} labelledBy="profile-title" />
+      <DriverCards drivers={drivers} labelledBy={PROFILE_TITLE_ID} />
       <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">

@@ -8,14 +8,13 @@ import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
-import { ProductName } from '../shared/product-name';
 import { CourseCta } from './course-cta';
 import { buildInsights, countRatings } from '../../shared/insights';
 import { DriverCards } from './driver-cards';
 import { InsightsPanel } from './insights-panel';
 import { LeadGate } from './lead-gate';
 import { PrintButton, PrintFooter } from './print-button';
-import { ProfileGlance } from './profile-glance';
+import { PROFILE_TITLE_ID, ProfileHeader } from './profile-header';
 import { useResultsTimeline } from './use-results-timeline';
 
 const copy = resultsCopy.profile;
@@ -73,21 +72,9 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           }
         />
         {/* Transparent, not hidden, while loading: the screen keeps its level-one heading for assistive technology. */}
-        <header className={`text-center ${loading ? 'opacity-0' : ''}`}>
-          <ProductName />
-          <h1
-            id="profile-title"
-            ref={heading}
-            tabIndex={-1}
-            className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-4xl"
-          >
-            {copy.title}
-          </h1>
-          <p className="mt-1 text-muted sm:text-lg">{copy.subtitle}</p>
-          <ProfileGlance counts={counts} />
-        </header>
+        <ProfileHeader title={copy.title} subtitle={copy.subtitle} counts={counts} headingRef={heading} className={loading ? 'opacity-0' : ''} />
 
-        <DriverCards drivers={drivers} labelledBy="profile-title" cardsShown={cardsShown} legendShown={legendShown} />
+        <DriverCards drivers={drivers} labelledBy={PROFILE_TITLE_ID} cardsShown={cardsShown} legendShown={legendShown} />
       </div>
 
       {/* Above the gate, not below it: the insights replacing the gate then move nothing after them. */}

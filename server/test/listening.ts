@@ -1,0 +1,25 @@
+/** Waiting for a server process started by a test (server tests and e2e alike: no test runner here). */
+import type { ChildProcess } from 'node:child_process';
+
+/**
+ * The address a server process logs once it listens ("listening at http://127.0.0.1:<port>").
+ * Rejects, with what it wrote, when it exits first or has not listened within `limitMs`.
+ */
+export function listeningUrl(child: ChildProcess, limitMs: number): Promise<string> {
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within ${limitMs} ms:\n${output}`)), limitMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before it listened:\n${output}`));
+    });
+  });
+}
