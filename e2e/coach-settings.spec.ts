@@ -5,33 +5,18 @@
  * browser context who sees it all without a restart. axe on every new screen at 360 and 1280 px;
  * bad values get clear messages. With SHOTS_DIR set, each screen is saved there too.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
-import type { OwnServer } from './own-server';
-import { coreDriversState, openResultsWithState } from './results-state';
+import { unlockInsights, visitorPage } from './visitor';
 
 async function saveSection(page: Page, title: string) {
   const section = page.getByRole('region', { name: title, exact: true });
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-}
-
-async function visitorPage(browser: Browser, server: OwnServer, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width === 360 ? 740 : 900 } });
-  return context.newPage();
-}
-
-/** A visitor reaches the course call to action: results, the gate filled in, the insights unlocked. */
-async function unlockInsights(visitor: Page, ratings: string) {
-  await openResultsWithState(visitor, coreDriversState(ratings));
-  await visitor.getByLabel('Email', { exact: true }).fill('visitor@example.com');
-  await visitor.getByLabel('First name').fill('Vi');
-  await visitor.getByRole('button', { name: 'Show Me My Insights' }).click();
-  await expect(visitor.getByRole('heading', { name: 'Now what?' })).toBeVisible({ timeout: 15_000 });
 }
 
 test('from an empty DATA_DIR: the set-up address from the log, the password in the browser, the coach’s name, photo and course, seen by a visitor without a restart', async ({

@@ -10,6 +10,7 @@
 import type { SettingValues } from '../src/shared/coach-settings';
 import { defaultEmbedLook, frameStyle } from '../src/shared/frame-look';
 import type { SiteConfig } from '../src/shared/site-config';
+import { pageWords } from '../src/shared/words';
 import { consentBoxText, consentVersion, consentWording } from './leads/consent';
 import { imagePath } from './settings/image';
 
@@ -35,5 +36,7 @@ export function siteConfigFor(values: SettingValues, mailOn = false): SiteConfig
     helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
     frame: frameStyle(values.embedLook ?? defaultEmbedLook),
     mailOn,
+    // Left out when the coach changed no text (undefined is not written into the page's block).
+    words: pageWords(values.words),
   };
 }

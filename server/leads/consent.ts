@@ -14,9 +14,12 @@ import { resultsCopy } from '../../src/content/results';
 import type { Lead } from '../../src/shared/lead';
 import type { SettingValues } from '../../src/shared/coach-settings';
 import type { StoredConsent } from '../storage/storage';
+import { mergeWords, type Words } from '../../src/shared/word-merge';
 
 /** The settings in force (environment, else dashboard, else default) that make up the wording. */
 export type ConsentSettings = Pick<SettingValues, 'privacyUrl' | 'consentCheckbox' | 'consentText'> & {
+  /** The coach's wording of the gate's notice, when they changed it (src/shared/words.ts). */
+  words?: Words | null;
   /** Mail is on (SMTP_URL): the line under the button also says the profile arrives by e-mail. */
   mailOn?: boolean;
 };
@@ -24,8 +27,9 @@ export type ConsentSettings = Pick<SettingValues, 'privacyUrl' | 'consentCheckbo
 /** Everything the gate says about the address, as one plain text: what a coach can show as proof. */
 export function consentWording(settings: ConsentSettings): string {
   // With mail on the line under the button says so (src/features/results/lead-gate.tsx): part of what the visitor was told.
-  const parts: string[] = [settings.mailOn ? `${resultsCopy.gate.notice} ${resultsCopy.gate.mailNotice}` : resultsCopy.gate.notice];
-  if (settings.privacyUrl) parts.push(`${resultsCopy.gate.privacyLink}: ${settings.privacyUrl}`);
+  const gate = mergeWords(resultsCopy.gate, settings.words ?? undefined, 'results.gate');
+  const parts: string[] = [settings.mailOn ? `${gate.notice} ${gate.mailNotice}` : gate.notice];
+  if (settings.privacyUrl) parts.push(`${gate.privacyLink}: ${settings.privacyUrl}`);
   const box = consentBoxText(settings);
   if (box !== null) parts.push(`Checkbox (unticked at first): ${box}`);
   return parts.join('\n');

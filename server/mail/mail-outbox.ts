@@ -13,6 +13,7 @@
 import { decodeRatings } from '../../src/shared/ratings';
 import { marketingState, needsConfirmation } from '../../src/shared/marketing';
 import { paths } from '../../src/shared/paths';
+import type { Words } from '../../src/shared/word-merge';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
 import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage';
 import { linkExpiresAt, linkUrl, newLinkToken } from './links';
@@ -30,7 +31,13 @@ export type MailContent = {
    * The coach's settings as they are now (the dashboard may change them at any time): their name, the
    * course link, their help line (shown with the care line), and the time zone dates are written in.
    */
-  live: () => { coachName: string | null; courseUrl: string; helpLine: { text: string; url: string | null } | null; timeZone: string };
+  live: () => {
+    coachName: string | null;
+    courseUrl: string;
+    helpLine: { text: string; url: string | null } | null;
+    timeZone: string;
+    words?: Words;
+  };
 };
 
 /** How e-mail is sent now: the mailer, and the settings it was built on (the sender's domain names every Message-ID). */

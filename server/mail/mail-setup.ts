@@ -131,6 +131,7 @@ export function setUpMail(
           courseUrl: values.courseUrl ?? config.courseUrl,
           helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
           timeZone: values.analyticsTimeZone ?? 'UTC',
+          words: values.words ?? undefined,
         };
       },
     },

@@ -5,12 +5,13 @@
  * rules (buildInsights), fed with the stored ratings.
  */
 import { coreDrivers, type DriverId } from '../../src/content/drivers';
-import { emailCopy } from '../../src/content/email';
-import { resultsCopy } from '../../src/content/results';
-import { site } from '../../src/content/site';
+import { emailCopy as ourEmailCopy } from '../../src/content/email';
+import { resultsCopy as ourResultsCopy } from '../../src/content/results';
+import { site as ourSite } from '../../src/content/site';
 import { buildInsights, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
+import { mergeWords, type Words } from '../../src/shared/word-merge';
 import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';
 
 export type ResultsEmailInput = {
@@ -33,6 +34,8 @@ export type ResultsEmailInput = {
   siteHost: string;
   /** Dates are written in the coach's time zone (ANALYTICS_TIME_ZONE). */
   timeZone: string;
+  /** The coach's own wording (src/shared/words.ts), where they wrote one. */
+  words?: Words;
   now: number;
 };
 
@@ -61,6 +64,9 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
   const rated = coreDrivers.map((driver, index) => ({ id: driver.id, rating: input.ratings[index] as Rating }));
   const day = (at: number) => dayInWords(at, input.timeZone, input.now);
   const confirmUrl = needsConfirmation(input.marketing) ? input.links.confirm : null;
+  const emailCopy = mergeWords(ourEmailCopy, input.words, 'email');
+  const resultsCopy = mergeWords(ourResultsCopy, input.words, 'results');
+  const site = mergeWords(ourSite, input.words, 'site');
   return {
     subject: emailCopy.subject,
     preview: emailCopy.preview,
@@ -73,7 +79,7 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
       rating,
       ratingWords: resultsCopy.ratingLabels[rating],
     })),
-    insights: buildInsights(rated),
+    insights: buildInsights(rated, input.words),
     helpLine: input.helpLine,
     changes: input.previous ? describeChanges(input.previous, { ratings: input.ratings, at: input.submittedAt }, day) : null,
     link: {

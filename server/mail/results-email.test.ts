@@ -135,3 +135,15 @@ test('without a coach’s name the e-mail is signed by the quiz', async () => {
   const { text } = await deliver({ coachName: null });
   expect(text).toMatch(/Warmly,\nYour Core Drivers coach/);
 });
+
+test('the e-mail says what the coach wrote in their own words (plain text, escaped), ours elsewhere', async () => {
+  const { received, text, html } = await deliver({
+    words: { 'email.subject': 'Your quiz, from Sam', 'email.intro': 'Here is <b>your</b> profile.', 'drivers.1.tip': 'Count to three first.' },
+  });
+  expect(received.subject).toBe('Your quiz, from Sam');
+  expect(text).toContain('Here is <b>your</b> profile.');
+  expect(html).toContain('Here is &lt;b&gt;your&lt;/b&gt; profile.');
+  expect(text).toContain('Count to three first.');
+  expect(text).not.toContain(driverTips[1]);
+  expect(text).toContain(driverTips[4]);
+});

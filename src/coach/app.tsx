@@ -17,6 +17,7 @@ import { defaultPeriod, periodRange, type Period } from './period';
 import { PeriodPicker } from './period-picker';
 import { ProfilesView } from './profiles-view';
 import { SettingsView } from './settings-view';
+import { WordsView } from './words-view';
 import { SetupExplained, SetupForm } from './setup-page';
 import { SignInPage } from './sign-in-page';
 import { Loading } from './ui';
@@ -121,7 +122,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>
-        {!['deliveries', 'embed', 'settings', 'audit'].includes(view) && (
+        {!['deliveries', 'embed', 'words', 'settings', 'audit'].includes(view) && (
           <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
         )}
         {view === 'funnel' && <FunnelView range={range} />}
@@ -129,6 +130,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         {view === 'leads' && <LeadsView range={range} />}
         {view === 'deliveries' && <DeliveriesView />}
         {view === 'embed' && <EmbedView />}
+        {view === 'words' && <WordsView />}
         {view === 'settings' && <SettingsView />}
         {view === 'audit' && <AuditView timeZone={status.timeZone} />}
       </main>

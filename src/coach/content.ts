@@ -11,7 +11,7 @@ import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'settings', 'audit'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'words', 'settings', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -93,6 +93,7 @@ export const coachCopy = {
     leads: 'Leads',
     deliveries: 'Deliveries',
     embed: 'On your site',
+    words: 'Your words',
     settings: 'Settings',
     audit: 'Audit log',
   } satisfies Record<View, string>,

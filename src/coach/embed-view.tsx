@@ -13,8 +13,9 @@ import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCode } from './copyable';
 import { checkLookDraft, embedSnippets, lookDraftOf, previewScale, type LookDraft } from './embed-draft';
-import { inputClass, LoadError, Loading, Panel } from './ui';
-import { useCoachData, useSessionEnded } from './use-coach-data';
+import { inputClass, Panel } from './ui';
+import { WithSettings } from './settings-loader';
+import { useSessionEnded } from './use-coach-data';
 
 const copy = coachCopy.embed;
 const saving = coachCopy.settings;
@@ -441,17 +442,16 @@ function LookPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved:
 }
 
 export function EmbedView() {
-  const { data, error, reload } = useCoachData<SettingsResponse>(coachApi.settings);
-  const [saved, setSaved] = useState<SettingsResponse | null>(null);
-  const settings = saved ?? data;
-  if (error && !settings) return <LoadError onRetry={reload} />;
-  if (!settings) return <Loading />;
   return (
-    <div className="space-y-6">
-      <p className="max-w-3xl text-pretty text-muted">{copy.intro}</p>
-      <SitesPanel settings={settings} onSaved={setSaved} />
-      <SnippetsPanel hasSites={(settings.values.embedOrigins ?? []).length > 0} />
-      <LookPanel settings={settings} onSaved={setSaved} />
-    </div>
+    <WithSettings>
+      {(settings, onSaved) => (
+        <div className="space-y-6">
+          <p className="max-w-3xl text-pretty text-muted">{copy.intro}</p>
+          <SitesPanel settings={settings} onSaved={onSaved} />
+          <SnippetsPanel hasSites={(settings.values.embedOrigins ?? []).length > 0} />
+          <LookPanel settings={settings} onSaved={onSaved} />
+        </div>
+      )}
+    </WithSettings>
   );
 }

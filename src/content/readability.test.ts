@@ -4,7 +4,6 @@
  * without touching this file. Syllables come from the `syllable` package (a maintained counter
  * with an English exceptions list), not a home-made vowel count.
  */
-import { syllable } from 'syllable';
 import { expect, test } from 'vitest';
 import * as drivers from './drivers';
 import * as email from './email';
@@ -15,40 +14,10 @@ import * as profile from './profile';
 import * as quiz from './quiz';
 import * as results from './results';
 import * as site from './site';
-
-export const MAX_GRADE = 8;
-
-/**
- * Texts shorter than this are labels, headings and button texts, where the grade formula measures
- * little but the length of one word (the spec's driver name "Planning & Prioritization" scores 26).
- */
-export const MIN_WORDS = 6;
+import { fleschKincaidGrade, MAX_GRADE, MIN_WORDS, words } from '../shared/readability';
 
 /** Texts the spec fixes word for word (SPEC section 1): checked by the spec's tests, not rewritten here. */
 const fixedBySpec = new Set<string>([site.site.tagline]);
-
-/** Spoken letter by letter: one syllable per letter. */
-const acronyms: Record<string, number> = { ADHD: 4 };
-
-export function words(text: string): string[] {
-  return text.split(/[\s/–—]+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
-}
-
-export function sentenceCount(text: string): number {
-  return Math.max(1, text.split(/[.!?…]+(?=\s|$)|:\s/).filter((part) => /[\p{L}\p{N}]/u.test(part)).length);
-}
-
-function syllables(word: string): number {
-  const bare = word.replace(/[^\p{L}\p{N}'’-]/gu, '');
-  return acronyms[bare] ?? Math.max(1, syllable(bare.toLowerCase()));
-}
-
-/** Flesch-Kincaid grade level: 0.39 (words / sentences) + 11.8 (syllables / words) - 15.59. */
-export function fleschKincaidGrade(text: string): number {
-  const list = words(text);
-  const total = list.reduce((sum, word) => sum + syllables(word), 0);
-  return 0.39 * (list.length / sentenceCount(text)) + 11.8 * (total / list.length) - 15.59;
-}
 
 /** Every string in a content module: values, nested values, and what its message functions return. */
 export function textsIn(value: unknown, path = ''): { path: string; text: string }[] {

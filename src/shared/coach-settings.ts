@@ -16,12 +16,13 @@ import { resultsCopy } from '../content/results';
 import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
 import { isTimeZone } from './days';
 import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
-import { hasHiddenCharacterInName } from './lead';
+import { checkText } from './plain-text';
+import { checkWords } from './words';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
 
-export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook';
+export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook' | 'words';
 
 export type { Checked } from './checked';
 
@@ -49,7 +50,19 @@ export type OriginsSetting = Base<'origins', string[]>;
 /** How the quiz looks on the coach's site (./frame-look.ts), checked as a whole. */
 export type EmbedLookSetting = Base<'embedLook', EmbedLook>;
 
-export type SettingDefinition = TextSetting | LinkSetting | ToggleSetting | TimeZoneSetting | SecretSetting | ImageSetting | OriginsSetting | EmbedLookSetting;
+/** The coach's own wording of the visitor's texts (./words.ts): key → text, only those they changed. */
+export type WordsSetting = Base<'words', Record<string, string>>;
+
+export type SettingDefinition =
+  | TextSetting
+  | LinkSetting
+  | ToggleSetting
+  | TimeZoneSetting
+  | SecretSetting
+  | ImageSetting
+  | OriginsSetting
+  | EmbedLookSetting
+  | WordsSetting;
 
 /** What is stored for a picture: its content's hash names it; the bytes are stored beside it. */
 export type StoredImage = { hash: string; contentType: ImageContentType; width: number; height: number };
@@ -69,7 +82,7 @@ function text(label: string, maxLength: number, env?: string): TextSetting {
     label,
     maxLength,
     env,
-    check: (input) => checkText(label, input, maxLength, (value) => value.replace(/\s+/g, ' ')),
+    check: (input) => checkText(label, input, maxLength),
   };
 }
 
@@ -83,17 +96,6 @@ function paragraph(label: string, maxLength: number): TextSetting {
       .join('\n')
       .replace(/\n{3,}/g, '\n\n');
   return { kind: 'paragraph', label, maxLength, check: (input) => checkText(label, input, maxLength, tidy) };
-}
-
-function checkText(label: string, input: unknown, maxLength: number, tidy: (value: string) => string): Checked<string> {
-  if (typeof input !== 'string') return fail(`${label}: send text.`);
-  const value = tidy(input.normalize('NFC')).trim();
-  if (value === '') return fail(`${label}: write something, or clear the field to use the default.`);
-  if (value.length > maxLength) return fail(`${label}: at most ${maxLength} characters (this has ${value.length}).`);
-  if (hasHiddenCharacterInName(value.replace(/\n/g, ' '))) {
-    return fail(`${label}: remove the invisible or control characters (they can hide what the text says).`);
-  }
-  return { ok: true, value };
 }
 
 /** An absolute link visitors may open: https:// (http:// only to this machine, for trying it out). */
@@ -200,6 +202,10 @@ function embedLook(label: string): EmbedLookSetting {
   };
 }
 
+function words(label: string): WordsSetting {
+  return { kind: 'words', label, check: checkWords };
+}
+
 /** Consent wording: the same limit the environment variable has always had. */
 export const CONSENT_TEXT_MAX_LENGTH = 300;
 
@@ -236,6 +242,8 @@ export const coachSettings = {
   // Sending each visitor their results: the mail server (sealed: it holds the password) and the sender.
   smtpUrl: secret('Mail server (SMTP)', { env: 'SMTP_URL', check: checkSmtpUrl }),
   mailFrom: sender('Sender address', 'MAIL_FROM'),
+  // Every text a visitor reads, in the coach's own words where they wrote one (the dashboard's "Your words").
+  words: words('Your words'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;

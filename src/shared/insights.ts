@@ -7,6 +7,7 @@
 import { coreDrivers, driverById, type DriverId } from '../content/drivers';
 import {
   careMessage,
+  countDrivers,
   driverStrengths,
   driverTips,
   extraNoteMessages,
@@ -15,6 +16,7 @@ import {
 } from '../content/results';
 import type { WeakStrong } from './coach-api';
 import { DRIVER_COUNT, summaryThresholds, type Rating } from './constants';
+import { driverWordKey, fillCounts, mergeWords, type Words } from './word-merge';
 
 export type RatedDriver = { id: DriverId; rating: Rating };
 
@@ -74,26 +76,41 @@ export function countRatings(drivers: readonly RatedDriver[]): RatingCounts {
   return { weak: count(1), neutral: count(2), strong: count(3) };
 }
 
-/** The summary of "Your Unique Pattern": the message of the first rule that matches. */
-export function summarizePattern(drivers: readonly RatedDriver[]): { rule: SummaryRuleId; text: string } {
-  const counts = countRatings(drivers);
+/** The first summary rule that matches these counts (SPEC section 4). */
+function ruleFor(counts: RatingCounts): SummaryRule {
   // The last rule always matches; the fallback only tells the type checker so.
-  const rule = summaryRules.find((candidate) => candidate.matches(counts)) ?? generalRule;
-  return { rule: rule.id, text: rule.message(counts) };
+  return summaryRules.find((candidate) => candidate.matches(counts)) ?? generalRule;
+}
+
+/** The pattern of nine ratings: the id of the first summary rule that matches. */
+export function summaryRuleOf(drivers: readonly RatedDriver[]): SummaryRuleId {
+  return ruleFor(countRatings(drivers)).id;
+}
+
+/**
+ * The summary of "Your Unique Pattern": the message of the first rule that matches, in the coach's
+ * words when they wrote it (`summary.<rule>`; `{strong}` and `{weak}` become the counts).
+ */
+export function summarizePattern(drivers: readonly RatedDriver[], words?: Words): { rule: SummaryRuleId; text: string } {
+  const counts = countRatings(drivers);
+  const rule = ruleFor(counts);
+  const own = words?.[`summary.${rule.id}`];
+  return { rule: rule.id, text: own === undefined ? rule.message(counts) : fillCounts(own, counts, countDrivers) };
 }
 
 export type ExtraNoteId = keyof typeof extraNoteMessages;
 
 /** The extra insights of SPEC section 4, in a fixed order. */
-export function extraNotes(drivers: readonly RatedDriver[]): { id: ExtraNoteId; text: string }[] {
+export function extraNotes(drivers: readonly RatedDriver[], words?: Words): { id: ExtraNoteId; text: string }[] {
+  const messages = mergeWords(extraNoteMessages, words, 'notes');
   const ratingOf = (id: DriverId) => drivers.find((driver) => driver.id === id)?.rating;
   const { weak } = countRatings(drivers);
   const notes: { id: ExtraNoteId; text: string }[] = [];
   if (ratingOf(8) === 3 && ratingOf(4) === 1) {
-    notes.push({ id: 'taskJumping', text: extraNoteMessages.taskJumping });
+    notes.push({ id: 'taskJumping', text: messages.taskJumping });
   }
   if (ratingOf(3) === 3 && weak >= summaryThresholds.holdingItTogetherWeak) {
-    notes.push({ id: 'holdingItTogether', text: extraNoteMessages.holdingItTogether });
+    notes.push({ id: 'holdingItTogether', text: messages.holdingItTogether });
   }
   return notes;
 }
@@ -105,12 +122,12 @@ type InsightList = { title: string; intro: string; items: DriverInsight[] };
 function listFor(
   drivers: readonly RatedDriver[],
   rating: Rating,
-  texts: Record<DriverId, string>,
+  text: (id: DriverId) => string,
   copy: { title: string; intro: string; noneTitle: string; noneText: string },
 ): InsightList {
   const items = drivers
     .filter((driver) => driver.rating === rating)
-    .map(({ id }) => ({ id, name: driverById(id).shortName, text: texts[id] }));
+    .map(({ id }) => ({ id, name: driverById(id).shortName, text: text(id) }));
   return items.length > 0
     ? { title: copy.title, intro: copy.intro, items }
     : { title: copy.noneTitle, intro: copy.noneText, items };
@@ -126,18 +143,20 @@ export type Insights = {
 };
 
 /** Our addition to the spec: five or more drivers needing support add one line about getting help. */
-export function careLine(drivers: readonly RatedDriver[]): string | null {
-  return countRatings(drivers).weak >= summaryThresholds.careWeak ? careMessage : null;
+export function careLine(drivers: readonly RatedDriver[], words?: Words): string | null {
+  return countRatings(drivers).weak >= summaryThresholds.careWeak ? (words?.care ?? careMessage) : null;
 }
 
-/** Everything the insights section shows, derived from the nine ratings. */
-export function buildInsights(drivers: readonly RatedDriver[]): Insights {
+/** Everything the insights section shows, derived from the nine ratings, in the coach's words where they wrote them. */
+export function buildInsights(drivers: readonly RatedDriver[], words?: Words): Insights {
   const sorted = [...drivers].sort((a, b) => a.id - b.id);
+  const copy = mergeWords(resultsCopy.insights, words, 'results.insights');
+  const own = (id: DriverId, part: 'tip' | 'strength', ours: Record<DriverId, string>) => words?.[driverWordKey(id, part)] ?? ours[id];
   return {
-    challenges: listFor(sorted, 1, driverTips, resultsCopy.insights.challenges),
-    strengths: listFor(sorted, 3, driverStrengths, resultsCopy.insights.strengths),
-    summary: summarizePattern(sorted),
-    notes: extraNotes(sorted),
-    care: careLine(sorted),
+    challenges: listFor(sorted, 1, (id) => own(id, 'tip', driverTips), copy.challenges),
+    strengths: listFor(sorted, 3, (id) => own(id, 'strength', driverStrengths), copy.strengths),
+    summary: summarizePattern(sorted, words),
+    notes: extraNotes(sorted, words),
+    care: careLine(sorted, words),
   };
 }

@@ -4,6 +4,8 @@
  * request is needed and a change shows on the next page load. Features add their fields here,
  * each with a default that holds when the page is hosted without the server (local-only build).
  */
+import type { Words } from './word-merge';
+
 export type SiteConfig = {
   /** The coach's privacy policy (PRIVACY_URL), linked under the gate's button; null: no link. */
   privacyUrl: string | null;
@@ -26,6 +28,11 @@ export type SiteConfig = {
   frame: FrameStyle;
   /** Mail is on (SMTP_URL): the gate says the profile will also arrive by email. */
   mailOn: boolean;
+  /**
+   * The coach's own wording of the visitor's texts (./word-merge.ts), only those they changed; absent
+   * when they changed none, so the page is exactly what it is with our texts.
+   */
+  words?: Words;
 };
 
 /** A picture served from the site's own origin, with its size so the page keeps its place while it loads. */

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
-import { landing } from '../../content/landing';
-import { pageTitle, site } from '../../content/site';
+import { landing as ourLanding } from '../../content/landing';
+import { pageTitle, site as ourSite } from '../../content/site';
+import { useWords } from '../../lib/words';
 import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { ProductName } from '../shared/product-name';
@@ -11,6 +12,8 @@ import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
   const heading = useRef<HTMLHeadingElement>(null);
+  const landing = useWords(ourLanding, 'landing');
+  const site = useWords(ourSite, 'site');
   usePageTitle(pageTitle(landing.headline));
   useFocusOnArrival(heading);
   // Each visit to the landing page starts a new quiz run for the funnel.
@@ -42,8 +45,8 @@ export function LandingPage() {
           */}
           <div className="overflow-hidden">
             <ul className="-ml-5 flex flex-wrap text-sm text-muted" aria-label={landing.expectationLabel}>
-              {landing.expectation.map((item) => (
-                <li key={item} className="whitespace-nowrap">
+              {landing.expectation.map((item, index) => (
+                <li key={index} className="whitespace-nowrap">
                   <span aria-hidden="true" className="inline-block w-5 text-center">
                     ·
                   </span>
@@ -63,8 +66,8 @@ export function LandingPage() {
             {landing.why.title}
           </h2>
           <div className="mt-3 space-y-3 text-pretty">
-            {landing.why.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+            {landing.why.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
         </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { profileCopy } from '../../content/profile';
+import { profileCopy as ourProfileCopy } from '../../content/profile';
+import { useWords } from '../../lib/words';
 import { resultsCopy } from '../../content/results';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
@@ -15,6 +16,7 @@ import { ProfileView } from './profile-view';
  * take the quiz again; a server that cannot answer, a way to try again.
  */
 export default function ProfilePage() {
+  const profileCopy = useWords(ourProfileCopy, 'profile');
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<LinkResult<ProfileResponse> | null>(token === null ? { kind: 'dead' } : null);

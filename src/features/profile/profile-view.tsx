@@ -3,6 +3,8 @@ import { coreDrivers } from '../../content/drivers';
 import { profileCopy } from '../../content/profile';
 import { resultsCopy } from '../../content/results';
 import { pageTitle, site } from '../../content/site';
+import { useSiteConfig } from '../../lib/site-config';
+import { useWords } from '../../lib/words';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { dayInWords, describeChanges } from '../../shared/profile-changes';
@@ -25,14 +27,17 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
   // Days in the visitor's own time zone ("3 March"), with the year when it is not this one.
   const [now] = useState(() => Date.now());
   const day = (at: number) => dayInWords(at, undefined, now);
-  usePageTitle(pageTitle(resultsCopy.profile.title));
+  const copy = useWords(resultsCopy.profile, 'results.profile');
+  usePageTitle(pageTitle(copy.title));
   useFocusOnArrival(heading);
 
   const drivers = useMemo<CoreDriverResult[]>(
     () => coreDrivers.map((driver, index) => ({ id: driver.id, name: driver.shortName, scenario: driver.scenario, rating: profile.ratings[index] ?? 2 })),
     [profile.ratings],
   );
-  const insights = useMemo(() => buildInsights(drivers), [drivers]);
+  const { words } = useSiteConfig();
+  const insights = useMemo(() => buildInsights(drivers, words), [drivers, words]);
+  const disclaimer = useWords(site, 'site').disclaimer;
   const changes = useMemo(
     () =>
       profile.previous &&
@@ -47,7 +52,7 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
   return (
     <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12 print:max-w-none print:p-0">
       <ProfileHeader
-        title={resultsCopy.profile.title}
+        title={copy.title}
         subtitle={`${profileCopy.greeting(profile.firstName)} ${profileCopy.takenOn(day(Date.parse(profile.submittedAt)))}`}
         counts={countRatings(drivers)}
         headingRef={heading}
@@ -56,7 +61,7 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
       </ProfileHeader>
 
       <DriverCards drivers={drivers} labelledBy={PROFILE_TITLE_ID} />
-      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
         {changes && <ChangesPanel summary={changes} />}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { quizCopy } from '../../content/quiz';
+import { quizCopy as ourQuizCopy } from '../../content/quiz';
+import { useWords } from '../../lib/words';
 import type { Rating } from '../../shared/constants';
 import { CheckIcon } from './icons';
 import { answerButtonAttribute } from './quiz-keys';
@@ -15,6 +16,7 @@ type AnswerOptionsProps = {
  * says so; both are hidden from screen readers, which hear the same three choices everywhere.
  */
 export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
+  const quizCopy = useWords(ourQuizCopy, 'quiz');
   const id = useId();
   return (
     <div role="group" aria-labelledby={`${id}-prompt`} className="mt-3 sm:mt-6">

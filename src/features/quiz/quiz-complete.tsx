@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { quizCopy } from '../../content/quiz';
+import { quizCopy as ourQuizCopy } from '../../content/quiz';
+import { useWords } from '../../lib/words';
 import { CheckIcon } from './icons';
 
 /**
@@ -7,6 +8,7 @@ import { CheckIcon } from './icons';
  * quiz's own header, in the type of the results' title it hands over to.
  */
 export function QuizComplete({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
+  const quizCopy = useWords(ourQuizCopy, 'quiz');
   return (
     <div className="flex flex-col items-center pt-10 text-center sm:pt-14">
       <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-sun text-teal-dark sm:size-16">

@@ -1,4 +1,5 @@
-import { quizCopy } from '../../content/quiz';
+import { quizCopy as ourQuizCopy } from '../../content/quiz';
+import { useWords } from '../../lib/words';
 import { DRIVER_COUNT } from '../../shared/constants';
 import { ProductName } from '../shared/product-name';
 import { CheckIcon } from './icons';
@@ -20,6 +21,7 @@ type QuizHeaderProps = {
  * nothing moves when it comes and goes.
  */
 export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
+  const quizCopy = useWords(ourQuizCopy, 'quiz');
   const questionOf = question === null ? null : quizCopy.questionOf(question, DRIVER_COUNT);
   return (
     <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { coreDrivers } from '../../content/drivers';
-import { quizCopy } from '../../content/quiz';
+import { quizCopy as ourQuizCopy } from '../../content/quiz';
 import { pageTitle } from '../../content/site';
 import { reportFunnelStep } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { useDriver } from '../../lib/driver-words';
+import { useWords } from '../../lib/words';
 import { DRIVER_COUNT, quizTimings } from '../../shared/constants';
 import { questionStep } from '../../shared/funnel';
 import { AnswerOptions } from './answer-options';
@@ -20,6 +22,7 @@ export default function QuizPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusedQuestion = useRef(state.question);
   const complete = isComplete(state);
+  const quizCopy = useWords(ourQuizCopy, 'quiz');
   usePageTitle(pageTitle(complete ? quizCopy.complete.title : quizCopy.questionOf(state.question, DRIVER_COUNT)));
   useFocusOnArrival(heading);
 
@@ -35,7 +38,8 @@ export default function QuizPage() {
     heading.current?.focus();
   }, [state.question]);
 
-  const driver = coreDrivers[state.question - 1];
+  // Once complete, the question number is past the last driver: the last one stands in (not shown).
+  const driver = useDriver(coreDrivers[Math.min(state.question, DRIVER_COUNT) - 1]?.id ?? 9);
   const rating = currentRating(state);
 
   return (
@@ -46,7 +50,7 @@ export default function QuizPage() {
         message={state.message}
       />
       <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-4 pb-2 sm:pt-10 sm:pb-8">
-        {complete || !driver ? (
+        {complete ? (
           <QuizComplete headingRef={heading} />
         ) : (
           <div

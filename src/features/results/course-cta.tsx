@@ -1,18 +1,19 @@
 import { resultsCopy } from '../../content/results';
 import { reportFunnelStep } from '../../lib/funnel';
 import { useSiteConfig } from '../../lib/site-config';
+import { useWords } from '../../lib/words';
 import type { CourseDetails } from '../../shared/site-config';
 import { CoachPhoto } from '../shared/coach-photo';
 import { courseUrl } from './course-url';
 
-const copy = resultsCopy.course;
+const ourCopy = resultsCopy.course;
 
 /** The coach's details that are set, in the order a buyer asks: how long, how much, what for. */
 function detailsOf(course: CourseDetails): { label: string; value: string }[] {
   const rows: { label: string; value: string | null }[] = [
-    { label: copy.details.length, value: course.length },
-    { label: copy.details.price, value: course.price },
-    { label: copy.details.outcome, value: course.outcome },
+    { label: ourCopy.details.length, value: course.length },
+    { label: ourCopy.details.price, value: course.price },
+    { label: ourCopy.details.outcome, value: course.outcome },
   ];
   return rows.filter((row): row is { label: string; value: string } => row.value !== null);
 }
@@ -24,6 +25,7 @@ function detailsOf(course: CourseDetails): { label: string; value: string }[] {
  */
 export function CourseCta() {
   const { coach, course } = useSiteConfig();
+  const copy = useWords(ourCopy, 'results.course');
   const pitch = (course.pitch ?? copy.pitch).split(/\n{2,}/);
   const details = detailsOf(course);
   return (

@@ -1,4 +1,6 @@
-import { driverById } from '../../content/drivers';
+import type { DriverId } from '../../content/drivers';
+import type { Rating } from '../../shared/constants';
+import { useDriver } from '../../lib/driver-words';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { FlipCard } from './flip-card';
 import { RatingLegend } from './rating-legend';
@@ -12,6 +14,12 @@ type DriverCardsProps = {
   legendShown?: boolean;
 };
 
+/** One driver's card, in the coach's words where they wrote the description or the scenario. */
+function DriverCard({ id, rating, shown }: { id: DriverId; rating: Rating; shown: boolean }) {
+  const { shortName, description, scenario } = useDriver(id);
+  return <FlipCard id={id} name={shortName} description={description} scenario={scenario} rating={rating} shown={shown} />;
+}
+
 /**
  * The nine flip cards and the legend: the profile as the results page shows it, and as the private
  * profile page shows it again (without the timeline). In a printout, three cards to a row.
@@ -24,20 +32,9 @@ export function DriverCards({ drivers, labelledBy, cardsShown = drivers.length, 
         aria-labelledby={labelledBy}
         className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-3 sm:gap-3 print:mt-3 print:grid-cols-3 print:gap-1.5"
       >
-        {drivers.map((driver, index) => {
-          const { shortName, description } = driverById(driver.id);
-          return (
-            <FlipCard
-              key={driver.id}
-              id={driver.id}
-              name={shortName}
-              description={description}
-              scenario={driver.scenario}
-              rating={driver.rating}
-              shown={index < cardsShown}
-            />
-          );
-        })}
+        {drivers.map((driver, index) => (
+          <DriverCard key={driver.id} id={driver.id} rating={driver.rating} shown={index < cardsShown} />
+        ))}
       </ul>
       <RatingLegend shown={legendShown} />
     </>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
+import { useWords } from '../../lib/words';
 import { ratingColors, type Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
 import { RatingBadge } from './rating-badge';
@@ -49,6 +50,7 @@ function FlipHint({ text }: { text: string }) {
  * polite live region beside it reads the scenario when the card flips.
  */
 export function FlipCard({ id, name, description, scenario, rating, shown }: FlipCardProps) {
+  const copy = useWords(resultsCopy.profile, 'results.profile');
   const [flipped, setFlipped] = useState(false);
   const domId = useId();
   const color = ratingColors[rating];
@@ -91,7 +93,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                   {description}
                 </span>
                 <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
-                  <FlipHint text={resultsCopy.profile.cardFrontHint} />
+                  <FlipHint text={copy.cardFrontHint} />
                 </span>
               </span>
             </span>
@@ -102,7 +104,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
               {/* The driver stays named on the back, so the scenario is never read without it; the hint shares its line. */}
               <span className="mb-0.5 flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-bold">{name}</span>
-                <FlipHint text={resultsCopy.profile.cardBackHint} />
+                <FlipHint text={copy.cardBackHint} />
               </span>
               <span id={`${domId}-scenario`} className="block">
                 {scenario}

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { resultsCopy } from '../../content/results';
+import { useWords } from '../../lib/words';
 import type { Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
 import type { Insights } from '../../shared/insights';
 import { CareMessage } from './care-message';
 
-const copy = resultsCopy.insights;
 
 /** A list of tips or strengths; each driver's icon is tinted with the rating the list is about, as on its card. */
 function InsightList({ list, rating }: { list: Insights['challenges']; rating: Rating }) {
@@ -43,6 +43,7 @@ type InsightsPanelProps = {
  * 640 px up (flat again in a printout, where a border and shadow only cost room).
  */
 export function InsightsPanel({ insights, greeting, focusOnMount = true }: InsightsPanelProps) {
+  const copy = useWords(resultsCopy.insights, 'results.insights');
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { resultsCopy } from '../../content/results';
+import { useWords } from '../../lib/words';
 import { fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
 import { leadCaptureMode, submitLead } from '../../lib/lead-client';
@@ -17,7 +18,7 @@ type LeadGateProps = {
   onUnlocked: (firstName: string) => void;
 };
 
-const copy = resultsCopy.gate;
+const ourCopy = resultsCopy.gate;
 
 // One error toast at a time: a new error replaces the last; a new attempt, a fixed address or success dismisses it.
 const errorToast = 'lead-gate-error';
@@ -62,7 +63,7 @@ function GateField({ id, label, error, ...input }: GateFieldProps) {
 function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor="lead-website">{copy.honeypotLabel}</label>
+      <label htmlFor="lead-website">{ourCopy.honeypotLabel}</label>
       <input id="lead-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
@@ -89,6 +90,7 @@ function ConsentBox({ text }: { text: string }) {
 
 /** The e-mail gate: checks the form itself on submit (SPEC section 5) and submits through the lead client. */
 export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
+  const copy = useWords(ourCopy, 'results.gate');
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<GateErrors>({});
   const shownErrorToast = useRef<ErrorToastKind | null>(null);

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { resultsCopy } from '../../content/results';
+import { useSiteConfig } from '../../lib/site-config';
+import { useWords } from '../../lib/words';
 import { pageTitle, site } from '../../content/site';
 import { fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
@@ -17,7 +19,6 @@ import { PrintButton, PrintFooter } from './print-button';
 import { PROFILE_TITLE_ID, ProfileHeader } from './profile-header';
 import { useResultsTimeline } from './use-results-timeline';
 
-const copy = resultsCopy.profile;
 
 /**
  * While the profile loads, the page's own frame: room for the status where the title will be (the
@@ -43,7 +44,9 @@ function LoadingFrame() {
 export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
-  const insights = useMemo(() => buildInsights(drivers), [drivers]);
+  const copy = useWords(resultsCopy.profile, 'results.profile');
+  const { words } = useSiteConfig();
+  const insights = useMemo(() => buildInsights(drivers, words), [drivers, words]);
   const counts = useMemo(() => countRatings(drivers), [drivers]);
   const [siteConfig] = useState(readSiteConfig);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,7 +81,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
       </div>
 
       {/* Above the gate, not below it: the insights replacing the gate then move nothing after them. */}
-      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{useWords(site, 'site').disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10">
         {unlockedFor === null ? (

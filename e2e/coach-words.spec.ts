@@ -1,0 +1,94 @@
+/**
+ * The coach's own words (the dashboard's "Your words"): changed in the browser on a server of the
+ * test's own, seen by a visitor without a restart; with nothing changed, the pages the server sends
+ * are the build's own, byte for byte. axe on the screen at 360 and 1280 px; SHOTS_DIR for screenshots.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { driverTips } from '../src/content/results';
+import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
+import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll } from './fixtures';
+import { unlockInsights, visitorPage } from './visitor';
+
+const built = (name: string) => readFileSync(join(import.meta.dirname, '..', 'dist', 'html', `${name}.html`), 'utf8');
+const withoutSettingsBlock = (html: string) => html.replace(new RegExp(`<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">.*?</script>`, 's'), '');
+
+test('with no text changed, the pages served are the build’s own (our texts), byte for byte', async ({ page, server }) => {
+  for (const [path, name] of [['/', 'landing'], ['/quiz', 'quiz'], ['/nowhere', 'not-found']] as const) {
+    const served = await page.request.get(`${server.url}${path}`);
+    expect(withoutSettingsBlock(await served.text()), path).toBe(built(name));
+  }
+});
+
+test('the coach changes the headline and a tip in the browser; a visitor sees both, without a restart', async ({ page, server, browser, consoleErrors }) => {
+  test.setTimeout(90_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeVisible();
+
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  await expect(headline).toHaveValue('Discover Your Core Drivers');
+  await headline.fill('Find the drivers that move you');
+  await page.getByRole('button', { name: 'Insights' }).click();
+  const tip = page.getByRole('textbox', { name: 'Task Initiation › Tip (rated 1)' });
+  await expect(tip).toHaveValue(driverTips[4]);
+  await tip.fill('Open the file and write one line. That is the whole task for now.');
+  // A long, hard text: a hint, never a block.
+  const strength = page.getByRole('textbox', { name: 'Task Initiation › Strength (rated 3)' });
+  await strength.fill('Commencement of undertakings demonstrates considerable organizational capability, facilitating subsequent productivity.');
+  await expect(page.getByText(/Reads at grade \d+(\.\d)?\. Ours aim for 8 or below/)).toBeVisible();
+  await page.getByRole('button', { name: 'Reset to ours: Task Initiation › Strength (rated 3)' }).click();
+  await expect(page.getByText(/Reads at grade/)).toHaveCount(0);
+
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
+  await expect(bar).toContainText('2 texts changed');
+  await bar.getByRole('button', { name: 'Save' }).click();
+  await expect(bar.getByRole('status')).toHaveText('Saved. Visitors see it on their next page load.');
+
+  const visitor = await visitorPage(browser, server, 360);
+  expect(await (await visitor.request.get('/')).text()).toContain('Find the drivers that move you</h1>');
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Find the drivers that move you');
+  await expect(visitor).toHaveTitle('Find the drivers that move you · Core Drivers');
+  await unlockInsights(visitor, '111122333');
+  await expect(visitor.getByText('Open the file and write one line. That is the whole task for now.')).toBeVisible();
+  await expect(visitor.getByText(driverTips[1])).toBeVisible();
+  await visitor.context().close();
+});
+
+test('a text too long is refused in the browser with the server’s message, and nothing is saved', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  await headline.fill('x'.repeat(121));
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+  await expect(headline).toBeFocused();
+  await expect(headline).toHaveAttribute('aria-invalid', 'true');
+  await expect(headline).toHaveAccessibleDescription(/Landing › Headline: at most 120 characters \(this has 121\)\./);
+  expect((await (await page.request.get('/api/coach/settings')).json()).values.words).toBeNull();
+});
+
+for (const width of [360, 1280]) {
+  test(`the words screen at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await choosePassword(page, await setupAddress(server));
+    takeApiRefusals(consoleErrors);
+    await page.goto('/coach#words');
+    await page.getByRole('textbox', { name: 'Landing › Sub-headline' }).fill('Which of your drivers help you, and which hold you back? Nine questions, two minutes.');
+    await page.getByRole('textbox', { name: 'Why This Matters › Paragraph 2' }).fill('Executive functions notwithstanding, individuals demonstrate considerable variability.');
+    await expect(page.getByText(/Reads at grade/)).toBeVisible();
+    await expectNoA11yFindings(page, 'your words, landing');
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'words-landing', width);
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await expectNoA11yFindings(page, 'your words, insights');
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'words-insights', width);
+  });
+}
