@@ -12,8 +12,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
-import { FunnelCounter } from './analytics/counter';
-import { calendarDay } from '../src/shared/days';
+import { FunnelCounter, zonedToday } from './analytics/counter';
+import { leadOfferKey, type OfferCounter, offerCounter, offerRoutes } from './offers/routes';
 import { eventRoutes } from './analytics/routes';
 import {
   apiNotFound,
@@ -65,15 +65,6 @@ const pageOfPath: Record<AppPath, PageName> = {
   [paths.confirm]: 'confirm',
 };
 
-/** Today's day in the analytics time zone in force (it may change while the server runs). */
-function zonedToday(zone: () => string): (ms: number) => string {
-  let current = { zone: '', day: calendarDay('UTC') };
-  return (ms) => {
-    if (current.zone !== zone()) current = { zone: zone(), day: calendarDay(zone()) };
-    return current.day(ms);
-  };
-}
-
 /** Replaceable parts, for tests: where the log goes, the clock, the outbox's randomness. */
 export type AppDeps = {
   logStream?: { write(line: string): void };
@@ -90,6 +81,8 @@ declare module 'fastify' {
     storage: Storage;
     /** The funnel's daily counters (flushed once a second). */
     funnelCounter: FunnelCounter;
+    /** The offers' daily counters (flushed once a second). */
+    offerCounter: OfferCounter;
     /** The webhook's delivery loop: always there, it sends only while a webhook is in force (settings). */
     outbox: WebhookOutbox;
     /** The results e-mail's loop (it sends nothing while mail is off). */
@@ -274,10 +267,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await storage.close();
     throw error;
   });
-  const counter = new FunnelCounter(
-    (rows) => storage.addFunnelCounts(rows),
-    (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'),
-  );
+  const counter = new FunnelCounter((rows) => storage.addFunnelCounts(rows), (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
+  const offerCounts = offerCounter(storage, (error) => app.log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   // Where leads go, the allowed sites and the embed's look are settings: read live, never kept from the start.
   const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'));
   forwarding = () => settings.values.webhookUrl !== null && settings.values.webhookSecret !== null;
@@ -298,6 +289,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
   app.decorate('funnelCounter', counter);
+  app.decorate('offerCounter', offerCounts);
   app.decorate('settings', settings);
   app.addHook('onListen', async () => {
     outbox.start();
@@ -310,7 +302,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await settings.stop();
     await Promise.all([outbox.stop(), mail.stop()]);
     await outbox.close();
-    await counter.close();
+    await Promise.all([counter.close(), offerCounts.close()]);
     await storage.close();
   });
 
@@ -347,20 +339,22 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   }
 
   await app.register(healthRoutes, { storage, now: () => clock.now() });
+  const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
     consent: () => ({ ...settings.values, mailOn: mail.live.on }),
     publicOrigin: config.publicUrl,
+    onStored: (lead) => offerCounts.add(today(clock.now()), leadOfferKey(settings.values.offers ?? [], lead.ratings)),
   });
   await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
-  const today = zonedToday(() => settings.values.analyticsTimeZone ?? 'UTC');
   await app.register(eventRoutes, {
     counter,
     today: () => today(clock.now()),
     publicOrigin: config.publicUrl,
     eventsPerMinute: config.eventsPerMinute,
   });
+  await app.register(offerRoutes, { counter: offerCounts, offers: () => settings.values.offers ?? [], today: () => today(clock.now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(coachRoutes, { storage, outbox, webhook, mail, config, settings, now: () => clock.now() });
   await app.register(mediaRoutes, { table: storage.settings });
 

@@ -38,5 +38,6 @@ export function siteConfigFor(values: SettingValues, mailOn = false): SiteConfig
     mailOn,
     // Left out when the coach changed no text (undefined is not written into the page's block).
     words: pageWords(values.words),
+    offers: values.offers !== null && values.offers.length > 0 ? values.offers : undefined,
   };
 }

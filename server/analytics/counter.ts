@@ -7,23 +7,27 @@
  * costing an fsync per view. If another process holds the write lock, the counts wait for the next
  * second.
  */
-import type { Day } from '../../src/shared/days';
-import { type FunnelCount, type FunnelKey, isLockedError } from '../storage/storage';
+import { calendarDay, type Day } from '../../src/shared/days';
+import { type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
 
 /** At most this many distinct counters wait in memory; beyond, new keys are dropped until a flush. */
 const MAX_PENDING_KEYS = 10_000;
 
-export class FunnelCounter {
-  readonly #pending = new Map<string, FunnelCount>();
-  readonly #write: (rows: FunnelCount[]) => Promise<void> | void;
+/** One counter of a day: its key (a funnel step and source, an offer and pattern...) and how many to add. */
+export type DailyCount<K> = { day: Day; key: K; count: number };
+
+/** Counts per day and key in memory; writes them once a second (the funnel's, the offers'). */
+export class DailyCounter<K extends Record<string, string>> {
+  readonly #pending = new Map<string, DailyCount<K>>();
+  readonly #write: (rows: DailyCount<K>[]) => Promise<void> | void;
   readonly #timer: NodeJS.Timeout;
   readonly #onError: (error: unknown) => void;
   #flushing: Promise<void> | null = null;
 
-  /** `write` stores counts in one transaction (Storage.addFunnelCounts). */
-  constructor(write: (rows: FunnelCount[]) => Promise<void> | void, onError: (error: unknown) => void) {
+  /** `write` stores counts in one transaction (Storage.addFunnelCounts, Storage.addOfferCounts). */
+  constructor(write: (rows: DailyCount<K>[]) => Promise<void> | void, onError: (error: unknown) => void) {
     this.#write = write;
     this.#onError = onError;
     this.#timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
@@ -31,8 +35,8 @@ export class FunnelCounter {
   }
 
   /** Counts one event on `day`. */
-  add(day: Day, key: FunnelKey): void {
-    const id = JSON.stringify([day, key.step, key.source, key.medium, key.campaign, key.referrer]);
+  add(day: Day, key: K): void {
+    const id = idOf(day, key);
     const entry = this.#pending.get(id);
     if (entry) entry.count += 1;
     else if (this.#pending.size < MAX_PENDING_KEYS) this.#pending.set(id, { day, key, count: 1 });
@@ -58,8 +62,8 @@ export class FunnelCounter {
     return this.#flushing;
   }
 
-  #putBack(row: FunnelCount): void {
-    const id = JSON.stringify([row.day, row.key.step, row.key.source, row.key.medium, row.key.campaign, row.key.referrer]);
+  #putBack(row: DailyCount<K>): void {
+    const id = idOf(row.day, row.key);
     const entry = this.#pending.get(id);
     if (entry) entry.count += row.count;
     else this.#pending.set(id, { ...row });
@@ -71,4 +75,21 @@ export class FunnelCounter {
     await this.#flushing;
     await this.flush();
   }
+}
+
+/** A counter's identity: its day and its key's values in a fixed order (the key's names, sorted). */
+function idOf(day: Day, key: Record<string, string>): string {
+  return JSON.stringify([day, ...Object.keys(key).sort().map((name) => key[name])]);
+}
+
+/** The funnel's counters: per day, step and source. */
+export class FunnelCounter extends DailyCounter<FunnelKey> {}
+
+/** Today's day in the analytics time zone in force (it may change while the server runs). */
+export function zonedToday(zone: () => string): (ms: number) => string {
+  let current = { zone: '', day: calendarDay('UTC') };
+  return (ms) => {
+    if (current.zone !== zone()) current = { zone: zone(), day: calendarDay(zone()) };
+    return current.day(ms);
+  };
 }

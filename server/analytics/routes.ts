@@ -4,16 +4,11 @@
  * counted or ignored (from a bot, or the `lead` step, which only a stored lead counts); a bad event
  * gets a 4xx and changes nothing.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { funnelEventsEndpoint } from '../../src/shared/funnel-event';
-import { clientErrors } from '../client-errors';
+import { BEACON_BODY_LIMIT, readBeacon, refuseBeacon } from './beacon';
 import type { FunnelCounter } from './counter';
 import { countsFromBeacon, isBotRequest, parseFunnelEvent } from './events';
-
-/** An event is under 500 bytes. */
-const EVENT_BODY_LIMIT = 1024;
-
-const refuse = (reply: FastifyReply, status: number, body: object) => reply.code(status).header('cache-control', 'no-store').send(body);
 
 export type EventRouteOptions = {
   counter: FunnelCounter;
@@ -28,28 +23,13 @@ export type EventRouteOptions = {
 export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { counter, today, publicOrigin, eventsPerMinute }) => {
   app.post(
     funnelEventsEndpoint,
-    { bodyLimit: EVENT_BODY_LIMIT, config: { rateLimit: { max: eventsPerMinute, timeWindow: 60_000 } } },
+    { bodyLimit: BEACON_BODY_LIMIT, config: { rateLimit: { max: eventsPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const contentType = request.headers['content-type'] ?? '';
-      if (!/^(text\/plain|application\/json)\s*(;|$)/i.test(contentType)) {
-        return refuse(reply, 415, { error: 'unsupported_media_type', message: 'Send the event as JSON (text/plain or application/json).' });
-      }
-      // A page of another site may not count steps here (the embed is this site's page in a frame).
-      const origin = request.headers.origin;
-      const ownOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
-      if (origin !== undefined && origin !== ownOrigin) {
-        return refuse(reply, 403, { error: 'forbidden_origin', message: 'Events are accepted from this site only.' });
-      }
-      let body: unknown = request.body;
-      if (typeof body === 'string') {
-        try {
-          body = JSON.parse(body);
-        } catch {
-          return refuse(reply, 400, { ...clientErrors[400], field: null });
-        }
-      }
+      const beacon = readBeacon(request, reply, publicOrigin);
+      if (beacon === null) return reply;
+      const { body, ownOrigin } = beacon;
       const parsed = parseFunnelEvent(body, new URL(ownOrigin).hostname);
-      if ('problem' in parsed) return refuse(reply, 400, { error: 'invalid_event', ...parsed.problem });
+      if ('problem' in parsed) return refuseBeacon(reply, 400, { error: 'invalid_event', ...parsed.problem });
       if (countsFromBeacon(parsed.key.step) && !isBotRequest(request.headers['user-agent'])) counter.add(today(), parsed.key);
       return reply.code(204).header('cache-control', 'no-store').send();
     },

@@ -19,6 +19,7 @@ import { coreDrivers } from '../../src/content/drivers';
 import { summaryPatterns } from '../../src/shared/coach-api';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
+import { readOffersReport } from '../offers/report';
 import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
 import { mailOffMessage, mailRoutes } from '../mail/mail-routes';
@@ -211,6 +212,11 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.get(coachApi.funnel, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
     return readFunnel(storage, period.from, period.to, zone());
+  });
+
+  app.get(coachApi.offers, async (request) => {
+    const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
+    return readOffersReport(storage, period.from, period.to);
   });
 
   app.get(coachApi.profiles, async (request) => {

@@ -76,9 +76,11 @@ type LeadRouteOptions = {
   consent: () => ConsentSettings;
   /** The site's own origin when PUBLIC_URL is set (its pages are not a source); otherwise the request's. */
   publicOrigin: string | null;
+  /** Called once a new lead is stored (not for a replay): the offers count it (server/offers/). */
+  onStored?: (lead: Lead) => void;
 };
 
-export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, publicOrigin }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, publicOrigin, onStored }) => {
   app.post(
     leadsApiPath,
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
@@ -118,6 +120,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
         });
       }
       if (result.replayed) reply.header('idempotent-replayed', 'true');
+      else onStored?.(lead);
       return reply.code(201).header('cache-control', 'no-store').send({ id: result.id });
     },
   );

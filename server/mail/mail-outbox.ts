@@ -14,6 +14,7 @@ import { decodeRatings } from '../../src/shared/ratings';
 import { marketingState, needsConfirmation } from '../../src/shared/marketing';
 import { paths } from '../../src/shared/paths';
 import type { Words } from '../../src/shared/word-merge';
+import type { Offer } from '../../src/shared/offer-pick';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
 import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage';
 import { linkExpiresAt, linkUrl, newLinkToken } from './links';
@@ -37,6 +38,8 @@ export type MailContent = {
     helpLine: { text: string; url: string | null } | null;
     timeZone: string;
     words?: Words;
+    offers?: readonly Offer[];
+    coursePitch?: string | null;
   };
 };
 

@@ -132,6 +132,8 @@ export function setUpMail(
           helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
           timeZone: values.analyticsTimeZone ?? 'UTC',
           words: values.words ?? undefined,
+          offers: values.offers ?? [],
+          coursePitch: values.coursePitch,
         };
       },
     },

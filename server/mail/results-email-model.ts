@@ -12,6 +12,7 @@ import { buildInsights, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
 import { mergeWords, type Words } from '../../src/shared/word-merge';
+import { type Offer, pickOffer } from '../../src/shared/offer-pick';
 import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';
 
 export type ResultsEmailInput = {
@@ -36,6 +37,10 @@ export type ResultsEmailInput = {
   timeZone: string;
   /** The coach's own wording (src/shared/words.ts), where they wrote one. */
   words?: Words;
+  /** The coach's offers by pattern (src/shared/offer-pick.ts): the one that fits is pitched; else the course (the default offer). */
+  offers?: readonly Offer[];
+  /** The default offer's pitch (the course settings); null: ours. */
+  coursePitch?: string | null;
   now: number;
 };
 
@@ -59,6 +64,13 @@ export type ResultsEmail = {
   signature: string;
   footer: string[];
 };
+
+/** The offer that fits the ratings (its title leads its pitch), else the default offer: the course. */
+function courseOf(input: ResultsEmailInput, copy: typeof ourResultsCopy.course): NonNullable<ResultsEmail['course']> {
+  const offer = pickOffer(input.offers, input.ratings);
+  if (offer === null) return { url: input.courseUrl, title: copy.title, pitch: input.coursePitch ?? copy.pitch, button: copy.button };
+  return { url: offer.url, title: offer.title, pitch: offer.pitch, button: offer.button ?? copy.button };
+}
 
 export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
   const rated = coreDrivers.map((driver, index) => ({ id: driver.id, rating: input.ratings[index] as Rating }));
@@ -89,9 +101,7 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
       plainLabel: emailCopy.link.plainLabel,
     },
     confirm: confirmUrl === null ? null : { url: confirmUrl, ...emailCopy.confirm },
-    course: mayShowCourse(input.marketing)
-      ? { url: input.courseUrl, title: resultsCopy.course.title, pitch: resultsCopy.course.pitch, button: resultsCopy.course.button }
-      : null,
+    course: mayShowCourse(input.marketing) ? courseOf(input, resultsCopy.course) : null,
     signOff: emailCopy.signOff,
     signature: input.coachName ?? emailCopy.unnamedCoach,
     footer: [emailCopy.footer.why(input.siteHost), emailCopy.footer.erase, site.disclaimer],

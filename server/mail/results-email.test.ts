@@ -147,3 +147,27 @@ test('the e-mail says what the coach wrote in their own words (plain text, escap
   expect(text).not.toContain(driverTips[1]);
   expect(text).toContain(driverTips[4]);
 });
+
+test('the e-mail pitches the offer that fits the ratings, and the course (with the coach’s pitch) to everyone else', async () => {
+  const offer = {
+    id: 'start1',
+    title: 'Start Small',
+    url: 'https://coach.example/start',
+    pitch: 'Three short lessons on getting started.',
+    length: null,
+    price: null,
+    outcome: null,
+    button: 'Start now',
+    rule: { patterns: [], weak: [4 as const], strong: [] },
+  };
+  // Task Initiation (the fourth driver) rated 1.
+  const fits = await deliver({ offers: [offer], coursePitch: 'My own course pitch.' });
+  expect(fits.text).toContain('Three short lessons on getting started.');
+  expect(fits.text).toContain('Start now: https://coach.example/start');
+  expect(fits.html).toContain('href="https://coach.example/start"');
+  expect(fits.text).not.toContain('https://coach.example/course');
+  const other = await deliver({ offers: [offer], coursePitch: 'My own course pitch.', ratings: ratings('222222222') });
+  expect(other.text).toContain('My own course pitch.');
+  expect(other.text).toContain('https://coach.example/course');
+  expect(other.text).not.toContain('https://coach.example/start');
+});

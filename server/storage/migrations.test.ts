@@ -34,6 +34,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
     postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',
   },
+  'offer-counts': {
+    sqlite: '7e8df5d3c82223a1863de4fcee12f509c4dbae14033bf80bfe04b75c88450e1d',
+    postgres: 'afb3c7cb233d3ef4f12be409cff0b1c550f04a287739c1c0348811a34c467503',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

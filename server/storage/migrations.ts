@@ -35,6 +35,8 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
+  // 12: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
+  'offer-counts',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

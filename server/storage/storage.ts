@@ -151,6 +151,14 @@ export type ThrottleEntry = { failures: number; lastFailureAt: number };
 /** One funnel counter: a day, a step and a source, and how many events to add. */
 export type FunnelCount = { day: Day; key: FunnelKey; count: number };
 
+/** What happened to an offer (server/offers/): shown, a lead stored under it, its button pressed. */
+export type OfferStep = 'seen' | 'lead' | 'click';
+
+/** One offer counter besides its day: the offer's id ('default' for the default offer) and the visitor's pattern. */
+export type OfferKey = { offer: string; pattern: string; step: OfferStep };
+
+export type OfferCount = { day: Day; key: OfferKey; count: number };
+
 /** A period's funnel counts as stored: per day and step, and per source and step. */
 export type FunnelCounts = {
   days: { day: Day; step: FunnelStep; count: number }[];
@@ -287,6 +295,10 @@ export interface Storage extends LinkStore {
   probeWrite(now: number): Promise<void>;
   /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
   readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
+  /** Adds counts to the offers' counters in one transaction. */
+  addOfferCounts(rows: OfferCount[]): Promise<void>;
+  /** The offers' counts of the days `from` to `to` (both included), summed per offer, pattern and step. */
+  readOfferCounts(from: Day, to: Day): Promise<(OfferKey & { count: number })[]>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
   /**

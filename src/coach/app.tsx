@@ -18,6 +18,8 @@ import { PeriodPicker } from './period-picker';
 import { ProfilesView } from './profiles-view';
 import { SettingsView } from './settings-view';
 import { WordsView } from './words-view';
+import { OffersView } from './offers-view';
+import { OffersFunnel } from './offers-funnel';
 import { SetupExplained, SetupForm } from './setup-page';
 import { SignInPage } from './sign-in-page';
 import { Loading } from './ui';
@@ -122,7 +124,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
           {coachCopy.views[view]}
         </h1>
-        {!['deliveries', 'embed', 'words', 'settings', 'audit'].includes(view) && (
+        {!['deliveries', 'embed', 'words', 'offers', 'settings', 'audit'].includes(view) && (
           <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
         )}
         {view === 'funnel' && <FunnelView range={range} />}
@@ -130,7 +132,9 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         {view === 'leads' && <LeadsView range={range} />}
         {view === 'deliveries' && <DeliveriesView />}
         {view === 'embed' && <EmbedView />}
+        {view === 'funnel' && <OffersFunnel range={range} />}
         {view === 'words' && <WordsView />}
+        {view === 'offers' && <OffersView />}
         {view === 'settings' && <SettingsView />}
         {view === 'audit' && <AuditView timeZone={status.timeZone} />}
       </main>

@@ -11,7 +11,7 @@ import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'words', 'settings', 'audit'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'words', 'offers', 'settings', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -94,6 +94,7 @@ export const coachCopy = {
     deliveries: 'Deliveries',
     embed: 'On your site',
     words: 'Your words',
+    offers: 'Offers',
     settings: 'Settings',
     audit: 'Audit log',
   } satisfies Record<View, string>,

@@ -11,15 +11,17 @@ const copy = wordsCopy.saveBar;
 
 export type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'failed' } | { kind: 'invalid'; count: number };
 
-export function SaveBar({ count, countText, state, onSave, onDiscard }: {
+export function SaveBar({ count, countText, fixText = copy.fix, state, onSave, onDiscard }: {
   count: number;
   countText: (count: number) => string;
+  /** What the bar says when a save is refused for `count` things. */
+  fixText?: (count: number) => string;
   state: SaveState;
   onSave: () => void;
   onDiscard: () => void;
 }) {
   const message =
-    state.kind === 'saved' ? copy.saved : state.kind === 'failed' ? copy.failed : state.kind === 'invalid' ? copy.fix(state.count) : null;
+    state.kind === 'saved' ? copy.saved : state.kind === 'failed' ? copy.failed : state.kind === 'invalid' ? fixText(state.count) : null;
   if (count === 0 && message === null) return null;
   return (
     <div role="region" aria-label={copy.label} className="sticky bottom-0 z-10 -mx-3 border-t border-line bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] sm:mx-0 sm:rounded-t-2xl sm:px-5">

@@ -1,4 +1,5 @@
 /** The texts of the "Your words" and "Offers" screens (the rest of the dashboard's copy: ./content.ts). */
+import type { SummaryRuleId } from '../shared/insights';
 import type { WordScreen } from '../shared/words';
 
 export const wordsCopy = {
@@ -32,5 +33,74 @@ export const wordsCopy = {
     saved: 'Saved. Visitors see it on their next page load.',
     failed: 'This could not be saved. Check your connection and try again.',
     fix: (count: number) => (count === 1 ? 'Please fix the text marked in red.' : `Please fix the ${count} texts marked in red.`),
+  },
+} as const;
+
+/** The seven summary patterns (SPEC section 4) as the dashboard names them. */
+export const patternNames: Record<SummaryRuleId, string> = {
+  allWeak: 'All need support',
+  allStrong: 'All strong',
+  allNeutral: 'All sometimes',
+  mostWeak: 'Most need support',
+  mostStrong: 'Most are strong',
+  strongAndWeak: 'Some strong, some need support',
+  general: 'Mixed',
+};
+
+export const offersCopy = {
+  intro:
+    'Send each visitor to the offer that fits their pattern. The first offer whose rule fits wins, in the order below; everyone else gets your course, the default offer. Visitors see an offer on their results, in their e-mail and on their private profile page.',
+  offerTitle: (index: number, title: string) => (title.trim() === '' ? `Offer ${index + 1}` : `Offer ${index + 1}: ${title.trim()}`),
+  fields: {
+    title: 'Title',
+    url: 'Link',
+    pitch: 'Pitch',
+    length: 'Length',
+    price: 'Price',
+    outcome: 'Outcome',
+    button: 'Button label',
+  },
+  optional: 'optional',
+  hints: {
+    url: 'An address that starts with https://',
+    pitch: 'A blank line starts a new paragraph.',
+    button: 'Empty: the course block’s button (“Show Me the Course”, or your words).',
+  },
+  rule: {
+    title: 'Who it is for',
+    intro: 'Tick patterns, drivers, or both. With both, a visitor needs one of the patterns and one of the drivers.',
+    patterns: 'Their pattern is one of',
+    weak: 'They rated one of these “This is me” (1)',
+    strong: 'They rated one of these “I’m good at this” (3)',
+  },
+  catches: 'Catches',
+  catchesNone: 'No one: the offers above catch everyone this one would.',
+  caughtAll: 'everyone with this pattern',
+  caughtSome: (caught: number, of: number) => `${Math.round((caught / of) * 100)}% of this pattern`,
+  fixToSee: 'Complete this offer to see who it catches.',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  remove: 'Remove',
+  moveWhat: (what: string, offer: string) => `${what}: ${offer}`,
+  add: 'Add an offer',
+  full: (max: number) => `You have ${max} offers, the most there can be.`,
+  none: 'No offers yet: every visitor gets your course.',
+  defaultTitle: 'Everyone else: your course',
+  defaultIntro: 'The default offer: your course, set on the Settings screen (Your course).',
+  defaultLink: 'Edit your course',
+  defaultNone: 'Not set yet: the course link of the build.',
+  saveCount: () => 'Your offers have unsaved changes',
+  fix: (count: number) => (count === 1 ? 'Please fix the offer marked in red.' : `Please fix the ${count} offers marked in red.`),
+  funnel: {
+    title: 'Offers',
+    intro: 'Per offer and pattern, in this period: visitors who saw it (results and profile pages), leads under it, and clicks on its button.',
+    offer: 'Offer',
+    pattern: 'Pattern',
+    seen: 'Saw it',
+    leads: 'Leads',
+    clicks: 'Clicks',
+    allPatterns: 'All patterns',
+    removed: (id: string) => `A removed offer (${id})`,
+    empty: 'No offer was seen in this period yet.',
   },
 } as const;

@@ -19,6 +19,8 @@
 import type { FunnelStep } from './funnel';
 import type { Rating } from './constants';
 import type { SettingKey, SettingProblem, SettingSource, SettingValues } from './coach-settings';
+import type { Day } from './days';
+import type { SummaryRuleId } from './insights';
 
 /** Every route of the coach API. `:id` parts are filled in with the helpers below. */
 export const coachApi = {
@@ -26,6 +28,8 @@ export const coachApi = {
   session: '/api/coach/session',
   /** GET ?from&to → {@link FunnelResponse}. */
   funnel: '/api/coach/funnel',
+  /** GET ?from&to → {@link OffersReport}. */
+  offers: '/api/coach/offers',
   /** GET ?from&to → {@link ProfilesResponse}. */
   profiles: '/api/coach/profiles',
   /** GET ?q&from&to&cursor&limit → {@link LeadListResponse}. */
@@ -499,4 +503,11 @@ export type MailTestResult = {
   sentAt: string;
   /** The test e-mail's Message-ID, to find it in the mailbox or the server's log. */
   messageId: string;
+};
+
+/** GET /api/coach/offers?from&to: per offer (its id, or 'default') and pattern, who saw it, the leads under it, the clicks. */
+export type OffersReport = {
+  from: Day;
+  to: Day;
+  rows: { offer: string; pattern: SummaryRuleId; seen: number; leads: number; clicks: number }[];
 };

@@ -13,16 +13,19 @@
  * ever turned into HTML: pages show it as text.
  */
 import { resultsCopy } from '../content/results';
-import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
+import { type Checked, fail } from './checked';
 import { isTimeZone } from './days';
 import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
-import { checkText } from './plain-text';
+import { checkText, paragraphs } from './plain-text';
+import { checkLink, type LinkScheme } from './visitor-link';
 import { checkWords } from './words';
+import type { Offer } from './offer-pick';
+import { checkOffers } from './offers';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
 
-export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook' | 'words';
+export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook' | 'words' | 'offers';
 
 export type { Checked } from './checked';
 
@@ -52,6 +55,8 @@ export type EmbedLookSetting = Base<'embedLook', EmbedLook>;
 
 /** The coach's own wording of the visitor's texts (./words.ts): key → text, only those they changed. */
 export type WordsSetting = Base<'words', Record<string, string>>;
+/** The coach's offers by pattern (./offers.ts), in their order; the course settings are the default offer. */
+export type OffersSetting = Base<'offers', Offer[]>;
 
 export type SettingDefinition =
   | TextSetting
@@ -62,7 +67,8 @@ export type SettingDefinition =
   | ImageSetting
   | OriginsSetting
   | EmbedLookSetting
-  | WordsSetting;
+  | WordsSetting
+  | OffersSetting;
 
 /** What is stored for a picture: its content's hash names it; the bytes are stored beside it. */
 export type StoredImage = { hash: string; contentType: ImageContentType; width: number; height: number };
@@ -70,10 +76,6 @@ export type StoredImage = { hash: string; contentType: ImageContentType; width: 
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
 
-/** Longest link accepted: far beyond any real page address, well below what browsers cut. */
-export const LINK_MAX_LENGTH = 2000;
-
-export type LinkScheme = 'https:' | 'tel:';
 
 /** One line of text: runs of white space become one space. */
 function text(label: string, maxLength: number, env?: string): TextSetting {
@@ -88,41 +90,13 @@ function text(label: string, maxLength: number, env?: string): TextSetting {
 
 /** A paragraph: line breaks are kept (at most one empty line in a row), other runs of space become one. */
 function paragraph(label: string, maxLength: number): TextSetting {
-  const tidy = (value: string) =>
-    value
-      .replace(/\r\n?/g, '\n')
-      .split('\n')
-      .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n');
-  return { kind: 'paragraph', label, maxLength, check: (input) => checkText(label, input, maxLength, tidy) };
+  return { kind: 'paragraph', label, maxLength, check: (input) => checkText(label, input, maxLength, paragraphs) };
 }
 
 /** An absolute link visitors may open: https:// (http:// only to this machine, for trying it out). */
 function link(label: string, options: { env?: string; schemes?: readonly LinkScheme[] } = {}): LinkSetting {
   const schemes = options.schemes ?? ['https:'];
   return { kind: 'link', label, env: options.env, schemes, check: (input) => checkLink(label, input, schemes) };
-}
-
-export function checkLink(label: string, input: unknown, schemes: readonly LinkScheme[] = ['https:']): Checked<string> {
-  if (typeof input !== 'string') return fail(`${label}: send the address as text.`);
-  const trimmed = input.trim();
-  // A phone number is often typed with spaces: tel:+1 555 123 4567.
-  const raw = /^tel:/i.test(trimmed) ? trimmed.replace(/\s+/g, '') : trimmed;
-  const allowed = schemes.includes('tel:') ? 'an https:// address or a phone number as tel:+15551234567' : 'an address that starts with https://';
-  const parsed = parseAddress(label, raw, LINK_MAX_LENGTH, { empty: `paste ${allowed}, or clear the field.`, invalid: `use ${allowed} (this is not a complete address).` });
-  if (!parsed.ok) return parsed;
-  const url = parsed.value;
-  if (url.protocol === 'tel:' && schemes.includes('tel:')) {
-    return /^tel:\+?[0-9][0-9-]{2,30}$/.test(url.href) ? { ok: true, value: url.href } : fail(`${label}: a phone link looks like tel:+15551234567.`);
-  }
-  const localTrial = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
-  if (url.protocol !== 'https:' && !localTrial) {
-    if (url.protocol === 'http:') return fail(`${label}: use https:// (a plain http:// link is not private).`);
-    return fail(`${label}: use ${allowed}; ${url.protocol.replace(':', '')} links are not allowed.`);
-  }
-  if (url.username !== '' || url.password !== '') return fail(`${label}: remove the user name or password from the address.`);
-  return { ok: true, value: url.href };
 }
 
 function toggle(label: string, env?: string): ToggleSetting {
@@ -202,6 +176,10 @@ function embedLook(label: string): EmbedLookSetting {
   };
 }
 
+function offers(label: string): OffersSetting {
+  return { kind: 'offers', label, check: checkOffers };
+}
+
 function words(label: string): WordsSetting {
   return { kind: 'words', label, check: checkWords };
 }
@@ -244,6 +222,8 @@ export const coachSettings = {
   mailFrom: sender('Sender address', 'MAIL_FROM'),
   // Every text a visitor reads, in the coach's own words where they wrote one (the dashboard's "Your words").
   words: words('Your words'),
+  // Up to five offers, each for some patterns or drivers; everyone else gets the course above (the default offer).
+  offers: offers('Offers'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;

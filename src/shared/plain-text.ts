@@ -9,6 +9,15 @@ import { hasHiddenCharacterInName } from './lead';
 /** One line: runs of white space become one space. */
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ');
 
+/** Paragraphs: line breaks are kept (at most one empty line in a row), other runs of space become one. */
+export const paragraphs = (value: string) =>
+  value
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+
 export function checkText(label: string, input: unknown, maxLength: number, tidy: (value: string) => string = oneLine): Checked<string> {
   if (typeof input !== 'string') return fail(`${label}: send text.`);
   const value = tidy(input.normalize('NFC')).trim();

@@ -4,6 +4,7 @@
  * request is needed and a change shows on the next page load. Features add their fields here,
  * each with a default that holds when the page is hosted without the server (local-only build).
  */
+import type { Offer } from './offer-pick';
 import type { Words } from './word-merge';
 
 export type SiteConfig = {
@@ -33,6 +34,8 @@ export type SiteConfig = {
    * when they changed none, so the page is exactly what it is with our texts.
    */
   words?: Words;
+  /** The coach's offers by pattern (./offer-pick.ts), in their order; absent when they have none. */
+  offers?: Offer[];
 };
 
 /** A picture served from the site's own origin, with its size so the page keeps its place while it loads. */

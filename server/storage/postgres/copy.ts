@@ -64,6 +64,7 @@ export const copiedTables: CopiedTable[] = [
   { name: 'funnel_daily', columns: [text('day'), text('step'), bigint('source_id'), bigint('count')] },
   { name: 'funnel_daily_totals', columns: [text('day'), text('step'), bigint('count')] },
   { name: 'funnel_monthly', columns: [text('month'), text('step'), bigint('source_id'), bigint('count')] },
+  { name: 'offer_daily', columns: [text('day'), text('offer'), text('pattern'), text('step'), bigint('count')] },
   { name: 'profile_daily', columns: [text('day'), ...profileColumns.map((name) => ({ name, type: 'integer' }))] },
   { name: 'analytics_meta', columns: [text('key'), text('value')] },
   // The sign-in throttle's counters go along, so moving does not hand a guesser fresh tries.

@@ -228,6 +228,17 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
+  // 12: the coach's offers by pattern: as on SQLite.
+  'offer-counts': `
+  CREATE TABLE offer_daily (
+    day TEXT NOT NULL,
+    offer TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
+    count BIGINT NOT NULL,
+    PRIMARY KEY (day, offer, pattern, step)
+  );
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -31,6 +31,7 @@ import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
 import { addFunnelCounts, readFunnelCounts } from './funnel';
+import { addOfferCounts, readOfferCounts } from './offers';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
 import { migratePostgres } from './migrations';
 import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
@@ -138,6 +139,12 @@ export class PostgresStorage implements Storage {
   }
   readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.pool, ...args);
+  }
+  addOfferCounts(...args: Parameters<Storage['addOfferCounts']>) {
+    return addOfferCounts(this.pool, ...args);
+  }
+  readOfferCounts(...args: Parameters<Storage['readOfferCounts']>) {
+    return readOfferCounts(this.pool, ...args);
   }
   readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.pool, ...args);

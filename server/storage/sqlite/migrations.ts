@@ -301,6 +301,19 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
+  // 12: the coach's offers by pattern (src/shared/offer-pick.ts): per day, offer (its id, or
+  //     'default'), the visitor's pattern (a summary rule) and step ('seen', 'lead', 'click'), how
+  //     many; never anything about who. Written by server/offers/ once a second, like the funnel.
+  'offer-counts': `
+  CREATE TABLE offer_daily (
+    day TEXT NOT NULL,
+    offer TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, offer, pattern, step)
+  ) STRICT, WITHOUT ROWID;
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

@@ -38,6 +38,7 @@ import type { SqliteDatabase } from './binding';
 import { backupDatabase, openDatabase } from './connection';
 import { exportPages } from './export';
 import { funnelWriter, readFunnelCounts } from './funnel';
+import { offerWriter, readOfferCounts } from './offers';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
 import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
@@ -96,6 +97,7 @@ export class SqliteStorage implements Storage {
   readonly #leads: LeadWriter | null;
   readonly #now: () => number;
   readonly #writeFunnel: ReturnType<typeof funnelWriter>;
+  readonly #writeOffers: ReturnType<typeof offerWriter>;
 
   private constructor(db: SqliteDatabase, leads: LeadWriter | null, now: () => number) {
     this.db = db;
@@ -108,6 +110,7 @@ export class SqliteStorage implements Storage {
     this.setupCodes = sqliteSetupCodeTable(db);
     this.settings = sqliteSettingsTable(db);
     this.#writeFunnel = funnelWriter(db);
+    this.#writeOffers = offerWriter(db);
   }
 
   /** The server's storage: the lead connection and the dashboard's, on the file under `dataDir` (created if need be). */
@@ -198,6 +201,12 @@ export class SqliteStorage implements Storage {
   }
   async readFunnelCounts(...args: Parameters<Storage['readFunnelCounts']>) {
     return readFunnelCounts(this.db, ...args);
+  }
+  async addOfferCounts(...args: Parameters<Storage['addOfferCounts']>) {
+    this.#writeOffers(...args);
+  }
+  async readOfferCounts(...args: Parameters<Storage['readOfferCounts']>) {
+    return readOfferCounts(this.db, ...args);
   }
   async readProfileTotals(...args: Parameters<Storage['readProfileTotals']>) {
     return readProfileTotals(this.db, ...args);

@@ -123,6 +123,8 @@ export class SqliteThreadStorage implements Storage {
   readonly pruneThrottle = this.#forward('pruneThrottle');
   readonly probeWrite = this.#forward('probeWrite');
   readonly readFunnelCounts = this.#forward('readFunnelCounts');
+  readonly addOfferCounts = this.#forward('addOfferCounts');
+  readonly readOfferCounts = this.#forward('readOfferCounts');
   readonly readProfileTotals = this.#forward('readProfileTotals');
   readonly listLeads = this.#forward('listLeads');
   readonly leadDetail = this.#forward('leadDetail');

@@ -66,7 +66,7 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
         {changes && <ChangesPanel summary={changes} />}
         <InsightsPanel insights={insights} greeting={null} focusOnMount={false} />
-        {profile.showCourse && <CourseCta />}
+        {profile.showCourse && <CourseCta ratings={profile.ratings} />}
         <PrintFooter coachName={profile.coachName} />
       </div>
     </main>

@@ -96,7 +96,7 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
           <>
             <InsightsPanel insights={insights} greeting={resultsCopy.insights.greeting(unlockedFor)} />
             <PrintButton className="mt-6" />
-            <CourseCta />
+            <CourseCta ratings={drivers.map((driver) => driver.rating)} />
             <PrintFooter coachName={siteConfig.coach.name} />
           </>
         )}

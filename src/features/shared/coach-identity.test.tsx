@@ -55,7 +55,7 @@ test('a name holding markup is shown as the text it is', () => {
 });
 
 test('the course call to action carries the coach’s face, pitch, details and link, under the spec’s texts', () => {
-  withSettings(dana, <CourseCta />);
+  withSettings(dana, <CourseCta ratings={[2, 2, 2, 2, 2, 2, 2, 2, 2]} />);
   const cta = screen.getByRole('region', { name: 'Now what?' });
   expect(within(cta).getByText('Dana Reyes')).toBeInTheDocument();
   expect(within(cta).getByText('Six short lessons in my own words.')).toBeInTheDocument();
@@ -70,7 +70,7 @@ test('the course call to action carries the coach’s face, pitch, details and l
 });
 
 test('without the coach’s settings the call to action keeps our pitch and the build-time link, with no details', () => {
-  withSettings(defaultSiteConfig, <CourseCta />);
+  withSettings(defaultSiteConfig, <CourseCta ratings={[2, 2, 2, 2, 2, 2, 2, 2, 2]} />);
   expect(screen.getByText(resultsCopy.course.pitch)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('href', placeholderCourseUrl);
   expect(screen.queryByText('Length')).not.toBeInTheDocument();

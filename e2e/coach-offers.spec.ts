@@ -1,0 +1,103 @@
+/**
+ * The issue's end-to-end test, on a server of the test's own started from an empty DATA_DIR: the coach
+ * changes the headline and one driver's tip, and adds an offer for Task Initiation rated 1; a visitor
+ * with that rating sees the new headline, the tip and that offer (its link), another visitor the
+ * default offer; the click is counted under the right offer on the funnel screen. Then axe on the
+ * Offers screen at 360 and 1280 px (SHOTS_DIR for screenshots).
+ */
+import type { Page } from '@playwright/test';
+import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll } from './fixtures';
+import { unlockInsights, visitorPage } from './visitor';
+
+const tip = 'Open the file and write one line. That is the whole task for now.';
+
+/** Adds an offer for Task Initiation rated 1 on the Offers screen (not saved). */
+async function addStartSmall(page: Page, link: string) {
+  await page.getByRole('button', { name: 'Add an offer' }).click();
+  const offer = page.getByRole('region', { name: 'Offer 1' });
+  await offer.getByLabel('Title').fill('Start Small');
+  await offer.getByLabel('Link').fill(link);
+  await offer.getByLabel('Pitch').fill('Three short lessons on getting started, one a day.');
+  await offer.getByLabel('Price (optional)').fill('$29');
+  await offer.getByRole('group', { name: /“This is me” \(1\)/ }).getByLabel('Task Initiation').check();
+  return page.getByRole('region', { name: 'Offer 1: Start Small' });
+}
+
+test('the coach’s headline, tip and offer for Task Initiation rated 1 reach the right visitors, and the click counts under that offer', async ({ page, server, browser, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+
+  await page.goto('/coach#words');
+  await page.getByRole('textbox', { name: 'Landing › Headline' }).fill('Find the drivers that move you');
+  await page.getByRole('button', { name: 'Insights' }).click();
+  await page.getByRole('textbox', { name: 'Task Initiation › Tip (rated 1)' }).fill(tip);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' }).getByRole('status')).toHaveText(/^Saved\./);
+
+  await page.goto('/coach#offers');
+  const link = `${server.url}/start-small`;
+  const offer = await addStartSmall(page, link);
+  // Who it catches, before it is saved.
+  await expect(offer.getByText('Catches')).toBeVisible();
+  await expect(offer.getByRole('listitem').filter({ hasText: 'Most need support' })).toBeVisible();
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' }).getByRole('status')).toHaveText(/^Saved\./);
+
+  // A visitor who struggles to start: the new headline, the tip and the offer.
+  const starter = await visitorPage(browser, server, 360);
+  await starter.goto('/');
+  await expect(starter.getByRole('heading', { level: 1 })).toHaveText('Find the drivers that move you');
+  await unlockInsights(starter, '222122222', 'starter@example.com');
+  await expect(starter.getByText(tip)).toBeVisible();
+  const cta = starter.getByRole('region', { name: 'Now what?' });
+  await expect(cta.getByRole('heading', { name: 'Start Small' })).toBeVisible();
+  await expect(cta.getByText('Three short lessons on getting started, one a day.')).toBeVisible();
+  await expect(cta.getByRole('definition')).toHaveText(['$29']);
+  const button = cta.getByRole('link', { name: /Show Me the Course/ });
+  await expect(button).toHaveAttribute('href', link);
+  const [opened] = await Promise.all([starter.context().waitForEvent('page'), button.click()]);
+  await opened.close();
+
+  // Another visitor: the default offer (the course of the build, as no course is set).
+  const other = await visitorPage(browser, server, 1280);
+  await unlockInsights(other, '333222222', 'other@example.com');
+  const otherCta = other.getByRole('region', { name: 'Now what?' });
+  await expect(otherCta.getByRole('heading', { name: 'Start Small' })).toHaveCount(0);
+  await expect(otherCta.getByRole('link', { name: /Show Me the Course/ })).not.toHaveAttribute('href', link);
+
+  // The funnel screen: the click under Start Small, in the starter's pattern; the other visitor under the default.
+  await page.goto('/coach#funnel');
+  const figures = page.getByRole('region', { name: 'Offers' });
+  await expect(async () => {
+    await page.reload();
+    await expect(figures.getByRole('rowheader', { name: 'Offer: Start Small' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const startGroup = figures.getByRole('rowgroup').filter({ has: page.getByRole('rowheader', { name: 'Offer: Start Small' }) });
+  // Saw it, leads, clicks: one each, under the starter's pattern (Mixed: one driver rated 1).
+  await expect(startGroup.getByRole('row', { name: /^Mixed/ }).getByRole('cell')).toHaveText(['1', '1', '1']);
+  const defaultGroup = figures.getByRole('rowgroup').filter({ has: page.getByRole('rowheader', { name: 'Offer: Everyone else: your course' }) });
+  await expect(defaultGroup.getByRole('row', { name: /^All patterns/ }).getByRole('cell')).toHaveText(['1', '1', '0']);
+  await starter.context().close();
+  await other.context().close();
+});
+
+for (const width of [360, 1280]) {
+  test(`the Offers screen at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await choosePassword(page, await setupAddress(server));
+    takeApiRefusals(consoleErrors);
+    await page.goto('/coach#offers');
+    await addStartSmall(page, 'https://coach.example/start');
+    await page.getByRole('button', { name: 'Add an offer' }).click();
+    // The second offer, empty: Save shows what it still needs.
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Offer 2: Title: write it.')).toBeVisible();
+    await expectNoA11yFindings(page, 'offers');
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'offers', width);
+  });
+}

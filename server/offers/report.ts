@@ -1,0 +1,18 @@
+/** The offers' figures for a period (the funnel screen): per offer and pattern, visitors who saw it, leads, clicks. */
+import type { OffersReport } from '../../src/shared/coach-api';
+import type { Day } from '../../src/shared/days';
+import type { SummaryRuleId } from '../../src/shared/insights';
+import type { Storage } from '../storage/storage';
+
+const field = { seen: 'seen', lead: 'leads', click: 'clicks' } as const;
+
+export async function readOffersReport(storage: Pick<Storage, 'readOfferCounts'>, from: Day, to: Day): Promise<OffersReport> {
+  const rows = new Map<string, OffersReport['rows'][number]>();
+  for (const { offer, pattern, step, count } of await storage.readOfferCounts(from, to)) {
+    const id = `${offer}\u0000${pattern}`;
+    const row = rows.get(id) ?? { offer, pattern: pattern as SummaryRuleId, seen: 0, leads: 0, clicks: 0 };
+    row[field[step]] += count;
+    rows.set(id, row);
+  }
+  return { from, to, rows: [...rows.values()] };
+}

@@ -1,0 +1,51 @@
+import { expect, test } from 'vitest';
+import type { Offer } from '../shared/offer-pick';
+import { checkOffers } from '../shared/offers';
+import { checkedDraft, draftOf, moved, newOffer, offersChanged, sentOf, toggled } from './offers-draft';
+
+const saved: Offer = {
+  id: 'start1',
+  title: 'Start Small',
+  url: 'https://coach.example/start',
+  pitch: 'Three lessons.',
+  length: null,
+  price: '$49',
+  outcome: null,
+  button: null,
+  rule: { patterns: [], weak: [4], strong: [] },
+};
+
+test('a saved offer round-trips through the form unchanged, and the server keeps what the form sends', () => {
+  const draft = draftOf(saved);
+  expect(offersChanged([saved], [draft])).toBe(false);
+  expect(checkOffers([sentOf(draft)])).toEqual({ ok: true, value: [saved] });
+  expect(offersChanged([saved], [{ ...draft, price: '' }])).toBe(true);
+  expect(checkOffers([sentOf({ ...draft, price: '' })])).toEqual({ ok: true, value: [{ ...saved, price: null }] });
+});
+
+test('a new offer has an id the server accepts, and says what it still needs, naming it', () => {
+  const draft = newOffer(() => 0.5);
+  expect(draft.id).toMatch(/^[a-z0-9]{10}$/);
+  const checked = checkedDraft(draft, 2);
+  expect('problems' in checked && checked.problems).toEqual([
+    'Offer 3: Title: write it.',
+    'Offer 3: Link: paste an address that starts with https://, or clear the field.',
+    'Offer 3: Pitch: write it.',
+    'Offer 3: choose who it is for: a pattern, or a driver rated 1 or 3.',
+  ]);
+  expect(checkedDraft({ ...draft, title: 'Calm', url: 'https://c.example', pitch: 'P.', patterns: ['allWeak'] }, 2)).toMatchObject({ offer: { title: 'Calm' } });
+});
+
+test.each([
+  [[1, 2, 3], 0, -1, [1, 2, 3]],
+  [[1, 2, 3], 0, 1, [2, 1, 3]],
+  [[1, 2, 3], 2, 1, [1, 2, 3]],
+  [[1, 2, 3], 2, -1, [1, 3, 2]],
+] as const)('moving %j item %i by %i gives %j', (list, index, by, expected) => {
+  expect(moved(list, index, by)).toEqual(expected);
+});
+
+test('a rule’s choices stay in a fixed order whatever order they are ticked in', () => {
+  expect(toggled([9], 1, true, [1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual([1, 9]);
+  expect(toggled([1, 9], 9, false, [1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual([1]);
+});

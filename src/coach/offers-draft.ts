@@ -1,0 +1,93 @@
+/**
+ * The Offers screen's state, as pure functions: each offer as the coach edits it (text fields as
+ * typed, '' for a detail left out), what a save sends, and each offer's problems by the server's own
+ * check (src/shared/offers.ts).
+ */
+import type { DriverId } from '../content/drivers';
+import type { SummaryRuleId } from '../shared/insights';
+import type { Offer } from '../shared/offer-pick';
+import { checkOffer, offerLabel } from '../shared/offers';
+
+export type OfferDraft = {
+  id: string;
+  title: string;
+  url: string;
+  pitch: string;
+  length: string;
+  price: string;
+  outcome: string;
+  button: string;
+  patterns: SummaryRuleId[];
+  weak: DriverId[];
+  strong: DriverId[];
+};
+
+export const textFields = ['title', 'url', 'pitch', 'length', 'price', 'outcome', 'button'] as const;
+export type OfferTextField = (typeof textFields)[number];
+
+export function draftOf(offer: Offer): OfferDraft {
+  return {
+    id: offer.id,
+    title: offer.title,
+    url: offer.url,
+    pitch: offer.pitch,
+    length: offer.length ?? '',
+    price: offer.price ?? '',
+    outcome: offer.outcome ?? '',
+    button: offer.button ?? '',
+    patterns: offer.rule.patterns,
+    weak: offer.rule.weak,
+    strong: offer.rule.strong,
+  };
+}
+
+/** A new, empty offer with an id of its own (`random`: 0 ≤ x < 1, Math.random in the browser). */
+export function newOffer(random: () => number): OfferDraft {
+  const id = Array.from({ length: 10 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 36)]).join('');
+  return { id, title: '', url: '', pitch: '', length: '', price: '', outcome: '', button: '', patterns: [], weak: [], strong: [] };
+}
+
+/** What a save sends for one offer: a detail left empty is not sent (none). */
+export function sentOf(draft: OfferDraft): Record<string, unknown> {
+  const optional = (value: string) => (value.trim() === '' ? null : value);
+  return {
+    id: draft.id,
+    title: draft.title,
+    url: draft.url,
+    pitch: draft.pitch,
+    length: optional(draft.length),
+    price: optional(draft.price),
+    outcome: optional(draft.outcome),
+    button: optional(draft.button),
+    rule: { patterns: draft.patterns, weak: draft.weak, strong: draft.strong },
+  };
+}
+
+/** The offer as it would be stored, or its problems (the server's messages, naming the offer). */
+export function checkedDraft(draft: OfferDraft, index: number): { offer: Offer } | { problems: string[] } {
+  const checked = checkOffer(offerLabel(index, draft.title), sentOf(draft));
+  if (checked.ok) return { offer: checked.value };
+  return { problems: 'messages' in checked ? checked.messages : [checked.message] };
+}
+
+/** Whether the drafts differ from the saved offers (order included). */
+export function offersChanged(saved: readonly Offer[], drafts: readonly OfferDraft[]): boolean {
+  return JSON.stringify(saved.map(draftOf)) !== JSON.stringify(drafts);
+}
+
+/** The list with one offer moved by `by` places (-1 up, +1 down), unchanged at either end. */
+export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}
+
+/** Adds or removes one value of a rule's list, kept in a fixed order. */
+export function toggled<T extends string | number>(list: readonly T[], value: T, on: boolean, order: readonly T[]): T[] {
+  const set = new Set(list);
+  if (on) set.add(value);
+  else set.delete(value);
+  return order.filter((item) => set.has(item));
+}
