@@ -10,6 +10,7 @@ import { resultsCopy as ourResultsCopy } from '../../src/content/results';
 import { site as ourSite } from '../../src/content/site';
 import { buildInsights, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
+import { isMailableName } from '../../src/shared/lead';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
 import { mergeWords, type Words } from '../../src/shared/word-merge';
 import { type Offer, pickOffer } from '../../src/shared/offer-pick';
@@ -82,7 +83,8 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
   return {
     subject: emailCopy.subject,
     preview: emailCopy.preview,
-    greeting: emailCopy.greeting(input.firstName),
+    // A name stored before today's rule (a web address in it, or a long text) never opens the coach's e-mail.
+    greeting: emailCopy.greeting(isMailableName(input.firstName) ? input.firstName : null),
     intro: emailCopy.intro,
     profileTitle: emailCopy.profileTitle,
     drivers: rated.map(({ id, rating }, index) => ({

@@ -35,7 +35,9 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
-  // 12: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
+  // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
+  'bare-addresses',
+  // 13: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
   'offer-counts',
 ] as const;
 
