@@ -10,7 +10,8 @@ import type { Offer } from '../shared/offer-pick';
 import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { CoachApiFailure, coachRequest } from './api';
 import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersChanged, sentOf, textFields, toggled } from './offers-draft';
-import { SaveBar, type SaveState, useLeaveGuard } from './save-bar';
+import { ResultsPreview } from './results-preview';
+import { EditsBar, type SaveState, useTabLeaveGuard } from './edits-bar';
 import { WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
 import { useSessionEnded } from './use-coach-data';
@@ -147,11 +148,12 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
   const [showProblems, setShowProblems] = useState(false);
   const sessionEnded = useSessionEnded();
   const changed = offersChanged(saved, drafts);
-  useLeaveGuard(changed);
+  useTabLeaveGuard(changed);
 
   const checked = useMemo(() => drafts.map((draft, index) => checkedDraft(draft, index)), [drafts]);
   // Who each complete offer catches; an offer still being written is left out until it is complete.
-  const caught = useMemo(() => coverage(checked.flatMap((result) => ('offer' in result ? [result.offer] : []))), [checked]);
+  const complete = useMemo(() => checked.flatMap((result) => ('offer' in result ? [result.offer] : [])), [checked]);
+  const caught = useMemo(() => coverage(complete), [complete]);
 
   const update = (next: OfferDraft[]) => {
     setDrafts(next);
@@ -215,7 +217,8 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
           <Catches caught={caught.find((entry) => entry.offer === 'default')} />
         </div>
       </Panel>
-      <SaveBar
+      <ResultsPreview settings={settings} words={settings.values.words ?? {}} offers={complete} />
+      <EditsBar
         count={changed ? 1 : 0}
         countText={copy.saveCount}
         fixText={copy.fix}

@@ -104,3 +104,15 @@ export const offersCopy = {
     empty: 'No offer was seen in this period yet.',
   },
 } as const;
+
+export const previewCopy = {
+  title: 'Preview',
+  intro: 'The results page as a visitor sees it once they unlock their insights, with the changes on this screen as you type them. Nothing reaches visitors until you save.',
+  ratings: 'The visitor’s answers',
+  rating: { 1: 'This is me (1)', 2: 'Sometimes (2)', 3: 'I’m good at this (3)' },
+  gets: (pattern: string, offer: string) => `Pattern: ${pattern}. Offer shown: ${offer}.`,
+  widthLabel: 'Width',
+  widths: { phone: 'Phone (360 px)', desktop: 'Desktop (1280 px)' },
+  frameTitle: (width: string) => `Preview of the results page, ${width}`,
+  sampleName: 'Ana',
+} as const;

@@ -3,11 +3,12 @@
  * each field beside our text, with its length, a readability hint that never blocks, and Reset to
  * ours. One save bar for the whole screen; nothing reaches visitors until it is pressed.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { coachApi, type SettingsResponse } from '../shared/coach-api';
 import { type WordField, wordFields, type WordScreen, wordScreens, type Words } from '../shared/words';
 import { CoachApiFailure, coachRequest } from './api';
-import { SaveBar, type SaveState, useLeaveGuard } from './save-bar';
+import { ResultsPreview } from './results-preview';
+import { EditsBar, type SaveState, useTabLeaveGuard } from './edits-bar';
 import { WithSettings } from './settings-loader';
 import { inputClass } from './ui';
 import { useSessionEnded } from './use-coach-data';
@@ -79,14 +80,15 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
 }
 
 /** The editor itself, for the words saved now; starts again (a new key) after each save. */
-function WordsEditor({ saved, onSaved }: { saved: Words; onSaved: (settings: SettingsResponse) => void }) {
+function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
+  const saved: Words = useMemo(() => settings.values.words ?? {}, [settings]);
   const [screen, setScreen] = useState<WordScreen>('landing');
   const [edits, setEdits] = useState<WordEdits>({});
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [shownErrors, setShownErrors] = useState<Record<string, string>>({});
   const sessionEnded = useSessionEnded();
   const count = changedCount(saved, edits);
-  useLeaveGuard(count > 0);
+  useTabLeaveGuard(count > 0);
 
   const edit = (key: string) => (text: string) => {
     setEdits((current) => ({ ...current, [key]: text }));
@@ -121,6 +123,7 @@ function WordsEditor({ saved, onSaved }: { saved: Words; onSaved: (settings: Set
   }
 
   const fields = wordFields.filter((field) => field.screen === screen);
+  const draftWords = useMemo(() => wordsAfter(saved, edits), [saved, edits]);
   const changedOn = (name: WordScreen) => wordFields.filter((field) => field.screen === name && differsFromOurs(field, saved, edits)).length;
   return (
     <>
@@ -161,7 +164,8 @@ function WordsEditor({ saved, onSaved }: { saved: Words; onSaved: (settings: Set
           ))}
         </ul>
       </section>
-      <SaveBar count={count} countText={copy.saveBar.count} state={state} onSave={() => void save()} onDiscard={() => {
+      <ResultsPreview settings={settings} words={draftWords} offers={settings.values.offers ?? []} />
+      <EditsBar count={count} countText={copy.saveBar.count} state={state} onSave={() => void save()} onDiscard={() => {
         setEdits({});
         setShownErrors({});
         setState({ kind: 'idle' });
@@ -176,7 +180,7 @@ export function WordsView() {
       {(settings, onSaved) => (
         <div className="max-w-5xl space-y-6">
           <p className="max-w-3xl text-pretty text-muted">{copy.intro}</p>
-          <WordsEditor saved={settings.values.words ?? {}} onSaved={onSaved} />
+          <WordsEditor settings={settings} onSaved={onSaved} />
         </div>
       )}
     </WithSettings>

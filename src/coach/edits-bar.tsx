@@ -2,7 +2,7 @@
  * The save bar of the screens that edit many texts at once ("Your words", "Offers"): it appears with
  * the first change and stays in view at the foot of the screen, with the number of changes, Discard
  * and Save; and a guard that asks before the tab is closed or reloaded with changes unsaved.
- * (Kept small on purpose: the dashboard's one save bar, when it lands, replaces it.)
+ * (Kept small on purpose: the dashboard's one save bar and leave guard, issue 32, replace it once on main.)
  */
 import { useEffect } from 'react';
 import { wordsCopy } from './words-content';
@@ -11,7 +11,7 @@ const copy = wordsCopy.saveBar;
 
 export type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'failed' } | { kind: 'invalid'; count: number };
 
-export function SaveBar({ count, countText, fixText = copy.fix, state, onSave, onDiscard }: {
+export function EditsBar({ count, countText, fixText = copy.fix, state, onSave, onDiscard }: {
   count: number;
   countText: (count: number) => string;
   /** What the bar says when a save is refused for `count` things. */
@@ -46,7 +46,7 @@ export function SaveBar({ count, countText, fixText = copy.fix, state, onSave, o
 }
 
 /** While `dirty`, closing or reloading the tab asks first (the browser's own question). */
-export function useLeaveGuard(dirty: boolean): void {
+export function useTabLeaveGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
