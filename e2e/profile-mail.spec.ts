@@ -79,6 +79,8 @@ async function unlock(page: Page, email: string, ratings: string) {
 }
 
 test('the e-mail arrives; its link opens the profile, which prints on at most two pages; the confirm link needs a press', async ({ page, mailServer, consoleErrors }) => {
+  // Two printouts and five states checked with axe: more than the default 30 s on a busy machine.
+  test.slow();
   const email = `keeps-${Date.now()}@example.com`;
   // The most text a profile can hold: six tips, two strengths, both notes, the care line.
   await unlock(page, email, '111113313');

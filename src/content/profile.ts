@@ -71,8 +71,10 @@ export const confirmCopy = {
   done: {
     title: 'Thank you, you are confirmed',
     text: 'You can unsubscribe at any time.',
-    /** The ways on: back to the profile (when the link carries its token), and the course. */
+    /** The ways on: back to the profile (when the link carries its token), and the course (a new tab). */
     profileLink: 'Open your profile',
+    courseLink: 'Show Me the Course',
+    newTabHint: '(opens in a new tab)',
   },
   dead: {
     title: 'This link no longer works',

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { confirmCopy } from '../../content/profile';
-import { resultsCopy } from '../../content/results';
 import { pageTitle } from '../../content/site';
 import { LiveRegion } from '../../lib/live-region';
 import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-client';
@@ -24,8 +23,8 @@ function WaysOn({ profileToken }: { profileToken: string | null }) {
         </a>
       )}
       <a href={course.url ?? courseUrl} target="_blank" rel="noopener noreferrer" className={`${profileToken ? 'btn-secondary' : 'btn-primary'} px-7 py-3 text-lg`}>
-        {resultsCopy.course.button}
-        <span className="sr-only"> {resultsCopy.course.newTabHint}</span>
+        {confirmCopy.done.courseLink}
+        <span className="sr-only"> {confirmCopy.done.newTabHint}</span>
       </a>
     </div>
   );

@@ -135,7 +135,7 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
 });
 
 test('after the unlock, the page opened again in this tab (a reload) shows the insights at once, with no gate or confetti', async () => {
-  submitted.mockResolvedValue(undefined);
+  submitted.mockResolvedValue({ mailHeld: false });
   const user = renderResults('131223312');
   await untilGate();
   await fillGate(user, 'sam@example.com', 'Sam');
