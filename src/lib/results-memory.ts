@@ -13,10 +13,10 @@ import { decodeRatings, encodeRatings } from '../shared/ratings';
 /** The value: the ratings' stored form ("131223312"); being there means "this tab unlocked them". */
 const unlockedKey = 'core-drivers:unlocked';
 
-/** Runs `use` on the tab's session storage; anything refused or malformed counts as nothing stored. */
-function withStorage<T>(use: (storage: Storage) => T, otherwise: T): T {
+/** Runs `act` on the tab's session storage; anything refused or malformed counts as nothing stored. */
+function withStorage<T>(act: (storage: Storage) => T, otherwise: T): T {
   try {
-    return use(window.sessionStorage);
+    return act(window.sessionStorage);
   } catch {
     return otherwise;
   }
