@@ -7,11 +7,13 @@
  *   PATCH  /api/coach/settings        JSON of the settings to change (null: back to the default)
  *   PUT    /api/coach/settings/photo  the picture's bytes, checked by content
  *   DELETE /api/coach/settings/photo
+ *   GET    /api/coach/settings/versions, POST .../versions/:revision/restore   the history (./history.ts)
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
-import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
+import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
+import { historyRoutes } from './history';
 import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
@@ -50,6 +52,7 @@ const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefus
 
 export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { settings, now, actor }) => {
   app.get(coachApi.settings, async () => settingsResponse(settings));
+  await app.register(historyRoutes, { settings, now, actor });
 
   app.patch(coachApi.settings, { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const environment = new Set(Object.keys(settings.environment));
@@ -97,13 +100,14 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * The coach's pictures, from storage, for every instance alike. The address is the content's hash,
- * so it is cached for good; nosniff and the stored type mean it is only ever shown as a picture.
+ * The coach's picture in force, from storage, for every instance alike (pictures earlier versions
+ * show are kept for a restore, never served). The address is the content's hash, so it is cached for
+ * good; nosniff and the stored type mean it is only ever shown as a picture.
  */
-export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable }> = async (app, { table }) => {
+export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable; inForce: () => StoredImage | null }> = async (app, { table, inForce }) => {
   app.get(`${MEDIA_PREFIX}:file`, async (request, reply) => {
     const match = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec((request.params as { file: string }).file);
-    const picture = match?.[1] ? await table.readPicture(match[1]) : null;
+    const picture = match?.[1] && match[1] === inForce()?.hash ? await table.readPicture(match[1]) : null;
     if (!picture || imagePath(picture) !== request.url.split('?')[0]) return reply.callNotFound();
     return reply
       .header('content-type', picture.contentType)

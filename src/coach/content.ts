@@ -63,6 +63,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   erase: 'A person erased',
   delivery_retry: 'Delivery retried by hand',
   settings_changed: 'Settings changed',
+  settings_restored: 'Settings restored',
   setup_failed: 'Set-up refused: wrong or old code',
   webhook_test: 'Test sent to the webhook',
   mail_test: 'Test e-mail sent',
