@@ -13,6 +13,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
+import { displayAddress } from '../../src/shared/display-address';
 import { historyRoutes } from './history';
 import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
 import type { SettingsService } from './service';
@@ -23,17 +24,20 @@ const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
 
 const definitionOf = (key: SettingKey): SettingDefinition => coachSettings[key];
 
-/** What the dashboard sees: secrets never, only whether they are set. */
+/** What the dashboard sees: secrets never, only whether they are set (the webhook's address in its safe form). */
 export function settingsResponse(settings: SettingsService): SettingsResponse {
   const values = { ...settings.values } as Record<SettingKey, unknown>;
   const secretsSet: Partial<Record<SettingKey, boolean>> = {};
   const variables: Partial<Record<SettingKey, string>> = {};
+  const shown: Partial<Record<SettingKey, string>> = {};
   for (const key of settingKeys) {
     const definition = definitionOf(key);
     if (definition.env !== undefined) variables[key] = definition.env;
     if (definition.kind === 'secret') {
       secretsSet[key] = values[key] !== null;
       values[key] = null;
+      const plain = definition.visible ? settings.secret(key) : null;
+      if (plain !== null) shown[key] = displayAddress(plain);
     }
   }
   const photo = settings.values.coachPhoto;
@@ -42,6 +46,7 @@ export function settingsResponse(settings: SettingsService): SettingsResponse {
     sources: settings.sources,
     variables,
     secretsSet,
+    shown,
     photoUrl: photo === null ? null : imagePath(photo),
   };
 }

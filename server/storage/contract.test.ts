@@ -182,7 +182,7 @@ describe.each(backends)('%s', (_name, open) => {
     const page = await storage.listAudit(null, 2);
     expect(page.entries.map((entry) => entry.action)).toEqual(['sign_out', 'export']);
     const rest = await storage.listAudit(Number(page.nextCursor), 2);
-    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null }], nextCursor: null });
+    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null, restoredFrom: null, settings: null }], nextCursor: null });
   });
 
   test('funnel counts add up across writes, by day, month and source', async () => {

@@ -334,10 +334,7 @@ export type StoredPicture = { hash: string; contentType: 'image/png' | 'image/jp
 export type SettingsWrite = {
   /** Each key's new JSON text, or null to remove it (back to the default). */
   changes: Record<string, string | null>;
-  /**
-   * A picture the change refers to (null: none). Pictures no kept version shows are removed in the
-   * same transaction (the one in force is always in the newest version).
-   */
+  /** A picture the change refers to (null: none); pictures no kept version shows go in the same transaction. */
   picture?: StoredPicture | null;
   /** Written in the same transaction: the action, who, and which settings (never their values). */
   audit: { action: AuditAction; who: Actor; fields: string[] };
@@ -347,11 +344,7 @@ export type SettingsWrite = {
 /** How many versions of the settings are kept; an older one goes, with any picture only it showed. */
 export const SETTINGS_VERSIONS_KEPT = 200;
 
-/**
- * One version of the settings: every stored setting as it stood after `revision` (JSON texts, secrets
- * sealed), when, and who made it with which action (null for the first version, from before the
- * history was kept). `restoredFrom`: the version a restore brought back.
- */
+/** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
 export type StoredSettingsVersion = {
   revision: number;
   at: number;
@@ -361,10 +354,7 @@ export type StoredSettingsVersion = {
   restoredFrom: number | null;
 };
 
-/**
- * An audit entry as stored: with a settings change, the version it made and the one before it, so
- * the server can say what changed (server/settings/history.ts) without the log holding any value.
- */
+/** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
 export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom' | 'device'> & {
   restoredFrom: number | null;
   settings: { before: Record<string, string>; after: Record<string, string> } | null;

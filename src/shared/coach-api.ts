@@ -443,6 +443,12 @@ export type SettingsResponse = {
   /** The environment variable of each setting that has one. */
   variables: Partial<Record<SettingKey, string>>;
   secretsSet: Partial<Record<SettingKey, boolean>>;
+  /**
+   * A secret the coach may see in a safe form, so it stays visible in its field once saved: the
+   * webhook's address without its user name and password, each query value as "…"
+   * (src/shared/display-address.ts). Absent while none is in force.
+   */
+  shown: Partial<Record<SettingKey, string>>;
   /** Where visitors' pages load the coach's picture from (our origin), or null. */
   photoUrl: string | null;
 };
