@@ -35,7 +35,9 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
-  // 12: every version of the coach's settings, so any earlier one can be restored; the audit log
+  // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
+  'bare-addresses',
+  // 13: every version of the coach's settings, so any earlier one can be restored; the audit log
   //     names the version a change made (what changed is the difference from the one before).
   'settings-history',
 ] as const;

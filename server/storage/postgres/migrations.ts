@@ -228,7 +228,13 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
-  // 12: the history of the coach's settings: as on SQLite (sqlite/migrations.ts says what each part is for).
+
+  // 12: as on SQLite: a display name or a group stored as an address becomes the address inside.
+  'bare-addresses': `
+  UPDATE submissions SET email = substring(email from '<([^<>]*@[^<>]*)>$') WHERE email ~ '^[^<]*<[^<>]*@[^<>]*>$';
+  UPDATE submissions SET email = substring(email from ':([^:;<]*@[^:;<]*);$') WHERE email ~ '^[^:<]*:[^:;<]*@[^:;<]*;$';
+  `,
+  // 13: the history of the coach's settings: as on SQLite (sqlite/migrations.ts says what each part is for).
   'settings-history': `
   CREATE TABLE settings_versions (
     revision BIGINT PRIMARY KEY,
