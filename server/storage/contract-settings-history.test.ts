@@ -9,7 +9,8 @@ import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
 import { PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
-import { SETTINGS_VERSIONS_KEPT, type Actor, type Storage, type StoredPicture } from './storage';
+import { SETTINGS_VERSIONS_KEPT } from './settings-versions';
+import type { Actor, Storage, StoredPicture } from './storage';
 
 type Options = { outbox: () => boolean; now: () => number };
 

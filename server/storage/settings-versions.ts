@@ -6,6 +6,9 @@
 import type { AuditAction, AuditEntry } from '../../src/shared/coach-api';
 import type { StoredSettingsVersion } from './storage';
 
+/** How many versions of the settings are kept; an older one goes, with any picture only it showed. */
+export const SETTINGS_VERSIONS_KEPT = 200;
+
 /** A version with the audit entry of the write that made it (none for the first version). */
 export type VersionRow = {
   revision: number;

@@ -347,9 +347,6 @@ export type SettingsWrite = {
   now: number;
 };
 
-/** How many versions of the settings are kept; an older one goes, with any picture only it showed. */
-export const SETTINGS_VERSIONS_KEPT = 200;
-
 /** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
 export type StoredSettingsVersion = {
   revision: number;

@@ -4,8 +4,8 @@
  * the revision (its row lock orders concurrent writes), the rows, the picture, the version and the
  * audit entry.
  */
-import { changeTo, parseSnapshot, pictureHashOf, versionOf, type VersionRow } from '../settings-versions';
-import { SETTINGS_VERSIONS_KEPT, type SettingsTable, type SettingsWrite, type SetupCodeTable, type StoredPicture } from '../storage';
+import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
+import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
 import { type PostgresClient, type PostgresPool, transaction } from './connection';
 
 export function postgresSettingsTable(pool: PostgresPool): SettingsTable {

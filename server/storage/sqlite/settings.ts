@@ -4,8 +4,8 @@
  * the rows, the picture, the revision, its version and the audit entry, committed with
  * synchronous=FULL before the coach is answered.
  */
-import { changeTo, parseSnapshot, pictureHashOf, versionOf, type VersionRow } from '../settings-versions';
-import { SETTINGS_VERSIONS_KEPT, type Actor, type SettingsTable, type SettingsWrite, type SetupCodeTable, type StoredPicture } from '../storage';
+import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
+import type { Actor, SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
