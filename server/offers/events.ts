@@ -8,7 +8,7 @@ import type { SummaryRuleId } from '../../src/shared/insights';
 import { DEFAULT_OFFER_ID, type Offer } from '../../src/shared/offer-pick';
 import type { OfferEventKind } from '../../src/shared/offer-event';
 import { patternIds } from '../../src/shared/offers';
-import type { OfferKey } from '../storage/storage';
+import type { OfferKey } from '../storage/offer-counts';
 
 const kinds: readonly OfferEventKind[] = ['seen', 'click'];
 

@@ -11,7 +11,8 @@ import { offerEventsEndpoint } from '../../src/shared/offer-event';
 import { BEACON_BODY_LIMIT, readBeacon, refuseBeacon } from '../analytics/beacon';
 import { DailyCounter } from '../analytics/counter';
 import { isBotRequest } from '../analytics/events';
-import type { OfferKey, Storage } from '../storage/storage';
+import type { OfferKey } from '../storage/offer-counts';
+import type { Storage } from '../storage/storage';
 import { parseOfferEvent } from './events';
 
 export class OfferCounter extends DailyCounter<OfferKey> {}

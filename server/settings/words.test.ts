@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { resultsCopy } from '../../src/content/results';
-import { coachApi, type AuditLogResponse, type SettingsResponse } from '../../src/shared/coach-api';
+import { coachApi, restoreSettingsPath, type AuditLogResponse, type SettingsResponse, type SettingsVersionsResponse } from '../../src/shared/coach-api';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { buildApp } from '../app';
 import { setTestPassword, signedIn } from '../test/coach-session';
@@ -85,4 +85,20 @@ test('the gate’s notice in the coach’s words is what the consent record stor
   const row = sqliteDb(app as FastifyInstance).prepare<[], { consent_wording: string }>('SELECT consent_wording FROM submissions').get();
   expect(row?.consent_wording).toContain(notice);
   expect(row?.consent_wording).not.toContain(resultsCopy.gate.notice);
+});
+
+test('the history: each change of a text in the audit log with its old and new text, and an earlier version restored in one step', async () => {
+  const { request } = await start();
+  await request({ method: 'PATCH', url: coachApi.settings, payload: { words: { 'landing.headline': 'Find your drivers' } } });
+  await request({ method: 'PATCH', url: coachApi.settings, payload: { words: { 'landing.headline': 'Meet your drivers', 'drivers.4.tip': 'Start with one line.' } } });
+  const audit = (await request({ method: 'GET', url: coachApi.audit })).json<AuditLogResponse>();
+  expect(audit.entries[0]?.changes).toEqual([
+    { field: 'words.landing.headline', label: 'Your words › Landing › Headline', from: 'Find your drivers', to: 'Meet your drivers', secret: false },
+    { field: 'words.drivers.4.tip', label: 'Your words › Task Initiation › Tip (rated 1)', from: expect.stringMatching(/^ours: Make a 2-minute deal/), to: 'Start with one line.', secret: false },
+  ]);
+  const versions = (await request({ method: 'GET', url: coachApi.settingsVersions })).json<SettingsVersionsResponse>().versions;
+  const first = versions.find((version) => version.changes.some((change) => change.to === 'Find your drivers'));
+  expect(first).toBeDefined();
+  expect((await request({ method: 'POST', url: restoreSettingsPath(first?.revision ?? 0) })).statusCode).toBe(200);
+  expect((await page('/')).settings.words).toEqual({ 'landing.headline': 'Find your drivers' });
 });

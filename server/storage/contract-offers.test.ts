@@ -4,7 +4,8 @@ import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
 import { PostgresStorage } from './postgres/storage';
 import { SqliteStorage } from './sqlite/storage';
-import type { OfferKey, Storage } from './storage';
+import type { OfferKey } from './offer-counts';
+import type { Storage } from './storage';
 
 const backends: [string, () => Promise<Storage>][] = [
   ['SQLite', async () => SqliteStorage.open(tempDir(), { outbox: () => false, now: () => Date.now() })],

@@ -37,7 +37,10 @@ export const migrationNames = [
   'results-email',
   // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
   'bare-addresses',
-  // 13: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
+  // 13: every version of the coach's settings, so any earlier one can be restored; the audit log
+  //     names the version a change made (what changed is the difference from the one before).
+  'settings-history',
+  // 14: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
   'offer-counts',
 ] as const;
 

@@ -10,19 +10,11 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type {
-  AuditAction,
-  AuditEntry,
-  DeliveriesResponse,
-  Delivery,
-  DeliveryFilter,
-  LeadDetail,
-  LeadListResponse,
-  SummaryPattern,
-} from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry, DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse, SummaryPattern } from '../../src/shared/coach-api';
 import type { Day } from '../../src/shared/days';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
+import type { OfferCountsStore } from './offer-counts';
 
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -157,14 +149,6 @@ export type ThrottleEntry = { failures: number; lastFailureAt: number };
 /** One funnel counter: a day, a step and a source, and how many events to add. */
 export type FunnelCount = { day: Day; key: FunnelKey; count: number };
 
-/** What happened to an offer (server/offers/): shown, a lead stored under it, its button pressed. */
-export type OfferStep = 'seen' | 'lead' | 'click';
-
-/** One offer counter besides its day: the offer's id ('default' for the default offer) and the visitor's pattern. */
-export type OfferKey = { offer: string; pattern: string; step: OfferStep };
-
-export type OfferCount = { day: Day; key: OfferKey; count: number };
-
 /** A period's funnel counts as stored: per day and step, and per source and step. */
 export type FunnelCounts = {
   days: { day: Day; step: FunnelStep; count: number }[];
@@ -241,8 +225,10 @@ export interface LinkStore {
   profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
   /**
    * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
-   * configured, queues `lead.confirmed`, all in one transaction. Null for a link that is unknown,
-   * expired or already used (on Postgres one instance wins a race; the others get null).
+   * configured, queues `lead.confirmed`, all in one transaction (on Postgres one instance wins a race).
+   * A link used before answers with the confirmation's time again and changes nothing, as long as
+   * it is kept (a confirmed person opening it again hears they are confirmed). Null for a link that
+   * is unknown, erased, or expired unused.
    */
   confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
 }
@@ -263,7 +249,7 @@ export type StoredDeliveries = Omit<DeliveriesResponse, 'destination'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
-export interface Storage extends LinkStore {
+export interface Storage extends LinkStore, OfferCountsStore {
   readonly backend: 'sqlite' | 'postgres';
 
   /**
@@ -286,7 +272,7 @@ export interface Storage extends LinkStore {
   readonly settings: SettingsTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
-  listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
+  listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
 
   /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
   addFunnelCounts(rows: FunnelCount[]): Promise<void>;
@@ -301,10 +287,6 @@ export interface Storage extends LinkStore {
   probeWrite(now: number): Promise<void>;
   /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
   readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
-  /** Adds counts to the offers' counters in one transaction. */
-  addOfferCounts(rows: OfferCount[]): Promise<void>;
-  /** The offers' counts of the days `from` to `to` (both included), summed per offer, pattern and step. */
-  readOfferCounts(from: Day, to: Day): Promise<(OfferKey & { count: number })[]>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
   /**
@@ -352,11 +334,27 @@ export type StoredPicture = { hash: string; contentType: 'image/png' | 'image/jp
 export type SettingsWrite = {
   /** Each key's new JSON text, or null to remove it (back to the default). */
   changes: Record<string, string | null>;
-  /** A picture the change refers to (null: none); every other stored picture is removed in the same transaction. */
+  /** A picture the change refers to (null: none); pictures no kept version shows go in the same transaction. */
   picture?: StoredPicture | null;
   /** Written in the same transaction: the action, who, and which settings (never their values). */
   audit: { action: AuditAction; who: Actor; fields: string[] };
   now: number;
+};
+
+/** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
+export type StoredSettingsVersion = {
+  revision: number;
+  at: number;
+  values: Record<string, string>;
+  who: Actor | null;
+  action: AuditAction | null;
+  restoredFrom: number | null;
+};
+
+/** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
+export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom' | 'device'> & {
+  restoredFrom: number | null;
+  settings: { before: Record<string, string>; after: Record<string, string> } | null;
 };
 
 /**
@@ -368,9 +366,17 @@ export interface SettingsTable {
   /** The revision alone: what each instance asks every second. */
   readRevision(): Promise<number>;
   readSettings(): Promise<SettingsSnapshot>;
-  /** Stores the change and its audit entry in one transaction; resolves with the new revision once committed. */
+  /** Stores the change, its version and its audit entry in one transaction; resolves with the new revision once committed. */
   writeSettings(write: SettingsWrite): Promise<number>;
   readPicture(hash: string): Promise<StoredPicture | null>;
+  /** Versions newest first: up to `limit` older than `before` (a revision), or from the newest. */
+  listVersions(before: number | null, limit: number): Promise<StoredSettingsVersion[]>;
+  /**
+   * Makes the stored settings exactly those of version `revision`, as a new version, with an audit
+   * entry (`settings_restored`, the fields it changed), in one transaction; resolves with the new
+   * revision, or null when that version is not kept.
+   */
+  restoreVersion(restore: { revision: number; who: Actor; now: number }): Promise<number | null>;
 }
 
 /** A first-run set-up code as stored: only its SHA-256, and when it stops working. */

@@ -1,6 +1,6 @@
 /** The offers' counters on Postgres (`offer_daily`; server/offers/ counts them). */
 import type { Day } from '../../../src/shared/days';
-import type { OfferCount, OfferKey } from '../storage';
+import type { OfferCount, OfferKey } from '../offer-counts';
 import { type PostgresPool, transaction } from './connection';
 
 /** Adds counts in one transaction, in key order, so two instances adding to the same counters never deadlock. */

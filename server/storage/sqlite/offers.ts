@@ -1,6 +1,6 @@
 /** The offers' counters on SQLite (`offer_daily`; server/offers/ counts them). */
 import type { Day } from '../../../src/shared/days';
-import type { OfferCount, OfferKey } from '../storage';
+import type { OfferCount, OfferKey } from '../offer-counts';
 import type { SqliteDatabase } from './binding';
 
 /** Returns a function that adds counts in one transaction. */

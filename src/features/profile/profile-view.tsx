@@ -2,9 +2,9 @@ import { useMemo, useRef, useState } from 'react';
 import { coreDrivers } from '../../content/drivers';
 import { profileCopy } from '../../content/profile';
 import { resultsCopy } from '../../content/results';
-import { pageTitle, site } from '../../content/site';
 import { useSiteConfig } from '../../lib/site-config';
 import { useWords } from '../../lib/words';
+import { pageTitle, site } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { dayInWords, describeChanges } from '../../shared/profile-changes';
@@ -20,7 +20,8 @@ import { ChangesPanel } from './changes-panel';
 
 /**
  * The profile as the results page showed it (cards, insights, the course when the visitor may get
- * it), without the gate or the timeline; what changed since the quiz before; a button to print it.
+ * it), without the gate or the timeline; on a retake, what changed since the quiz before comes
+ * first; a button to print it.
  */
 export function ProfileView({ profile }: { profile: ProfileResponse }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -59,13 +60,17 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
       >
         <PrintButton className="mt-5" />
       </ProfileHeader>
+      {changes && (
+        <div className="mx-auto mt-6 max-w-2xl sm:mt-8 print:mt-3 print:max-w-none">
+          <ChangesPanel summary={changes} />
+        </div>
+      )}
 
       <DriverCards drivers={drivers} labelledBy={PROFILE_TITLE_ID} />
       <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
-        {changes && <ChangesPanel summary={changes} />}
-        <InsightsPanel insights={insights} greeting={null} focusOnMount={false} />
+        <InsightsPanel insights={insights} title={profileCopy.insightsTitle} greeting={null} focusOnMount={false} />
         {profile.showCourse && <CourseCta ratings={profile.ratings} />}
         <PrintFooter coachName={profile.coachName} />
       </div>
