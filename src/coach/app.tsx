@@ -164,7 +164,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           {view === 'funnel' && <FunnelView range={range} />}
           {view === 'profiles' && <ProfilesView range={range} />}
           {view === 'leads' && <LeadsView range={range} leadId={place.leadId} go={go} />}
-          {view === 'deliveries' && <DeliveriesView />}
+          {view === 'deliveries' && <DeliveriesView go={go} />}
           {view === 'embed' && <EmbedView />}
           {view === 'funnel' && <OffersFunnel range={range} />}
           {view === 'words' && <WordsView />}
