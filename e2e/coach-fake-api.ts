@@ -278,6 +278,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     }
     if (path === '/api/coach/session') return json(route, 200, session);
     if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
+    if (path === '/api/coach/offers') return json(route, 200, { from, to, offers: [], rows: [] });
     if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
     if (path === '/api/coach/deliveries') return json(route, 200, deliveries(url.searchParams.get('state')));
     if (path === '/api/coach/audit') return json(route, 200, audit(url.searchParams.get('cursor'), Number(url.searchParams.get('limit') ?? 25)));

@@ -217,7 +217,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.offers, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
-    return readOffersReport(storage, period.from, period.to);
+    return readOffersReport(storage, period.from, period.to, settings.values.offers ?? []);
   });
 
   app.get(coachApi.profiles, async (request) => {

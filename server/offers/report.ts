@@ -2,11 +2,12 @@
 import type { OffersReport } from '../../src/shared/coach-api';
 import type { Day } from '../../src/shared/days';
 import type { SummaryRuleId } from '../../src/shared/insights';
+import type { Offer } from '../../src/shared/offer-pick';
 import type { Storage } from '../storage/storage';
 
 const field = { seen: 'seen', lead: 'leads', click: 'clicks' } as const;
 
-export async function readOffersReport(storage: Pick<Storage, 'readOfferCounts'>, from: Day, to: Day): Promise<OffersReport> {
+export async function readOffersReport(storage: Pick<Storage, 'readOfferCounts'>, from: Day, to: Day, offers: readonly Offer[]): Promise<OffersReport> {
   const rows = new Map<string, OffersReport['rows'][number]>();
   for (const { offer, pattern, step, count } of await storage.readOfferCounts(from, to)) {
     const id = `${offer}\u0000${pattern}`;
@@ -14,5 +15,5 @@ export async function readOffersReport(storage: Pick<Storage, 'readOfferCounts'>
     row[field[step]] += count;
     rows.set(id, row);
   }
-  return { from, to, rows: [...rows.values()] };
+  return { from, to, offers: offers.map(({ id, title }) => ({ id, title })), rows: [...rows.values()] };
 }

@@ -63,6 +63,7 @@ test('the coach’s offers reach every page; a lead, a view and a click count un
   await running.offerCounter.flush();
 
   const report = (await request({ method: 'GET', url: `${coachApi.offers}?from=2026-11-01&to=2026-11-30` })).json<OffersReport>();
+  expect(report.offers).toEqual([{ id: 'start1', title: 'Start Small' }]);
   expect(report.rows).toEqual([
     { offer: 'default', pattern: 'allNeutral', seen: 1, leads: 1, clicks: 0 },
     { offer: 'start1', pattern: 'general', seen: 1, leads: 1, clicks: 1 },

@@ -1,5 +1,5 @@
 /** The funnel screen's offers: per offer and pattern, who saw it, the leads under it, the clicks on its button. */
-import { coachApi, type OffersReport, type SettingsResponse } from '../shared/coach-api';
+import { coachApi, type OffersReport } from '../shared/coach-api';
 import { DEFAULT_OFFER_ID } from '../shared/offer-pick';
 import { groupedRows } from './offer-figures';
 import type { DateRange } from './period';
@@ -10,8 +10,7 @@ import { offersCopy, patternNames } from './words-content';
 const copy = offersCopy.funnel;
 export function OffersFunnel({ range }: { range: DateRange }) {
   const report = useCoachData<OffersReport>(coachApi.offers, range);
-  const settings = useCoachData<SettingsResponse>(coachApi.settings);
-  const offers = settings.data?.values.offers ?? [];
+  const offers = report.data?.offers ?? [];
   const name = (offer: string) =>
     offer === DEFAULT_OFFER_ID ? offersCopy.defaultTitle : (offers.find((candidate) => candidate.id === offer)?.title ?? copy.removed(offer));
   let body;
@@ -21,7 +20,7 @@ export function OffersFunnel({ range }: { range: DateRange }) {
   else {
     const groups = groupedRows(report.data.rows, offers.map((offer) => offer.id));
     body = (
-      <TableFrame label={copy.title}>
+      <TableFrame label={copy.tableLabel}>
         <table className={tableClass}>
           <caption className={captionClass}>{copy.title}</caption>
           <thead>

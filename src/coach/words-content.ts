@@ -93,6 +93,7 @@ export const offersCopy = {
   fix: (count: number) => (count === 1 ? 'Please fix the offer marked in red.' : `Please fix the ${count} offers marked in red.`),
   funnel: {
     title: 'Offers',
+    tableLabel: 'Offers by pattern',
     intro: 'Per offer and pattern, in this period: visitors who saw it (results and profile pages), leads under it, and clicks on its button.',
     offer: 'Offer',
     pattern: 'Pattern',

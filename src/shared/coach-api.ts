@@ -562,5 +562,7 @@ export type MailTestResult = {
 export type OffersReport = {
   from: Day;
   to: Day;
+  /** The coach's offers in force, in their order, by id and title (the default offer is not among them). */
+  offers: { id: string; title: string }[];
   rows: { offer: string; pattern: SummaryRuleId; seen: number; leads: number; clicks: number }[];
 };
