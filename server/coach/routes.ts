@@ -21,7 +21,7 @@ import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
-import { mailOffMessage, mailRoutes } from '../mail/mail-routes';
+import { mailOffMessage, mailRoutes, senderRefusedAnswer } from '../mail/mail-routes';
 import type { LiveMail } from '../mail/mail-setup';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
@@ -283,7 +283,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       webhookConfigured: target !== null,
       mailConfigured: mail.live.on,
     });
-    return { ...page, destination: target?.destination ?? null } satisfies DeliveriesResponse;
+    return { ...page, destination: target?.destination ?? null, mailSenderRefused: senderRefusedAnswer(mail.live) } satisfies DeliveriesResponse;
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {

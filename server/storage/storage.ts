@@ -251,7 +251,7 @@ export type LeadStats = {
 
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 /** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination'>;
+export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 

@@ -469,6 +469,8 @@ export const coachCopy = {
       test: 'Send a test e-mail',
       testing: 'Sending…',
       testHint: 'Sends a short e-mail to the sender address through your mail server, and shows what the server answered.',
+      senderRefused:
+        'Your mail server refuses the sender address, so results e-mails are waiting (none is lost). Fix the sender here, or allow it at your mail provider and save the mail settings again: the waiting e-mails go out within 30 seconds.',
       outcomes: {
         accepted: (to: string) => `The mail server took the test e-mail for ${to}. Look for it in that inbox (and its spam folder).`,
         refused: (to: string) => `The mail server refused ${to} for good.`,

@@ -1,3 +1,4 @@
+import { SenderRefused } from './mail-check';
 import { useState } from 'react';
 import {
   coachApi,
@@ -135,6 +136,11 @@ export function DeliveriesView() {
         )}
       </p>
       {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
+      {data.mailSenderRefused !== null && (
+        <div className="mb-4">
+          <SenderRefused answer={data.mailSenderRefused} />
+        </div>
+      )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(['pending', 'failing', 'gone', 'expired'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-line bg-paper p-4">

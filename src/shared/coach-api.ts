@@ -345,6 +345,8 @@ export type DeliveriesResponse = {
   /** Where leads go now, without credentials or query values (src/shared/display-address.ts); null when forwarding is off. */
   destination: string | null;
   mailConfigured: boolean;
+  /** The mail server refused the sender: its answer (e-mails wait until the mail settings change); null otherwise. */
+  mailSenderRefused: string | null;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */
@@ -482,6 +484,8 @@ export type MailStatus = {
   server: string | null;
   /** The sender in force, or null. */
   from: string | null;
+  /** The mail server refused the sender (a 5xx to MAIL FROM): its answer; e-mails wait until the mail settings change. Null otherwise. */
+  senderRefused: string | null;
 };
 
 /**
