@@ -13,8 +13,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
+import { missingKeyMessage } from './secret-box';
 import { savedAddressProblem } from '../outbound/connect';
-import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
+import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage, withoutMetadata } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
 
@@ -64,6 +65,11 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
       const [first] = checked.problems;
       return refuseSettings(reply, 400, { error: 'invalid_request', field: first?.field ?? null, message: first?.message ?? '', problems: checked.problems });
     }
+    const secrets = Object.entries(checked.values).filter(([key, value]) => value !== null && coachSettings[key as SettingKey].kind === 'secret');
+    if (secrets.length > 0 && !settings.canStoreSecrets) {
+      const problems = secrets.map(([field]) => ({ field, message: missingKeyMessage }));
+      return refuseSettings(reply, 409, { error: 'settings_key_missing', field: problems[0]?.field ?? null, message: missingKeyMessage, problems });
+    }
     const unreachable = connectedTo.flatMap((field) => {
       const value = checked.values[field];
       const problem = typeof value === 'string' ? savedAddressProblem(value, outbound) : null;
@@ -96,7 +102,13 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
         const problem = { field: 'coachPhoto', message: checked.message };
         return refuseSettings(reply, status, { error: status === 413 ? 'payload_too_large' : 'invalid_request', ...problem, problems: [problem] });
       }
-      await settings.setPhoto(checked.image, actor(request), now());
+      // Stored and served without its metadata (EXIF, GPS, comments): re-encoded first.
+      const clean = await withoutMetadata(checked.image);
+      if (!clean.ok) {
+        const problem = { field: 'coachPhoto', message: clean.message };
+        return refuseSettings(reply, 400, { error: 'invalid_request', ...problem, problems: [problem] });
+      }
+      await settings.setPhoto(clean.image, actor(request), now());
       return settingsResponse(settings);
     });
   });

@@ -71,6 +71,11 @@ export class SettingsService {
     return this.#effective.sources;
   }
 
+  /** Whether a secret can be stored (Postgres without SETTINGS_ENCRYPTION_KEY: no). */
+  get canStoreSecrets(): boolean {
+    return this.secrets.hasKey;
+  }
+
   get revision(): number {
     return this.#stored.revision;
   }

@@ -42,6 +42,16 @@ test('a DATA_DIR that is a file is refused with the reason', () => {
   expect(() => checkDataDirWritable(join(file, 'data'))).toThrow(/^DATA_DIR \(.*not-a-folder\/data\) cannot hold the lead database: the folder cannot be created: it is not a folder/);
 });
 
+test('a DATA_DIR every user may write is refused, saying how to close it', async () => {
+  const dataDir = tempDir();
+  giveToServerUser(dataDir);
+  chmodSync(dataDir, 0o777);
+  expect(() => checkDataDirWritable(dataDir)).toThrow(new RegExp(`^DATA_DIR \\(${dataDir}\\) is writable by every user of this machine \\(mode 777\\).*chmod 700`));
+  const { code, stderr } = await refusal(dataDir);
+  expect(code).toBe(1);
+  expect(stderr).toContain('is writable by every user of this machine');
+}, 30_000);
+
 test('a read-only data folder stops the start with a message naming DATA_DIR', async () => {
   const dataDir = tempDir();
   giveToServerUser(dataDir);
@@ -64,7 +74,7 @@ test('a read-only database file stops the start (SQLite would open it read-only 
 
 test.runIf(isRoot)('a full disk stops the start with a message naming DATA_DIR (a real full tmpfs; mounting needs root)', async () => {
   const mountPoint = tempDir();
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0777', 'tmpfs', mountPoint]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', mountPoint]);
   try {
     // Fill it: write until the file system refuses.
     let filled = false;
