@@ -34,6 +34,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
     postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',
   },
+  'coach-access': {
+    sqlite: '7ac4efea62e1b6732f31ebcb88dc5d74d7367a03d397ebe26b8dcd25c8baf046',
+    postgres: 'a52bfe0c6162ace5277a87bf584ec91111e4a19d0860053d103fedf080697724',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

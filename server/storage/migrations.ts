@@ -35,6 +35,8 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
+  // 12: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
+  'coach-access',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -21,6 +21,7 @@ import type {
   SummaryPattern,
 } from '../../src/shared/coach-api';
 import type { Day } from '../../src/shared/days';
+import type { AccessTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 
@@ -168,8 +169,8 @@ export type Session = { id: number; createdAt: number; lastSeenAt: number; expir
 
 /** The coach's sessions as stored: only a hash of each token (server/coach/sessions.ts decides). */
 export interface SessionTable {
-  /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. */
-  insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number): Promise<number>;
+  /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. `browser`: the browser in words. */
+  insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number, browser?: string): Promise<number>;
   byTokenHash(tokenHash: string): Promise<Session | null>;
   touch(id: number, now: number): Promise<void>;
   delete(id: number): Promise<void>;
@@ -270,6 +271,8 @@ export interface Storage extends LinkStore {
   readonly setupCodes: SetupCodeTable;
   /** The coach's settings and picture (server/settings/). */
   readonly settings: SettingsTable;
+  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
+  readonly access: AccessTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
   listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
@@ -315,6 +318,13 @@ export interface Storage extends LinkStore {
    */
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
+
+  /**
+   * SQLite: a consistent copy of the whole database in the new file `target` (VACUUM INTO, safe
+   * while leads are written: it holds every lead committed before it began); true. Postgres: false,
+   * its backups are the database's own (pg_dump).
+   */
+  writeBackup(target: string): Promise<boolean>;
 
   /** Stores what is queued and closes the connection(s). */
   close(): Promise<void>;
