@@ -11,7 +11,7 @@ import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'settings', 'audit'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'settings', 'security', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -104,6 +104,7 @@ export const coachCopy = {
     deliveries: 'Deliveries',
     embed: 'On your site',
     settings: 'Settings',
+    security: 'Sign-in and backups',
     audit: 'Audit log',
   } satisfies Record<View, string>,
   navLabel: 'Dashboard sections',
@@ -120,7 +121,7 @@ export const coachCopy = {
     address:
       'When the server starts without a password, it writes a one-time address to its log, on a line that starts with “First run”. It looks like this:',
     addressExample: 'https://your-quiz.example/coach/setup#…',
-    addressRules: 'Open it in this browser. It works once, for one hour. Lost it, or more than an hour ago? Restart the server for a new one.',
+    addressRules: 'Open it in this browser. It works once, for one hour. Lost it, or more than an hour ago? Ask for a new one here; it appears in the log the same way.',
     cliTitle: 'Or use the command line',
     cli: 'On the server, in the app’s folder, run this and type the new password twice. Then sign in here.',
     command: 'npm run coach -- set-password',
