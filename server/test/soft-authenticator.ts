@@ -54,11 +54,13 @@ export class SoftAuthenticator {
     length.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, Buffer.from(isoCBOR.encode(cose))]);
     const authData = this.#authData(options.rp.id ?? new URL(origin).hostname, FLAGS.up | FLAGS.uv | FLAGS.at, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', new Uint8Array(authData)],
-    ]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Map<string, string> | Uint8Array>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, string>()],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
