@@ -49,7 +49,7 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
         </p>
       </div>
       <form noValidate onSubmit={(event) => void confirm(event)} className="flex flex-wrap items-end gap-3">
-        <div className="basis-48">
+        <div className="basis-64">
           <label htmlFor="totp-code" className="font-semibold">
             {copy.codeLabel}
           </label>
