@@ -78,7 +78,8 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
       try {
         const info: { response?: unknown } = await transport.sendMail({
           from: settings.from,
-          to: mail.to,
+          // The bare address as an object: Nodemailer never parses it for names, groups or other recipients.
+          to: { name: '', address: mail.to },
           subject: mail.subject,
           html: mail.html,
           text: mail.text,

@@ -34,6 +34,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
     postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',
   },
+  'bare-addresses': {
+    sqlite: '0b072050d89b5e847805367d6df36c68522e9fa2842c415acfc09fd09379a1c2',
+    postgres: 'a4c2110d4a441d78c44e89cef9a40ed2f66de2e537f566a995d06ea47aa8b880',
+  },
   'coach-access': {
     sqlite: '7ac4efea62e1b6732f31ebcb88dc5d74d7367a03d397ebe26b8dcd25c8baf046',
     postgres: 'a52bfe0c6162ace5277a87bf584ec91111e4a19d0860053d103fedf080697724',

@@ -35,7 +35,9 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
-  // 12: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
+  // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
+  'bare-addresses',
+  // 13: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
   'coach-access',
 ] as const;
 

@@ -229,7 +229,13 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
 
-  // 12: the coach's door, as on SQLite: passkeys, challenges (hashed), the second factor (sealed),
+  // 12: as on SQLite: a display name or a group stored as an address becomes the address inside.
+  'bare-addresses': `
+  UPDATE submissions SET email = substring(email from '<([^<>]*@[^<>]*)>$') WHERE email ~ '^[^<]*<[^<>]*@[^<>]*>$';
+  UPDATE submissions SET email = substring(email from ':([^:;<]*@[^:;<]*);$') WHERE email ~ '^[^:<]*:[^:;<]*@[^:;<]*;$';
+  `,
+
+  // 13: the coach's door, as on SQLite: passkeys, challenges (hashed), the second factor (sealed),
   //     recovery codes and reset links (hashed), each session's browser in words.
   'coach-access': `
   ALTER TABLE coach_sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
