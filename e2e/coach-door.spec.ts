@@ -100,7 +100,7 @@ test('a passkey added with the virtual authenticator signs the coach in, without
 
   await signOut(page);
   await checkScreen(page, 'sign-in');
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expectSignedIn(page);
   await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
   // Before signing in, the dashboard asked who was signed in: 401s, logged by Chromium.

@@ -6,7 +6,7 @@
 export const accessCopy = {
   viewTitle: 'Sign-in and backups',
   signIn: {
-    passkey: 'Sign in with a passkey',
+    passkey: 'Use a passkey instead',
     passkeyBusy: 'Waiting for your passkey…',
     passkeyCancelled: 'No passkey was used. Try again, or sign in with your password.',
     passkeyRefused: 'That passkey was not accepted here. Use another one, or your password.',
