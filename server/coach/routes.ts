@@ -186,7 +186,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     log: app.log,
   });
   await app.register(backupRoutes, { storage, dataDir: config.dataDir, now, actor: dashboard });
-  await app.register(settingsRoutes, { settings, now, actor: dashboard });
+  await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
