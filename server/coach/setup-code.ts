@@ -14,7 +14,8 @@
  * - A wrong code counts against the sign-in throttle (server/coach/throttle.ts), like a wrong password.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Storage, StoredSetupCode } from '../storage/storage';
+import type { StoredSetupCode } from '../storage/access';
+import type { Storage } from '../storage/storage';
 
 export const SETUP_CODE_LIFETIME_MS = 60 * 60 * 1000;
 export const SETUP_PATH = '/coach/setup';

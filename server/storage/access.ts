@@ -1,13 +1,27 @@
 /**
- * The storage contract's part for the coach's door (server/coach/access/): passkeys, the WebAuthn
- * challenges of sign-ins and enrolments in progress, the second factor (a TOTP secret, sealed, and
- * recovery codes, hashed), password-reset links (hashed) and the signed-in browsers. Both backends
+ * The storage contract's part for the coach's door (server/coach/): the first-run set-up codes,
+ * passkeys, the WebAuthn challenges of sign-ins and enrolments in progress, the second factor (a
+ * TOTP secret, sealed, and recovery codes, hashed), password-reset links (hashed) and the
+ * signed-in browsers. Both backends
  * implement it (server/storage/{sqlite,postgres}/access.ts); so every instance sees the same.
  *
  * Nothing here is a secret in the clear: a passkey's public key is public, a challenge is stored by
  * its SHA-256, a TOTP secret only sealed (server/settings/secret-box.ts), a recovery code and a
  * reset token only by their SHA-256.
  */
+
+/** A first-run set-up code as stored: only its SHA-256, and when it stops working. */
+export type StoredSetupCode = { hash: string; expiresAt: number };
+
+export interface SetupCodeTable {
+  insert(hash: string, expiresAt: number): Promise<void>;
+  find(hash: string): Promise<StoredSetupCode | null>;
+  /**
+   * In one transaction: when no password is set and the code is stored and in its hour, stores the
+   * password hash and removes every code (and session). `password_set`: one was set meanwhile.
+   */
+  use(hash: string, passwordHash: string, now: number): Promise<'set' | 'wrong' | 'expired' | 'password_set'>;
+}
 
 /** A passkey as stored: WebAuthn's credential id and public key (base64url), its signature counter. */
 export type StoredPasskey = {

@@ -37,7 +37,10 @@ export const migrationNames = [
   'results-email',
   // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
   'bare-addresses',
-  // 13: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
+  // 13: every version of the coach's settings, so any earlier one can be restored; the audit log
+  //     names the version a change made (what changed is the difference from the one before).
+  'settings-history',
+  // 14: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
   'coach-access',
 ] as const;
 

@@ -21,7 +21,7 @@ import type {
   SummaryPattern,
 } from '../../src/shared/coach-api';
 import type { Day } from '../../src/shared/days';
-import type { AccessTable } from './access';
+import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 
@@ -281,7 +281,7 @@ export interface Storage extends LinkStore {
   readonly access: AccessTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
-  listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
+  listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
 
   /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
   addFunnelCounts(rows: FunnelCount[]): Promise<void>;
@@ -325,11 +325,7 @@ export interface Storage extends LinkStore {
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
 
-  /**
-   * SQLite: a consistent copy of the whole database in the new file `target` (VACUUM INTO, safe
-   * while leads are written: it holds every lead committed before it began); true. Postgres: false,
-   * its backups are the database's own (pg_dump).
-   */
+  /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */
   writeBackup(target: string): Promise<boolean>;
 
   /** Stores what is queued and closes the connection(s). */
@@ -350,11 +346,27 @@ export type StoredPicture = { hash: string; contentType: 'image/png' | 'image/jp
 export type SettingsWrite = {
   /** Each key's new JSON text, or null to remove it (back to the default). */
   changes: Record<string, string | null>;
-  /** A picture the change refers to (null: none); every other stored picture is removed in the same transaction. */
+  /** A picture the change refers to (null: none); pictures no kept version shows go in the same transaction. */
   picture?: StoredPicture | null;
   /** Written in the same transaction: the action, who, and which settings (never their values). */
   audit: { action: AuditAction; who: Actor; fields: string[] };
   now: number;
+};
+
+/** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
+export type StoredSettingsVersion = {
+  revision: number;
+  at: number;
+  values: Record<string, string>;
+  who: Actor | null;
+  action: AuditAction | null;
+  restoredFrom: number | null;
+};
+
+/** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
+export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom' | 'device'> & {
+  restoredFrom: number | null;
+  settings: { before: Record<string, string>; after: Record<string, string> } | null;
 };
 
 /**
@@ -366,20 +378,15 @@ export interface SettingsTable {
   /** The revision alone: what each instance asks every second. */
   readRevision(): Promise<number>;
   readSettings(): Promise<SettingsSnapshot>;
-  /** Stores the change and its audit entry in one transaction; resolves with the new revision once committed. */
+  /** Stores the change, its version and its audit entry in one transaction; resolves with the new revision once committed. */
   writeSettings(write: SettingsWrite): Promise<number>;
   readPicture(hash: string): Promise<StoredPicture | null>;
-}
-
-/** A first-run set-up code as stored: only its SHA-256, and when it stops working. */
-export type StoredSetupCode = { hash: string; expiresAt: number };
-
-export interface SetupCodeTable {
-  insert(hash: string, expiresAt: number): Promise<void>;
-  find(hash: string): Promise<StoredSetupCode | null>;
+  /** Versions newest first: up to `limit` older than `before` (a revision), or from the newest. */
+  listVersions(before: number | null, limit: number): Promise<StoredSettingsVersion[]>;
   /**
-   * In one transaction: when no password is set and the code is stored and in its hour, stores the
-   * password hash and removes every code (and session). `password_set`: one was set meanwhile.
+   * Makes the stored settings exactly those of version `revision`, as a new version, with an audit
+   * entry (`settings_restored`, the fields it changed), in one transaction; resolves with the new
+   * revision, or null when that version is not kept.
    */
-  use(hash: string, passwordHash: string, now: number): Promise<'set' | 'wrong' | 'expired' | 'password_set'>;
+  restoreVersion(restore: { revision: number; who: Actor; now: number }): Promise<number | null>;
 }

@@ -19,7 +19,6 @@ import type {
   OutboxQueue,
   SessionTable,
   SettingsTable,
-  SetupCodeTable,
   Storage,
   StoredConsent,
   StoreOptions,
@@ -27,7 +26,7 @@ import type {
   SubmitResult,
   TimeRange,
 } from '../storage';
-import type { AccessTable } from '../access';
+import type { AccessTable, SetupCodeTable } from '../access';
 import { postgresAccessTable } from './access';
 import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';

@@ -313,8 +313,31 @@ export const sqliteMigrationSql: MigrationSql = {
   WHERE email LIKE '%:%@%;' AND instr(substr(email, instr(email, ':') + 1), ':') = 0
     AND instr(email, ';') = length(email) AND instr(email, '<') = 0;
   `,
+  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version:
+  //     every stored setting as it stood after that revision (a JSON object of key to stored JSON
+  //     text, secrets sealed as in the settings table), and the hash of the picture it shows, so pictures an
+  //     earlier version shows are kept for its restore. The settings in force become the first
+  //     version. The audit log names the version a change made, and the one a restore went back to.
+  'settings-history': `
+  CREATE TABLE settings_versions (
+    revision INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    picture_hash TEXT
+  ) STRICT;
+  INSERT INTO settings_versions (revision, at, settings, picture_hash)
+  SELECT
+    r.revision,
+    COALESCE((SELECT MAX(updated_at) FROM settings), 0),
+    COALESCE((SELECT json_group_object(key, value) FROM settings), '{}'),
+    (SELECT json_extract(value, '$.hash') FROM settings WHERE key = 'coachPhoto')
+  FROM settings_revision r WHERE r.id = 1;
+  ALTER TABLE audit_log ADD COLUMN revision INTEGER;
+  ALTER TABLE audit_log ADD COLUMN restored_from INTEGER;
+  CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
+  `,
 
-  // 13: the coach's door (server/coach/access/). Passkeys (public keys: nothing secret), WebAuthn
+  // 14: the coach's door (server/coach/access/). Passkeys (public keys: nothing secret), WebAuthn
   //     challenges by their SHA-256, the TOTP secret only sealed, recovery codes and reset links only
   //     by their SHA-256; each session names its browser in words ("Chrome on Linux"), no address.
   'coach-access': `

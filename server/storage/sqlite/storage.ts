@@ -24,7 +24,6 @@ import {
   type OutboxQueue,
   type SessionTable,
   type SettingsTable,
-  type SetupCodeTable,
   type Storage,
   type FunnelSource,
   type StoredConsent,
@@ -33,7 +32,7 @@ import {
   type SubmitResult,
   type TimeRange,
 } from '../storage';
-import type { AccessTable } from '../access';
+import type { AccessTable, SetupCodeTable } from '../access';
 import { sqliteAccessTable } from './access';
 import { listAudit, recordAudit } from './audit';
 import type { SqliteDatabase } from './binding';

@@ -18,7 +18,6 @@ import type {
   OutboxQueue,
   SessionTable,
   SettingsTable,
-  SetupCodeTable,
   Storage,
   StoredConsent,
   StoreOptions,
@@ -26,7 +25,7 @@ import type {
   SubmitResult,
   TimeRange,
 } from '../storage';
-import { type AccessTable, accessMethods } from '../access';
+import { type AccessTable, accessMethods, type SetupCodeTable } from '../access';
 import { WorkerCalls } from '../worker-calls';
 import type { ThreadData, ThreadOperations, ThreadPart } from './thread';
 
@@ -87,6 +86,8 @@ export class SqliteThreadStorage implements Storage {
       readSettings: settings('readSettings'),
       writeSettings: settings('writeSettings'),
       readPicture: settings('readPicture'),
+      listVersions: settings('listVersions'),
+      restoreVersion: settings('restoreVersion'),
     } as SettingsTable;
     const setupCodes = part<SetupCodeTable>('setupCodes');
     this.setupCodes = { insert: setupCodes('insert'), find: setupCodes('find'), use: setupCodes('use') } as SetupCodeTable;
