@@ -234,8 +234,10 @@ export interface LinkStore {
   profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
   /**
    * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
-   * configured, queues `lead.confirmed`, all in one transaction. Null for a link that is unknown,
-   * expired or already used (on Postgres one instance wins a race; the others get null).
+   * configured, queues `lead.confirmed`, all in one transaction (on Postgres one instance wins a race).
+   * A link used before answers with the confirmation's time again and changes nothing, as long as
+   * it is kept (a confirmed person opening it again hears they are confirmed). Null for a link that
+   * is unknown, erased, or expired unused.
    */
   confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
 }
