@@ -43,7 +43,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     postgres: 'eb1e9fd21d008a61fb701afdf923a93a497865d2a28bed52f079ae44197efa0a',
   },
   'coach-access': {
-    sqlite: '7ac4efea62e1b6732f31ebcb88dc5d74d7367a03d397ebe26b8dcd25c8baf046',
+    sqlite: '814ae51d9a467ce9c9e8a34773cba5a6e62dafd3d5bea62ef661cd9af5ce2e3e',
     postgres: 'a52bfe0c6162ace5277a87bf584ec91111e4a19d0860053d103fedf080697724',
   },
 };
