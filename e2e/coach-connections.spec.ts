@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { signedWith, startReceiver, type Receiver } from '../server/test/receiver';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import { saveBar } from './save-bar';
@@ -150,6 +150,7 @@ test.describe('webhook and embed set on the dashboard', () => {
       expect(script).toContain('Take the 3-minute quiz');
       await expectNoA11yFindings(page, 'embed, look saved');
       await expectNoHorizontalScroll(page);
+      if (width === 360) await expectTapTargets(page, 'embed');
       await shoot(page, 'embed', width);
     });
   }
