@@ -60,6 +60,8 @@ export default defineConfig({
         // A developer's .env must never forward test leads.
         LEAD_WEBHOOK_URL: '',
         LEAD_WEBHOOK_SECRET: '',
+        // The tests' receivers and mail servers listen on 127.0.0.1 (server/outbound/allowed-hosts.ts).
+        OUTBOUND_ALLOWED_HOSTS: 'loopback',
         // The coach's sites of e2e/embed.spec.ts; for every other test it only changes framing.
         EMBED_ORIGINS: `${coachSites.allowed} ${coachSites.otherAllowed}`,
       },

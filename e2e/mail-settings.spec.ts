@@ -44,7 +44,8 @@ const test = base.extend<{ mailSettingsServer: MailSettingsServer }>({
     const sink = await startSmtpSink({ requireAuth: { username: 'coach', password: smtpPassword } });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const app = await buildApp({ ...loadConfig({}), host: '127.0.0.1', port, dataDir, logLevel: 'silent', publicUrl: url });
+    // The sink listens on 127.0.0.1: allowed here as an operator would (server/outbound/allowed-hosts.ts).
+    const app = await buildApp({ ...loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'loopback' }), host: '127.0.0.1', port, dataDir, logLevel: 'silent', publicUrl: url });
     await setTestPassword(app);
     await app.listen({ host: '127.0.0.1', port });
     await use({ url, sink, app });

@@ -36,6 +36,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       LEAD_WEBHOOK_SECRET: '',
       EMBED_ORIGINS: '',
       PUBLIC_URL: '',
+      // The tests' receivers and mail servers listen on 127.0.0.1 (server/outbound/allowed-hosts.ts).
+      OUTBOUND_ALLOWED_HOSTS: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

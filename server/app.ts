@@ -279,7 +279,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'),
   );
   // Where leads go, the allowed sites and the embed's look are settings: read live, never kept from the start.
-  const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'));
+  const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'), settings.sources.webhookUrl === 'environment' ? null : config.outbound);
   forwarding = () => settings.values.webhookUrl !== null && settings.values.webhookSecret !== null;
   allowedSites = () => settings.values.embedOrigins ?? noSites;
   const outbox = new WebhookOutbox({

@@ -202,3 +202,10 @@ test('no message about SMTP_URL repeats its password', () => {
     }
   }
 });
+
+test('OUTBOUND_ALLOWED_HOSTS: external unless set; an entry that means nothing stops the start, naming it', () => {
+  expect(loadConfig({}).outbound.allows('127.0.0.1', '127.0.0.1')).toBe(false);
+  expect(loadConfig({}).outbound.allows('93.184.216.34', 'example.com')).toBe(true);
+  expect(loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'external, loopback' }).outbound.allows('127.0.0.1', 'localhost')).toBe(true);
+  expect(() => loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'external, 10.0.0.0/40' })).toThrow(/^OUTBOUND_ALLOWED_HOSTS must be .*"10\.0\.0\.0\/40" is none of these/);
+});

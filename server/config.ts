@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
 import { checkMailEnvironment } from './mail/mail-config';
+import { type OutboundPolicy, parseOutboundAllowedHosts } from './outbound/allowed-hosts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -54,6 +55,8 @@ export type ServerConfig = {
   profileLinkDays: number;
   /** Where the course button leads: VITE_COURSE_URL, which the build reads too (the e-mail and profile page need it). */
   courseUrl: string;
+  /** OUTBOUND_ALLOWED_HOSTS: where the webhook and the mail server set on the dashboard may be (server/outbound/allowed-hosts.ts). */
+  outbound: OutboundPolicy;
 };
 
 
@@ -261,6 +264,17 @@ function readDatabase(env: Env): PostgresSettings | null {
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 
+/** OUTBOUND_ALLOWED_HOSTS: `external` unless set. */
+function readOutbound(env: Env): OutboundPolicy {
+  const read = parseOutboundAllowedHosts(readRaw(env, 'OUTBOUND_ALLOWED_HOSTS'));
+  if (!read.ok) {
+    throw new ConfigError(
+      `OUTBOUND_ALLOWED_HOSTS must be comma-separated entries: external, loopback, private, *, CIDR ranges, addresses or host names; "${read.bad}" is none of these.`,
+    );
+  }
+  return read.policy;
+}
+
 /** Parses and validates the environment. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   refuseFrameAncestors(env);
@@ -286,6 +300,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     signInLockMs: readInteger(env, 'SIGN_IN_LOCK_SECONDS', 15 * 60, 1, 86_400) * 1000,
     profileLinkDays: readInteger(env, 'PROFILE_LINK_DAYS', 90, 1, 3650),
     courseUrl: resolveCourseUrl(readRaw(env, 'VITE_COURSE_URL')),
+    outbound: readOutbound(env),
   };
   checkMailEnvironment(env, config.publicUrl);
   return config;

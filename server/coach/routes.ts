@@ -194,7 +194,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   });
 
   await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
-  await app.register(settingsRoutes, { settings, now, actor: dashboard });
+  await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
 

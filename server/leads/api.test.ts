@@ -31,7 +31,7 @@ test('a valid lead is stored and answered 201 with an id', async () => {
   const url = await start();
   const response = await postLead(url, validLead);
   expect(response.status).toBe(201);
-  expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), mail: 'off' });
   const lead = sqliteDb(running?.app).prepare('SELECT email, first_name, ratings FROM leads').get();
   expect(lead).toEqual({ email: fixtureEmail, first_name: fixtureName, ratings: '123123123' });
   expect(log.lines.length).toBeGreaterThan(0);

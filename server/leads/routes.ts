@@ -118,7 +118,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
         });
       }
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).header('cache-control', 'no-store').send({ id: result.id });
+      // `mail`: the results e-mail was queued, held (the address had one within the hour: it is on its way), or mail is off.
+      return reply.code(201).header('cache-control', 'no-store').send({ id: result.id, mail: result.mail });
     },
   );
 };

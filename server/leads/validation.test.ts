@@ -28,7 +28,7 @@ function countRows(table: 'leads' | 'submissions'): number {
   return (sqliteDb(running.app).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
-const tooLongName = 'A'.repeat(101);
+const tooLongName = 'A'.repeat(51);
 const validationMatrix: [string, unknown, string | null][] = [
   ['e-mail missing', { firstName: fixtureName, ratings: validLead.ratings }, 'email'],
   ['e-mail not a string', { ...validLead, email: 42 }, 'email'],
@@ -39,7 +39,15 @@ const validationMatrix: [string, unknown, string | null][] = [
   ['first name missing', { email: fixtureEmail, ratings: validLead.ratings }, 'firstName'],
   ['first name null', { ...validLead, firstName: null }, 'firstName'],
   ['first name empty', { ...validLead, firstName: ' ' }, 'firstName'],
-  ['first name over 100 characters', { ...validLead, firstName: tooLongName }, 'firstName'],
+  ['first name over 50 characters', { ...validLead, firstName: tooLongName }, 'firstName'],
+  // The probe's forms, each stored (201) and mailed before: a display name, a group, an IP literal.
+  ['e-mail with a display name', { ...validLead, email: 'x<zephyrine@example.org>' }, 'email'],
+  ['e-mail as a group', { ...validLead, email: 'grp:zephyrine@example.org;' }, 'email'],
+  ['e-mail at an IP literal', { ...validLead, email: 'zephyrine@[127.0.0.1]' }, 'email'],
+  ['e-mail with a quoted local part', { ...validLead, email: '"zeph yrine"@example.org' }, 'email'],
+  ['e-mail with a comment', { ...validLead, email: 'zephyrine(x)@example.org' }, 'email'],
+  ['first name holding a web address', { ...validLead, firstName: 'friend. URGENT reset at https://evil.example/reset now' }, 'firstName'],
+  ['first name holding an e-mail address', { ...validLead, firstName: 'Zeph zephyrine@example.org' }, 'firstName'],
   ['first name with a NUL', { ...validLead, firstName: 'Zeph\u0000yrine' }, 'firstName'],
   ['first name with a newline', { ...validLead, firstName: 'Zeph\nyrine' }, 'firstName'],
   ['first name with a right-to-left override', { ...validLead, firstName: 'Zeph\u202Eenirye' }, 'firstName'],

@@ -13,6 +13,7 @@ test('on with a server, a sender and PUBLIC_URL: the password only in the transp
       fromAddress: 'coach@Coach.Example',
       domain: 'coach.example',
       requireTls: true,
+      guard: null,
     },
   });
 });

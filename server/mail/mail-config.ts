@@ -11,6 +11,7 @@
 import type { SettingValues } from '../../src/shared/coach-settings';
 import { senderOf } from '../../src/shared/mail-settings';
 import { ConfigError, type Env, localHostnames, readRaw, withoutPassword } from '../config';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
 
 /** How the results e-mail is sent. */
 export type MailSettings = {
@@ -26,6 +27,8 @@ export type MailSettings = {
   domain: string;
   /** Plain `smtp://` to another machine must upgrade to TLS (STARTTLS) or fail: e-mails hold personal data. */
   requireTls: boolean;
+  /** Where the server may connect (OUTBOUND_ALLOWED_HOSTS) when the coach set the server on the dashboard; null for SMTP_URL, the operator's. */
+  guard: OutboundPolicy | null;
 };
 
 /** Mail is on or off, and when off, what is missing, in the coach's words. */
@@ -39,7 +42,7 @@ export const mailIsOn = (values: Pick<SettingValues, 'smtpUrl' | 'mailFrom'>, pu
  * The mail settings in force: `smtpUrl` opened (plaintext, password included) and `mailFrom`, both
  * already checked (at start-up, or when the coach saved them).
  */
-export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, publicUrl: string | null): MailState {
+export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, publicUrl: string | null, guard: OutboundPolicy | null = null): MailState {
   if (smtpUrl === null) return { on: false, missing: 'the mail server (SMTP) is not set' };
   if (mailFrom === null) return { on: false, missing: 'the sender address is not set' };
   if (publicUrl === null) return { on: false, missing: "PUBLIC_URL is not set on the server (the e-mail's links point there)" };
@@ -55,6 +58,7 @@ export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, pub
       fromAddress: sender.address,
       domain: sender.domain,
       requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname),
+      guard,
     },
   };
 }

@@ -9,6 +9,7 @@
  * and the old one is closed once the attempts it carries have ended. No restart.
  */
 import type { ServerConfig } from '../config';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Clock, type OutboxLog, PARALLEL_SENDS, roundPlan } from '../outbox/delivery-loop';
 import type { SettingsService } from '../settings/service';
 import type { Storage } from '../storage/storage';
@@ -16,8 +17,11 @@ import { type MailSettings, type MailState, mailStateOf } from './mail-config';
 import { createMailer, type Mailer } from './mailer';
 import { MailOutbox, type MailTransport } from './mail-outbox';
 
-/** The settings the mail needs, as they are now: `smtpUrl` opened (password included). */
-export type MailSource = () => { smtpUrl: string | null; mailFrom: string | null };
+/**
+ * The settings the mail needs, as they are now: `smtpUrl` opened (password included), and the
+ * outbound rule it is held to (null when SMTP_URL set it: the operator's).
+ */
+export type MailSource = () => { smtpUrl: string | null; mailFrom: string | null; guard?: OutboundPolicy | null };
 
 export class LiveMail {
   #state: MailState;
@@ -77,8 +81,8 @@ export class LiveMail {
   }
 
   #read(): MailState {
-    const { smtpUrl, mailFrom } = this.source();
-    return mailStateOf(smtpUrl, mailFrom, this.publicUrl);
+    const { smtpUrl, mailFrom, guard = null } = this.source();
+    return mailStateOf(smtpUrl, mailFrom, this.publicUrl, guard);
   }
 
   #build(settings: MailSettings): MailTransport {
@@ -104,15 +108,19 @@ export type MailParts = {
 };
 
 /** The settings service's part the mail follows (server/settings/service.ts). */
-type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange'>;
+type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange' | 'sources'>;
 
 export function setUpMail(
-  config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs'>,
+  config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs' | 'outbound'>,
   storage: Pick<Storage, 'mailOutbox' | 'addLinks'>,
   deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
 ): MailParts {
   const { settings } = deps;
-  const source: MailSource = () => ({ smtpUrl: settings.secret('smtpUrl'), mailFrom: settings.values.mailFrom });
+  const source: MailSource = () => ({
+    smtpUrl: settings.secret('smtpUrl'),
+    mailFrom: settings.values.mailFrom,
+    guard: settings.sources.smtpUrl === 'environment' ? null : config.outbound,
+  });
   // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
   const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs);
   const outbox = new MailOutbox({

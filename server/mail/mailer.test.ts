@@ -1,8 +1,8 @@
 /** What the mailer reports for each thing an SMTP server can do, against real servers on loopback. */
 import { createServer } from 'node:net';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
-import { createMailer, type Mailer, mailOutcomeOf } from './mailer';
+import { createMailer, type Mailer, mailOutcomeOf, serverOf } from './mailer';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -88,4 +88,28 @@ test('a server that accepts the connection and never speaks is given up on at th
   expect(outcome.result).toBe('failed');
   expect(took).toBeGreaterThanOrEqual(500);
   expect(took).toBeLessThan(5_000);
+});
+
+// The probe's options after ?: with the URL handed to Nodemailer, each overrode the product's own.
+test('options after ? in a stored address never reach Nodemailer: host, port, TLS mode, user and password only', () => {
+  expect(serverOf('smtp://coach:p%40ss@smtp.example.com:2525/?requireTLS=false&tls.rejectUnauthorized=false&logger=true&debug=true&connectionTimeout=600000')).toEqual({
+    host: 'smtp.example.com',
+    port: 2525,
+    secure: false,
+    auth: { user: 'coach', pass: 'p@ss' },
+  });
+  expect(serverOf('smtps://[::1]')).toEqual({ host: '::1', port: 465, secure: true, auth: undefined });
+});
+
+test('?logger=true&debug=true in the address writes no visitor’s address into the log', async () => {
+  const server = await sink();
+  const written: string[] = [];
+  const spies = (['log', 'info', 'debug', 'error', 'warn'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(' '))));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+  try {
+    expect(await mailerFor(`${server.url}/?logger=true&debug=true`).send(mail(40))).toMatchObject({ result: 'accepted' });
+  } finally {
+    for (const spy of [...spies, write]) spy.mockRestore();
+  }
+  expect(written.join('\n')).not.toContain('ana@example.org');
 });

@@ -10,6 +10,7 @@
  * line: not the address, not the name.
  */
 import nodemailer from 'nodemailer';
+import { guardedSocket } from '../outbound/connect';
 import type { MailSettings } from './mail-config';
 
 export type OutgoingMail = {
@@ -52,10 +53,30 @@ export type Mailer = {
   close(): void;
 };
 
-export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requireTls'>, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
+/**
+ * The mail server's address as the transport's own options: host, port, TLS from the start
+ * (`smtps://`) or STARTTLS, user and password. Nothing else in the address reaches Nodemailer:
+ * options after a `?` (which Nodemailer would read, over the product's own: `requireTLS=false`,
+ * `tls.rejectUnauthorized=false`, `debug=true`...) are never passed on.
+ */
+export function serverOf(url: string) {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'smtps:';
+  const user = decodeURIComponent(parsed.username);
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port === '' ? (secure ? 465 : 587) : Number(parsed.port),
+    secure,
+    auth: user === '' ? undefined : { user, pass: decodeURIComponent(parsed.password) },
+  };
+}
+
+export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requireTls'> & Partial<Pick<MailSettings, 'guard'>>, options: { attemptLimitMs: number; maxConnections: number }): Mailer {
   const limit = options.attemptLimitMs;
   const open = () => nodemailer.createTransport({
-    url: settings.url,
+    ...serverOf(settings.url),
+    // The coach's own server (set on the dashboard) is reached only where OUTBOUND_ALLOWED_HOSTS allows.
+    ...(settings.guard ? { getSocket: guardedSocket(settings.guard) } : {}),
     pool: true,
     maxConnections: options.maxConnections,
     // One quick resend on a fresh connection covers a pooled one the server closed while idle; more
@@ -78,7 +99,8 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
       try {
         const info: { response?: unknown } = await transport.sendMail({
           from: settings.from,
-          to: mail.to,
+          // The bare address as an object: Nodemailer never parses it for names, groups or other recipients.
+          to: { name: '', address: mail.to },
           subject: mail.subject,
           html: mail.html,
           text: mail.text,

@@ -10,6 +10,7 @@ import { resultsCopy } from '../../src/content/results';
 import { site } from '../../src/content/site';
 import { buildInsights, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
+import { isMailableName } from '../../src/shared/lead';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
 import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';
 
@@ -64,7 +65,8 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
   return {
     subject: emailCopy.subject,
     preview: emailCopy.preview,
-    greeting: emailCopy.greeting(input.firstName),
+    // A name stored before today's rule (a web address in it, or a long text) never opens the coach's e-mail.
+    greeting: emailCopy.greeting(isMailableName(input.firstName) ? input.firstName : null),
     intro: emailCopy.intro,
     profileTitle: emailCopy.profileTitle,
     drivers: rated.map(({ id, rating }, index) => ({

@@ -131,6 +131,21 @@ test('a retake shows, per driver, the earlier and the new rating with their date
   expect(text).toContain('The other 8 drivers kept their ratings.');
 });
 
+// The probe's name: stored before names were checked, it opened an e-mail from the coach's sender.
+test('a stored name with a web address in it never opens the e-mail, in either part', async () => {
+  const { text, html } = await deliver({ firstName: 'friend. URGENT reset at https://evil.example/reset now' });
+  expect(text).toContain('Hi,');
+  expect(text).not.toContain('evil.example');
+  expect(html).not.toContain('evil.example');
+});
+
+test.each(['x<victim@example.com>', 'grp:victim@example.com;'])('the address %j is given to the server as it is: nobody inside it is mailed', async (to) => {
+  const email = resultsEmail(input());
+  const outcome = await mailer.send({ to, subject: email.subject, text: resultsEmailText(email), messageId: `<raw-${to.length}@coach.example>` });
+  // Parsed as a string, the address inside would have been mailed; as one address the server refuses it whole.
+  expect(outcome).toMatchObject({ result: 'refused', smtpCode: 501 });
+});
+
 test('without a coach’s name the e-mail is signed by the quiz', async () => {
   const { text } = await deliver({ coachName: null });
   expect(text).toMatch(/Warmly,\nYour Core Drivers coach/);

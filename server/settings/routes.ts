@@ -12,6 +12,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
+import { savedAddressProblem } from '../outbound/connect';
 import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
@@ -44,11 +46,15 @@ export function settingsResponse(settings: SettingsService): SettingsResponse {
   };
 }
 
-type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor };
+/** `outbound`: where the server may connect (OUTBOUND_ALLOWED_HOSTS), which the webhook's and the mail server's addresses are held to. */
+type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor; outbound: OutboundPolicy };
+
+/** The coach's own addresses the server connects to: refused here when written as an address it may not reach. */
+const connectedTo = ['webhookUrl', 'smtpUrl'] as const;
 
 const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefusal) => reply.code(status).send(body);
 
-export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { settings, now, actor }) => {
+export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { settings, now, actor, outbound }) => {
   app.get(coachApi.settings, async () => settingsResponse(settings));
 
   app.patch(coachApi.settings, { bodyLimit: 16 * 1024 }, async (request, reply) => {
@@ -58,6 +64,13 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
       const [first] = checked.problems;
       return refuseSettings(reply, 400, { error: 'invalid_request', field: first?.field ?? null, message: first?.message ?? '', problems: checked.problems });
     }
+    const unreachable = connectedTo.flatMap((field) => {
+      const value = checked.values[field];
+      const problem = typeof value === 'string' ? savedAddressProblem(value, outbound) : null;
+      return problem === null ? [] : [{ field, message: `${coachSettings[field].label}: ${problem}` }];
+    });
+    const [refused] = unreachable;
+    if (refused) return refuseSettings(reply, 400, { error: 'invalid_request', ...refused, problems: unreachable });
     await settings.change(checked.values, actor(request), now());
     return settingsResponse(settings);
   });

@@ -22,7 +22,8 @@ const backends: [string, (options: Options) => Promise<Storage>][] = [
 
 const lead = (email: string, ratings: Lead['ratings'] = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName: 'Ana', ratings });
 const ticked: StoredConsent = { version: 'abcdef0123456789', wording: 'The gate said this.', marketing: true };
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 const opened: Storage[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ describe.each(backends)('%s', (_name, open) => {
   test('each submission queues the results e-mail in its own channel, beside the webhook, in the same commit', async () => {
     const storage = await start();
     await storage.submit(lead('ana@example.com', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
-    clock += 1000;
+    clock += HOUR;
     await storage.submit(lead('ana@example.com'), undefined, ticked);
     expect(woken).toBe(2);
     const mail = await claimAll(storage, 'mailOutbox');
@@ -57,7 +58,7 @@ describe.each(backends)('%s', (_name, open) => {
     expect(hooks.map((row) => row.event)).toEqual(['lead.submitted', 'lead.submitted']);
     // The e-mail has what it is written from: the retake's earlier ratings and date, the consent record.
     const retake = mail.find((row) => row.submitted_at === clock);
-    expect(retake).toMatchObject({ email: 'ana@example.com', ratings: '123123123', previous_ratings: '111111111', previous_submitted_at: clock - 1000, marketing_consent: 1, marketing_confirmed_at: null });
+    expect(retake).toMatchObject({ email: 'ana@example.com', ratings: '123123123', previous_ratings: '111111111', previous_submitted_at: clock - HOUR, marketing_consent: 1, marketing_confirmed_at: null });
     expect(mail.find((row) => row.submitted_at !== clock)).toMatchObject({ previous_ratings: null, previous_submitted_at: null });
     // A claimed row is not claimed again (the lease); a channel's schedule is its own.
     expect(await claimAll(storage, 'mailOutbox')).toEqual([]);
@@ -65,6 +66,37 @@ describe.each(backends)('%s', (_name, open) => {
     await deliver(storage, 'mailOutbox', mail);
     expect(await storage.mailOutbox.nextDueAt()).toBeNull();
     expect(await storage.outbox.nextDueAt()).toBe(clock + 60_000);
+  });
+
+  test('one results e-mail an hour and three a day per address, however many submit it; the rest are stored and held', async () => {
+    const storage = await start();
+    // The probe: 12 leads for one address at once (12 clients), in one batch and in several.
+    const at = await Promise.all(Array.from({ length: 6 }, () => storage.submit(lead('victim@example.com'))));
+    for (let index = 0; index < 6; index += 1) at.push(await storage.submit(lead('Victim@Example.com ')));
+    expect(at.map((result) => (result.kind === 'stored' ? result.mail : result.kind))).toEqual(['queued', ...Array<string>(11).fill('held')]);
+    expect(await storage.submit(lead('other@example.com'))).toMatchObject({ mail: 'queued' });
+    const sent = async () => (await claimAll(storage, 'mailOutbox')).filter((row) => row.email === 'victim@example.com').length;
+    expect(await sent()).toBe(1);
+    clock += HOUR - 1;
+    expect(await storage.submit(lead('victim@example.com'))).toMatchObject({ mail: 'held' });
+    clock += 1;
+    expect(await storage.submit(lead('victim@example.com'))).toMatchObject({ mail: 'queued' });
+    clock += HOUR;
+    expect(await storage.submit(lead('victim@example.com'))).toMatchObject({ mail: 'queued' });
+    clock += HOUR;
+    // Three today: the fourth waits for the first to be a day old.
+    expect(await storage.submit(lead('victim@example.com'))).toMatchObject({ mail: 'held' });
+    clock += DAY - 2 * HOUR;
+    expect(await storage.submit(lead('victim@example.com'))).toMatchObject({ mail: 'queued' });
+    // Every submission is stored all the same.
+    expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 17 });
+    // A retry of a held one says held again; with mail off, off.
+    expect(await storage.submit(lead('held@example.com'), 'key-1')).toMatchObject({ mail: 'queued' });
+    expect(await storage.submit(lead('held@example.com'), 'key-2')).toMatchObject({ mail: 'held' });
+    expect(await storage.submit(lead('held@example.com'), 'key-2')).toMatchObject({ mail: 'held', replayed: true });
+    expect(await storage.submit(lead('held@example.com'), 'key-1')).toMatchObject({ mail: 'queued', replayed: true });
+    mailOn = false;
+    expect(await storage.submit(lead('off@example.com'))).toMatchObject({ mail: 'off' });
   });
 
   test('with mail off no e-mail is queued; turned on, the next lead gets one', async () => {

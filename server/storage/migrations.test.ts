@@ -34,6 +34,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '5a73b78288bf2a5c0347c83ce4d391a78e1399d727966e9e79d1761666707d82',
     postgres: '1859b5811bcb6e7928b95d942ec0f7fd305ec55b6251d9679f74ad02219e1b85',
   },
+  'bare-addresses': {
+    sqlite: '0b072050d89b5e847805367d6df36c68522e9fa2842c415acfc09fd09379a1c2',
+    postgres: 'a4c2110d4a441d78c44e89cef9a40ed2f66de2e537f566a995d06ea47aa8b880',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -35,6 +35,8 @@ export const migrationNames = [
   'storage-health',
   // 11: the results e-mail: outbox rows by channel and event, the opt-in's confirmation, the e-mail's links.
   'results-email',
+  // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
+  'bare-addresses',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

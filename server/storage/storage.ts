@@ -27,9 +27,15 @@ import type { Lead } from '../../src/shared/lead';
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The results e-mail of a stored submission: queued, held (the address had one within the hour, or
+ * three today: ./mail-cap.ts), or off (mail is not on).
+ */
+export type ResultsMail = 'queued' | 'held' | 'off';
+
 export type SubmitResult =
   /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
-  | { kind: 'stored'; id: string; replayed: boolean }
+  | { kind: 'stored'; id: string; replayed: boolean; mail: ResultsMail }
   /** The Idempotency-Key was already used for a different submission. */
   | { kind: 'key_conflict' };
 

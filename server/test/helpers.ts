@@ -27,9 +27,13 @@ export function tempDir(prefix = 'core-drivers-test-'): string {
   return makeTempDir(prefix);
 }
 
-/** Configuration for a test: a fake build, a fresh data folder, no log unless asked for. */
+/**
+ * Configuration for a test: a fake build, a fresh data folder, no log unless asked for, and
+ * OUTBOUND_ALLOWED_HOSTS=loopback (every test receiver listens on 127.0.0.1; the tests of the rule
+ * itself set their own).
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', settingsKey: testSettingsKey, ...overrides };
+  return { ...loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'loopback' }), distDir: makeFakeDist(), dataDir: tempDir(), logLevel: 'silent', settingsKey: testSettingsKey, ...overrides };
 }
 
 /** A server configuration whose environment sets the webhook (LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, checked as start-up would). */

@@ -32,6 +32,8 @@ function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOpti
       LEAD_WEBHOOK_URL: '',
       LEAD_WEBHOOK_SECRET: '',
       TRUST_PROXY: '',
+      // Every test receiver listens on 127.0.0.1 (the tests of the rule itself set their own).
+      OUTBOUND_ALLOWED_HOSTS: 'loopback',
       SETTINGS_ENCRYPTION_KEY: testSettingsKey,
       ...env,
     },

@@ -19,6 +19,8 @@ import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbo
 import type { DueRow, OutboxQueue } from '../storage/storage';
 import { postEvent, type EventAnswer } from './attempt';
 import type { WebhookTarget } from './target';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
+import { guardedConnector } from '../outbound/connect';
 
 export { signWebhook, webhookKey } from './attempt';
 
@@ -84,12 +86,12 @@ export type TestAttempt = EventAnswer & { timedOut: boolean; durationMs: number 
 
 /** The webhook's delivery loop. */
 export class WebhookOutbox extends DeliveryLoop {
-  /** Connections to the receiver, with undici's own timeouts at the attempt's limit. */
-  readonly #dispatcher: Agent;
+  /** Connections to the receiver, with undici's own timeouts at the attempt's limit: one for LEAD_WEBHOOK_URL, one per outbound rule for the dashboard's address. */
+  readonly #dispatchers: Dispatchers;
 
   constructor(options: OutboxOptions) {
     const clock = options.clock;
-    let dispatcher: Agent | null = null;
+    let dispatchers: Dispatchers | null = null;
     super({
       log: options.log,
       clock,
@@ -103,13 +105,13 @@ export class WebhookOutbox extends DeliveryLoop {
         async send(row: DueRow, signal: AbortSignal, limitMs: number, answered: (attempt: Attempt) => void): Promise<Attempt> {
           const target = options.target();
           // Turned off during the round: the row waits, as after any failure.
-          if (target === null || dispatcher === null) return { result: 'failed', status: null };
+          if (target === null || dispatchers === null) return { result: 'failed', status: null };
           const { status } = await postEvent({
             target,
             webhookId: row.webhook_id,
             timestampSeconds: Math.floor((clock?.now() ?? Date.now()) / 1000),
             body: webhookPayload(row),
-            dispatcher,
+            dispatcher: dispatchers.for(target),
             signal,
             limitMs,
             // The receiver's answer is its status: a body that stalls or breaks after it changes nothing.
@@ -120,8 +122,8 @@ export class WebhookOutbox extends DeliveryLoop {
       },
     });
     const limit = this.attemptLimitMs;
-    dispatcher = new Agent({ connect: { timeout: limit }, headersTimeout: limit, bodyTimeout: limit });
-    this.#dispatcher = dispatcher;
+    dispatchers = new Dispatchers(limit);
+    this.#dispatchers = dispatchers;
   }
 
   /**
@@ -138,7 +140,7 @@ export class WebhookOutbox extends DeliveryLoop {
       controller.abort();
     }, limitMs);
     try {
-      const answer = await postEvent({ ...event, target, keepBytes, limitMs, dispatcher: this.#dispatcher, signal: controller.signal });
+      const answer = await postEvent({ ...event, target, keepBytes, limitMs, dispatcher: this.#dispatchers.for(target), signal: controller.signal });
       return { ...answer, timedOut, durationMs: Math.round(performance.now() - started) };
     } finally {
       clearTimeout(timer);
@@ -147,6 +149,35 @@ export class WebhookOutbox extends DeliveryLoop {
 
   /** Closes the connections to the receiver (after `stop`, when the app closes). */
   async close(): Promise<void> {
-    await this.#dispatcher.destroy();
+    await this.#dispatchers.destroy();
+  }
+}
+
+/**
+ * The Agents requests go through: LEAD_WEBHOOK_URL's connects anywhere (the operator's); the
+ * dashboard's address goes through one that resolves and checks every connection first
+ * (server/outbound/connect.ts), so neither DNS nor a redirect reaches a refused address.
+ */
+class Dispatchers {
+  readonly #open: Agent;
+  readonly #guarded = new Map<OutboundPolicy, Agent>();
+
+  constructor(private readonly limitMs: number) {
+    this.#open = new Agent({ connect: { timeout: limitMs }, headersTimeout: limitMs, bodyTimeout: limitMs });
+  }
+
+  for(target: WebhookTarget): Agent {
+    if (target.guard === null) return this.#open;
+    let agent = this.#guarded.get(target.guard);
+    if (!agent) {
+      const limit = this.limitMs;
+      agent = new Agent({ connect: guardedConnector(target.guard, { timeout: limit }), headersTimeout: limit, bodyTimeout: limit });
+      this.#guarded.set(target.guard, agent);
+    }
+    return agent;
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all([this.#open, ...this.#guarded.values()].map((agent) => agent.destroy()));
   }
 }

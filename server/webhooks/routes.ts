@@ -66,13 +66,14 @@ export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings
     await storage.recordAudit('webhook_test', actor(request), sentAt);
     const { text, truncated } = answerText(attempt.body, attempt.bodyCut);
     return {
-      outcome: outcomeOf(attempt.status, attempt.timedOut),
+      outcome: attempt.blocked === null ? outcomeOf(attempt.status, attempt.timedOut) : 'blocked',
       destination: target.destination,
       status: attempt.status,
       durationMs: attempt.durationMs,
       body: text,
       bodyTruncated: truncated,
       location: attempt.location === null ? null : displayAddress(new URL(attempt.location, target.url).href),
+      blocked: attempt.blocked,
       webhookId,
       sentAt: new Date(sentAt).toISOString(),
     } satisfies WebhookTestResult;

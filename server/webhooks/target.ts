@@ -5,6 +5,7 @@
  * authorization (RFC 7617) and never as part of the address.
  */
 import { displayAddress } from '../../src/shared/display-address';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
 
 export type WebhookTarget = {
   /** The address requests go to, without credentials. */
@@ -15,10 +16,12 @@ export type WebhookTarget = {
   secret: string;
   /** The address as the coach may see it: no credentials, no query values. */
   destination: string;
+  /** Where the server may connect (OUTBOUND_ALLOWED_HOSTS) when the coach set the address on the dashboard; null for LEAD_WEBHOOK_URL, the operator's. */
+  guard: OutboundPolicy | null;
 };
 
 /** The target when both settings are in force (both were checked when set); null: leads are not forwarded. */
-export function webhookTarget(address: string | null, secret: string | null): WebhookTarget | null {
+export function webhookTarget(address: string | null, secret: string | null, guard: OutboundPolicy | null = null): WebhookTarget | null {
   if (address === null || secret === null) return null;
   const url = new URL(address);
   const user = decodeURIComponent(url.username);
@@ -26,5 +29,5 @@ export function webhookTarget(address: string | null, secret: string | null): We
   const authorization = user === '' && password === '' ? null : `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
   url.username = '';
   url.password = '';
-  return { url: url.href, authorization, secret, destination: displayAddress(url.href) };
+  return { url: url.href, authorization, secret, destination: displayAddress(url.href), guard };
 }

@@ -35,6 +35,7 @@ function TestResult({ result }: { result: WebhookTestResult }) {
         {copy.outcomes[result.outcome]}
       </h4>
       <p className="sr-only">{copy.resultCaption}</p>
+      {result.blocked !== null && <p className="mt-1 text-ink">{result.blocked}</p>}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">{copy.status}</dt>
         <dd className="tabular-nums">{result.status ?? copy.noStatus}</dd>

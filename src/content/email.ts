@@ -9,7 +9,8 @@ export const emailCopy = {
   subject: 'Your Core Driver Profile',
   /** The line mail apps show after the subject, before the e-mail is opened. */
   preview: 'Your nine drivers, what they mean for you, and a private link back to your profile.',
-  greeting: (firstName: string) => `Hi ${firstName},`,
+  /** Without the name when it may not open an e-mail (one stored before names were checked as they are now). */
+  greeting: (firstName: string | null) => (firstName === null ? 'Hi,' : `Hi ${firstName},`),
   intro: 'Thank you for taking the Core Drivers quiz. Here is your profile to keep, with the insights from your results page.',
   /** The nine drivers, each with its rating in words. */
   profileTitle: 'Your Core Driver Profile',

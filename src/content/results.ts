@@ -73,6 +73,11 @@ export const resultsCopy = {
     invalidEmail: { title: 'Invalid email', description: 'Please enter a valid email address.' },
     failure: { title: 'Something went wrong', description: 'Please try again later.' },
     success: { title: 'Success!', description: 'Scroll down to see your personalized insights.' },
+    /** The address was sent its results within the hour (one e-mail an hour at most, whoever submits it). */
+    successMailHeld: {
+      title: 'Success!',
+      description: 'Scroll down to see your insights. This email address got its results email in the last hour, so it is already on its way.',
+    },
   },
   insights: {
     title: "Got it! Here's what your Core Driver profile reveals...",

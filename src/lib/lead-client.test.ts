@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 /** Starts a submission and reports whether it has settled, and how. */
-function track(promise: Promise<void>) {
+function track(promise: Promise<unknown>) {
   const state = { settled: false, error: undefined as unknown };
   promise.then(
     () => (state.settled = true),
@@ -82,8 +82,8 @@ test('the same lead sent again after a failure keeps its key (a 503 may be store
     return submission;
   };
   expect(await send(lead)).toBeInstanceOf(LeadSubmissionError);
-  expect(await send(lead)).toBeUndefined();
-  expect(await send({ ...lead, firstName: 'Samuel' })).toBeUndefined();
+  expect(await send(lead)).toEqual({ mailHeld: false });
+  expect(await send({ ...lead, firstName: 'Samuel' })).toEqual({ mailHeld: false });
   const [first, retry, other] = keysSent();
   expect(retry).toBe(first);
   expect(other).not.toBe(first);
@@ -123,4 +123,16 @@ test('in local-only mode nothing is sent: it waits 1.5 s and logs only counts', 
   expect(fetchMock).not.toHaveBeenCalled();
   expect(info.mock.calls).toEqual([['Lead submitted (local only).', { needsSupport: 3, neutral: 3, strong: 3 }]]);
   expect(JSON.stringify(info.mock.calls)).not.toMatch(/sam/i);
+});
+
+test.each([
+  ['{"id":"x","mail":"held"}', true],
+  ['{"id":"x","mail":"queued"}', false],
+  ['{"id":"x"}', false],
+  ['not json', false],
+])('the answer %s says whether the results e-mail was held: %s', async (body, mailHeld) => {
+  fetchMock.mockResolvedValue(new Response(body, { status: 201 }));
+  const submission = submitLead(lead, 'api');
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(await submission).toEqual({ mailHeld });
 });

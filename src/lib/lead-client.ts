@@ -26,13 +26,19 @@ export class LeadSubmissionError extends Error {
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
+/**
+ * What the server did with the lead: `mailHeld` when the address was already sent the results
+ * e-mail within the hour (the server sends one an hour at most, whoever submits it).
+ */
+export type LeadStored = { mailHeld: boolean };
+
 /** Submits the lead; resolves once it is stored, rejects with a LeadSubmissionError otherwise. */
-export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCaptureMode): Promise<void> {
+export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCaptureMode): Promise<LeadStored> {
   const minimumWait = wait(resultsTimings.submitMs);
   if (mode === 'local') {
     await minimumWait;
     logCounts(lead);
-    return;
+    return { mailHeld: false };
   }
   // The run's source, so the server counts the `lead` step by source when it stores the lead.
   const body = JSON.stringify({ ...lead, source: currentRunSource() });
@@ -43,12 +49,13 @@ export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCapture
   const [stored] = await Promise.allSettled([postLead(body, idempotencyKey), minimumWait]);
   if (stored.status === 'rejected') throw stored.reason;
   unsent = null;
+  return stored.value;
 }
 
 /** The last lead sent without a 201, and its key. */
 let unsent: { body: string; key: string } | null = null;
 
-async function postLead(body: string, idempotencyKey: string): Promise<void> {
+async function postLead(body: string, idempotencyKey: string): Promise<LeadStored> {
   let response: Response;
   try {
     response = await fetch(leadsApiPath, {
@@ -60,6 +67,8 @@ async function postLead(body: string, idempotencyKey: string): Promise<void> {
     throw new LeadSubmissionError(null);
   }
   if (response.status !== 201) throw new LeadSubmissionError(response.status);
+  const answer: unknown = await response.json().catch(() => null);
+  return { mailHeld: typeof answer === 'object' && answer !== null && 'mail' in answer && answer.mail === 'held' };
 }
 
 function logCounts(lead: Lead) {

@@ -429,7 +429,9 @@ export type WebhookTestOutcome =
   /** No answer within the attempt's time limit (the same as for leads). */
   | 'timeout'
   /** No connection: a wrong host name, nothing listening, a TLS error. */
-  | 'unreachable';
+  | 'unreachable'
+  /** Not sent: the address is one the server may not connect to (OUTBOUND_ALLOWED_HOSTS); `blocked` says why. */
+  | 'blocked';
 
 /** POST /api/coach/webhook/test: what the receiver answered. Its body is text to show, never HTML. */
 export type WebhookTestResult = {
@@ -445,6 +447,8 @@ export type WebhookTestResult = {
   bodyTruncated: boolean;
   /** A redirect's Location header, shown like the destination; null otherwise. */
   location: string | null;
+  /** Why nothing was sent (outcome `blocked`): the host, what kind of address it is, how the operator allows it; null otherwise. */
+  blocked: string | null;
   /** The `webhook-id` the receiver saw, and when it was sent. */
   webhookId: string;
   sentAt: string;

@@ -6,8 +6,28 @@ test.each([
   ['you@example.com', 'you@example.com'],
   ['  you@example.com ', 'you@example.com'],
   ['a@b', 'a@b'],
+  ['first.last+tag@sub.example.co.uk', 'first.last+tag@sub.example.co.uk'],
+  ['=cmd@example.com', '=cmd@example.com'],
+  ['josé@exämple.com', 'josé@exämple.com'],
 ])('the e-mail %j is accepted as %j', (input, output) => {
   expect(v.parse(emailSchema, input)).toBe(output);
+});
+
+// The probe's forms: each was stored (201) and mailed; the mailer would have read the address inside.
+test.each([
+  'x<victim@example.com>',
+  'Name <victim@example.com>',
+  'grp:victim@example.com;',
+  'victim@[127.0.0.1]',
+  'victim@127.0.0.1',
+  '"quoted"@example.com',
+  'victim@example.com(comment)',
+  'a,victim@example.com',
+  '.dot@example.com',
+  'two..dots@example.com',
+  'you@-example.com',
+])('the e-mail %j is refused: one plain address only', (input) => {
+  expect(v.safeParse(emailSchema, input).issues?.[0].message).toBe('Please enter a valid email address.');
 });
 
 test.each(['', '   ', 'you.example.com', '@example.com', 'you@', 'y ou@example.com', 'you@exa\u0000mple.com', `${'a'.repeat(250)}@b.cd`, 42])(
@@ -25,6 +45,9 @@ test.each([
   ['Zoe\u0308', 'Zo\u00EB'],
   ['Mary-Jane O’Neil', 'Mary-Jane O’Neil'],
   ['محمد', 'محمد'],
+  ['J. R.', 'J. R.'],
+  ['Dr. Ana', 'Dr. Ana'],
+  ['A'.repeat(50), 'A'.repeat(50)],
 ])('the first name %j is accepted as %j', (input, output) => {
   expect(v.parse(firstNameSchema, input)).toBe(output);
 });
@@ -33,7 +56,11 @@ test.each([
   ['', 'Please enter your first name.'],
   ['Ana\nBob', 'Please use only letters and punctuation in your first name.'],
   ['Ana\u202Ebob', 'Please use only letters and punctuation in your first name.'],
-  ['A'.repeat(101), 'Please use at most 100 characters for your first name.'],
+  ['A'.repeat(51), 'Please use at most 50 characters for your first name.'],
+  ['friend. URGENT reset at https://evil.example/reset now', 'Please write only your first name, without a web or email address.'],
+  ['Ana www.evil.example', 'Please write only your first name, without a web or email address.'],
+  ['Ana evil.example', 'Please write only your first name, without a web or email address.'],
+  ['ana@evil.example', 'Please write only your first name, without a web or email address.'],
 ])('the first name %j is refused: %s', (input, message) => {
   expect(v.safeParse(firstNameSchema, input).issues?.[0].message).toBe(message);
 });

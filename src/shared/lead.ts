@@ -16,7 +16,8 @@ const invalidEmail = 'Please enter a valid email address.';
 
 /** Longest address SMTP can deliver to (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
-export const FIRST_NAME_MAX_LENGTH = 100;
+/** Long enough for any first name, too short to carry a message in the coach's e-mail. */
+export const FIRST_NAME_MAX_LENGTH = 50;
 /** The honeypot is never shown to people; a bot may paste anything, bounded all the same. */
 export const HONEYPOT_MAX_LENGTH = 200;
 
@@ -24,18 +25,45 @@ export { hasHiddenCharacterInEmail, hasHiddenCharacterInName, withoutHiddenChara
 
 const normalized = v.transform((text: string) => text.normalize('NFC'));
 
-/** SPEC section 5: non-empty and contains an @, with something on both sides and no spaces. */
+/** What a local part's dot-separated pieces are made of: RFC 5322's atext, and letters of any script (RFC 6531). */
+const atom = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+/** A domain name's label: letters of any script, digits, hyphens inside. */
+const label = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
+const bareAddress = new RegExp(`^${atom}(?:\\.${atom})*@${label}(?:\\.${label})*$`, 'u');
+
+/**
+ * One plain address: a local part, `@`, a domain name. SPEC section 5 (something on both sides of
+ * an @, no spaces) and no more: a display name (`x<you@example.com>`), a group
+ * (`grp:you@example.com;`), a comment, a quoted local part or an IP literal (`you@[127.0.0.1]`,
+ * `you@127.0.0.1`) is refused, so the address stored is the one mailed, erased and exported.
+ */
+export function isBareAddress(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return bareAddress.test(email) && !/^[\d.]+$/.test(domain);
+}
+
+/** SPEC section 5: non-empty and one plain address (`isBareAddress`). */
 export const emailSchema = v.pipe(
   v.string(invalidEmail),
   v.trim(),
   normalized,
   v.nonEmpty(invalidEmail),
-  v.regex(/^[^\s@]+@[^\s@]+$/u, invalidEmail),
+  v.check(isBareAddress, invalidEmail),
   v.check((email) => !hasHiddenCharacterInEmail(email), invalidEmail),
   v.maxLength(EMAIL_MAX_LENGTH, 'That email address is too long.'),
 );
 
 const firstNameMissing = 'Please enter your first name.';
+
+/**
+ * A web address or an e-mail address in a name: `://`, `www.`, `@`, or a dot between a word and two
+ * letters or more (`evil.example`), which mail programs turn into a link. The name opens the coach's
+ * e-mail, so it must never read as the coach's own words with a link to follow.
+ */
+const addressInName = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+
+/** Whether a first name may open an e-mail in the coach's name (stored names are checked again before they are mailed). */
+export const isMailableName = (name: string) => !addressInName.test(name) && name.length <= FIRST_NAME_MAX_LENGTH;
 
 export const firstNameSchema = v.pipe(
   v.string(firstNameMissing),
@@ -43,6 +71,7 @@ export const firstNameSchema = v.pipe(
   normalized,
   v.nonEmpty(firstNameMissing),
   v.check((name) => !hasHiddenCharacterInName(name), 'Please use only letters and punctuation in your first name.'),
+  v.check((name) => !addressInName.test(name), 'Please write only your first name, without a web or email address.'),
   v.maxLength(FIRST_NAME_MAX_LENGTH, `Please use at most ${FIRST_NAME_MAX_LENGTH} characters for your first name.`),
 );
 

@@ -34,7 +34,12 @@ export function checkSmtpUrl(label: string, input: unknown): Checked<string> {
   if (!decodes(url.username) || !decodes(url.password)) {
     return { ok: false, message: `${label}: the user name or password in it has a broken %-code (write a / as %2F, an @ as %40).` };
   }
-  if (url.pathname !== '' && url.pathname !== '/') return { ok: false, message: `${label}: nothing may follow the port but options after a ?.` };
+  // The transport is built from the host, port, TLS mode, user and password (server/mail/mailer.ts);
+  // options in the address would override the product's own (TLS required, time limits, no debug log).
+  if (url.href.replace(/#.*$/, '').includes('?')) {
+    return { ok: false, message: `${label}: nothing may follow the port: options after a ? are not read (TLS and time limits are set by the app).` };
+  }
+  if (url.pathname !== '' && url.pathname !== '/') return { ok: false, message: `${label}: nothing may follow the port.` };
   url.hash = '';
   return { ok: true, value: url.href };
 }

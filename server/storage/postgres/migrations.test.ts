@@ -113,6 +113,7 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
+      mail: 'off',
     });
     // New rows continue after the old ones.
     await storage.submit({ email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] });

@@ -228,6 +228,12 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
+
+  // 12: as on SQLite: a display name or a group stored as an address becomes the address inside.
+  'bare-addresses': `
+  UPDATE submissions SET email = substring(email from '<([^<>]*@[^<>]*)>$') WHERE email ~ '^[^<]*<[^<>]*@[^<>]*>$';
+  UPDATE submissions SET email = substring(email from ':([^:;<]*@[^:;<]*);$') WHERE email ~ '^[^:<]*:[^:;<]*@[^:;<]*;$';
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -10,13 +10,17 @@ import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
 import { leadStepCounts } from '../funnel-counts';
+import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
 import { profileSumsByDay, TIME_ZONE_KEY } from '../profile-sums';
 import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
-import { type PostgresPool, transaction } from './connection';
+import { type PostgresClient, type PostgresPool, transaction } from './connection';
 import { addCounts } from './funnel';
 import { addToProfiles, PROFILE_SHARDS } from './profiles';
 
-type Earlier = { public_id: string; email: string; first_name: string; ratings: string; idempotency_key: string };
+type Earlier = { public_id: string; email: string; first_name: string; ratings: string; idempotency_key: string; mailed: boolean };
+
+/** The advisory locks under which instances count an address's results e-mails (an arbitrary constant of this app, then the address's hash). */
+const MAIL_CAP_LOCK = 0x6d61696c;
 
 /**
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
@@ -86,26 +90,30 @@ export function batchWriter(
       const earlier = new Map<string, Earlier>();
       if (skippedKeys.length > 0) {
         const found = await client.query<Earlier>(
-          'SELECT public_id, email, first_name, ratings, idempotency_key FROM submissions WHERE idempotency_key = ANY($1::text[])',
+          `SELECT public_id, email, first_name, ratings, idempotency_key,
+             EXISTS (SELECT 1 FROM outbox WHERE submission_id = submissions.id AND channel = 'email') AS mailed
+           FROM submissions WHERE idempotency_key = ANY($1::text[])`,
           [skippedKeys],
         );
         for (const row of found.rows) earlier.set(row.idempotency_key, row);
       }
+      const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
+      const mailOn = options.email?.() ?? false;
+      const mailed = mailOn ? await mailCap(client, stored) : new Set<string>();
       const results = rows.map((row): SubmitResult => {
-        if (idOf.has(row.publicId)) return { kind: 'stored', id: row.publicId, replayed: false };
+        if (idOf.has(row.publicId)) return { kind: 'stored', id: row.publicId, replayed: false, mail: !mailOn ? 'off' : mailed.has(row.publicId) ? 'queued' : 'held' };
         const before = row.key === null ? undefined : earlier.get(row.key);
         if (!before) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
         // An honest retry says the same; anything else reuses the key for a different lead.
         const same = before.email === row.email && before.first_name === row.firstName && before.ratings === row.ratings;
-        return same ? { kind: 'stored', id: before.public_id, replayed: true } : { kind: 'key_conflict' };
+        const mail = before.mailed ? 'queued' : mailOn ? 'held' : 'off';
+        return same ? { kind: 'stored', id: before.public_id, replayed: true, mail } : { kind: 'key_conflict' };
       });
-      const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
-      // The webhook's row and the results e-mail's, each when its channel is on.
-      const channels = [
-        ...(options.outbox() ? [['webhook', 'lead.submitted']] : []),
-        ...(options.email?.() ? [['email', 'results']] : []),
+      // The webhook's row and the results e-mail's, each when its channel is on (the e-mail within the address's share).
+      const queued = [
+        ...(options.outbox() ? stored.map((entry) => ({ ...entry, channel: 'webhook', event: 'lead.submitted' })) : []),
+        ...stored.filter(({ row }) => mailed.has(row.publicId)).map((entry) => ({ ...entry, channel: 'email', event: 'results' })),
       ];
-      const queued = channels.flatMap(([channel, event]) => stored.map((entry) => ({ ...entry, channel, event })));
       if (queued.length > 0) {
         await client.query(
           `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
@@ -128,4 +136,32 @@ export function batchWriter(
       return results;
     });
   };
+}
+
+/**
+ * Which of these new submissions get the results e-mail (../mail-cap.ts): each address is counted
+ * under an advisory lock of its own, held to the commit, so two instances storing the same address
+ * at once take turns, and the second sees the first's e-mail. Locks are taken in one order (no
+ * deadlock between two batches).
+ */
+async function mailCap(client: PostgresClient, stored: { row: { publicId: string; email: string }; now: number }[]): Promise<Set<string>> {
+  if (stored.length === 0) return new Set();
+  const emails = [...new Set(stored.map(({ row }) => row.email))].sort();
+  const earlier = new Map<string, number[]>(emails.map((email) => [email, []]));
+  for (const email of emails) await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MAIL_CAP_LOCK, email]);
+  const since = Math.min(...stored.map(({ now }) => now)) - MAIL_CAP.dayMs;
+  const found = await client.query<{ email: string; created_at: string }>(
+    `SELECT submissions.email, outbox.created_at FROM submissions JOIN outbox ON outbox.submission_id = submissions.id
+     WHERE submissions.email = ANY($1::text[]) AND outbox.channel = 'email' AND outbox.created_at > $2`,
+    [emails, since],
+  );
+  for (const row of found.rows) earlier.get(row.email)?.push(Number(row.created_at));
+  const mailed = new Set<string>();
+  for (const { row, now } of stored) {
+    const times = earlier.get(row.email) ?? [];
+    if (!mayQueueResultsEmail(times, now)) continue;
+    mailed.add(row.publicId);
+    times.push(now);
+  }
+  return mailed;
 }

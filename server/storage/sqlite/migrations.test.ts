@@ -63,7 +63,7 @@ test('a retry with a key stored before the migration gets the first answer back'
   const db = openDatabase(firstReleaseDatabase());
   const write = batchWriter(db, { outbox: () => false });
   const retry: Submission = { lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3', now: 4000 };
-  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true }]);
+  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true, mail: 'off' }]);
   expect(write([{ ...retry, lead: { ...retry.lead, firstName: 'Someone Else' } }])).toEqual([{ kind: 'key_conflict' }]);
   expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 3 });
   db.close();
@@ -170,6 +170,7 @@ test.each([1, 2, 3, 4, 5, 6])('a database at released schema %i, with rows in it
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
+      mail: 'off',
     });
     if (version >= 4) {
       expect(await storage.readPasswordHash()).toBe('scrypt$hash');

@@ -301,6 +301,18 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
+
+  // 12: addresses stored before the lead API took only a plain address (src/shared/lead.ts): a
+  //    display name (`x<you@example.com>`) or a group (`grp:you@example.com;`) becomes the address
+  //    inside, so erase and export find the person under it. Anything else is left as it was.
+  'bare-addresses': `
+  UPDATE submissions SET email = substr(email, instr(email, '<') + 1, length(email) - instr(email, '<') - 1)
+  WHERE email LIKE '%<%@%>' AND instr(substr(email, instr(email, '<') + 1), '<') = 0
+    AND instr(email, '>') = length(email);
+  UPDATE submissions SET email = substr(email, instr(email, ':') + 1, length(email) - instr(email, ':') - 1)
+  WHERE email LIKE '%:%@%;' AND instr(substr(email, instr(email, ':') + 1), ':') = 0
+    AND instr(email, ';') = length(email) AND instr(email, '<') = 0;
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

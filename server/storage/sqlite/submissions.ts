@@ -7,6 +7,7 @@ import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
 import { leadStepCounts } from '../funnel-counts';
+import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
 import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
 import { funnelAdder } from './funnel';
@@ -17,7 +18,7 @@ import type { ProfileRow } from '../profile-sums';
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
  * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
- * mail is on, one for the results e-mail; then one update of
+ * mail is on, one for the results e-mail unless the address had its share (../mail-cap.ts); then one update of
  * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
  * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
  * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
@@ -34,8 +35,15 @@ export function batchWriter(
        consent_version, consent_wording, marketing_consent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
-  const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string }>(
-    'SELECT public_id, email, first_name, ratings FROM submissions WHERE idempotency_key = ?',
+  const findByKey = db.prepare<[string], { public_id: string; email: string; first_name: string; ratings: string; mailed: number }>(
+    `SELECT public_id, email, first_name, ratings,
+       EXISTS (SELECT 1 FROM outbox WHERE submission_id = submissions.id AND channel = 'email') AS mailed
+     FROM submissions WHERE idempotency_key = ?`,
+  );
+  /** When the address's results e-mails of the last day were queued (./mail-cap.ts), this batch's included. */
+  const mailedTo = db.prepare<[string, number], { created_at: number }>(
+    `SELECT outbox.created_at FROM submissions JOIN outbox ON outbox.submission_id = submissions.id
+     WHERE submissions.email = ? AND outbox.channel = 'email' AND outbox.created_at > ?`,
   );
   const insertOutbox = db.prepare<[string, number | bigint, number, number, OutboxChannel, OutboxEvent]>(
     'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
@@ -83,13 +91,16 @@ export function batchWriter(
       if (!earlier) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
       // An honest retry says the same; anything else reuses the key for a different lead.
       const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
-      return same ? { kind: 'stored', id: earlier.public_id, replayed: true } : { kind: 'key_conflict' };
+      const mail = earlier.mailed === 1 ? 'queued' : mailOn ? 'held' : 'off';
+      return same ? { kind: 'stored', id: earlier.public_id, replayed: true, mail } : { kind: 'key_conflict' };
     }
     if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
-    if (mailOn) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
+    // One writer at a time: the address's earlier e-mails, this batch's included, are all seen here.
+    const mail = !mailOn ? 'off' : mayQueueResultsEmail(mailedTo.all(email, now - MAIL_CAP.dayMs).map((row) => row.created_at), now) ? 'queued' : 'held';
+    if (mail === 'queued') insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
     storedNow.push({ submitted_at: now, ratings });
     leadsNow.push(submission);
-    return { kind: 'stored', id, replayed: false };
+    return { kind: 'stored', id, replayed: false, mail };
   };
 
   // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails

@@ -7,7 +7,7 @@ import { defaultSiteConfig, siteConfigElement, type SiteConfig } from '../../sha
 import { LeadGate } from './lead-gate';
 
 vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
-vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(() => Promise.resolve()), leadCaptureMode: 'api' }));
+vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(() => Promise.resolve({ mailHeld: false })), leadCaptureMode: 'api' }));
 
 const submitted = vi.mocked(submitLead);
 const ratings = [1, 2, 3, 1, 2, 3, 1, 2, 3] as const;

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { resultsCopy } from '../../content/results';
 import { fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
-import { leadCaptureMode, submitLead } from '../../lib/lead-client';
+import { leadCaptureMode, type LeadStored, submitLead } from '../../lib/lead-client';
 import { readSiteConfig } from '../../lib/site-config';
 import { confetti, type Rating } from '../../shared/constants';
 import { leadSchema } from '../../shared/lead';
@@ -168,8 +168,9 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     dismissErrorToast();
     inFlight.current = true;
     setSubmitting(true);
+    let stored: LeadStored;
     try {
-      await submitLead(parsed.output);
+      stored = await submitLead(parsed.output);
     } catch {
       inFlight.current = false;
       setSubmitting(false);
@@ -179,7 +180,8 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     reportFunnelStep('lead');
     // Confetti is decoration: if its script fails to load, the unlock still happens.
     fireConfetti(confetti.resultsUnlock).catch(() => undefined);
-    toast.success(resultsCopy.toasts.success.title, { description: resultsCopy.toasts.success.description });
+    const { title, description } = resultsCopy.toasts[stored.mailHeld ? 'successMailHeld' : 'success'];
+    toast.success(title, { description });
     onUnlocked(parsed.output.firstName);
   }
 

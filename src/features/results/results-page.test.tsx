@@ -103,7 +103,7 @@ test('fixing the address takes its error and the Invalid email toast away at onc
 
 test('a double submit sends the lead once; the unlock fires 150 confetti and shows the insights', async () => {
   let finish = () => {};
-  submitted.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+  submitted.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({ mailHeld: false }))));
   const user = renderResults('131223312');
   await untilGate();
   await fillGate(user, ' sam@example.com ', 'Sam');
@@ -146,7 +146,7 @@ test('a failed submission says so and keeps what was typed, ready to try again',
   expect(screen.getByRole('button', { name: 'Show Me My Insights' })).toBeEnabled();
   expect(screen.queryByRole('heading', { name: /Got it!/ })).not.toBeInTheDocument();
 
-  submitted.mockResolvedValueOnce();
+  submitted.mockResolvedValueOnce({ mailHeld: false });
   await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
   expect(await screen.findByRole('heading', { name: /Got it!/ })).toBeInTheDocument();
   expect(submitted).toHaveBeenCalledTimes(2);
@@ -168,4 +168,13 @@ test('without quiz data the page logs an error, says so, and goes home after 2 s
   expect(screen.queryByText('Home')).not.toBeInTheDocument();
   await advance(1);
   expect(screen.getByText('Home')).toBeInTheDocument();
+});
+
+test('when the address got its results e-mail within the hour, the success says it is already on its way', async () => {
+  submitted.mockResolvedValueOnce({ mailHeld: true });
+  const user = renderResults('131223312');
+  await untilGate();
+  await fillGate(user, 'sam@example.com', 'Sam');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  expect(await screen.findByText(/got its results email in the last hour, so it is already on its way/)).toBeInTheDocument();
 });
