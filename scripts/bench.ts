@@ -34,7 +34,7 @@ import { measureMail } from './bench/mail';
 import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
-import { measureSignInFlood } from './bench/sign-in-flood';
+import { floodSignIns, measureSignInFlood } from './bench/sign-in-flood';
 import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
 
 /**
@@ -51,10 +51,12 @@ const apiConnections = options.connections;
 
 /** Each load test runs this long, after a short warm-up that is not counted. */
 const apiSeconds = smoke ? 1 : 5;
-const apiWarmUpSeconds = 1;
-/** The dashboard's database and the migration's (a smoke run: small ones of the same shape). */
+const apiWarmUpSeconds = smoke ? 0 : 1;
+/** The dashboard's database and the migration's (a smoke run: small ones of the same shape), and the sign-in flood. */
 const dashboardPeople = smoke ? 2_000 : seedSizes.people;
 const migrationPeople = smoke ? 1_000 : 100_000;
+const seedDays = smoke ? 30 : seedSizes.days;
+const signInFlood = smoke ? 4 : floodSignIns;
 
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
@@ -122,8 +124,8 @@ async function measureApi(app: Running): Promise<ApiResult> {
   const bare = await startNodeScript(join(root, 'scripts/bench/bare-server.ts'), {});
   try {
     const result = { available: true as const, leads: [] as ApiFigures[], bare: [] as ApiFigures[] };
-    for (const server of [bare, app]) {
-      await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
+    if (apiWarmUpSeconds > 0) {
+      for (const server of [bare, app]) await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
     }
     for (let run = 1; run <= runs; run += 1) {
       // Alternate the two so a busy moment of the machine does not fall on one side only.
@@ -145,7 +147,7 @@ async function measureDashboardPart(): Promise<DashboardResult> {
   const seedDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-dashboard-'));
   try {
     log(`seeding ${dashboardPeople.toLocaleString('en')} leads and two years of funnel counts (DATA_DIR ${seedDir})${smoke ? '' : '; about a minute'}`);
-    const seed = await seedDashboard(seedDir, Date.now(), dashboardPeople);
+    const seed = await seedDashboard(seedDir, Date.now(), dashboardPeople, seedDays);
     // A webhook nobody answers: the deliveries view and "retry now" have an outbox to work with.
     const deadPort = await freePort();
     const server = await startNodeScript(join(root, 'server/main.ts'), {
@@ -216,8 +218,8 @@ try {
   const api = measures('api') ? await measureApi(app) : undefined;
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
   const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
-  const migration = measures('migrate') ? await measureMigration(root, migrationPeople, log) : undefined;
-  const flood = measures('flood') ? await measureSignInFlood(root, runs, log) : undefined;
+  const migration = measures('migrate') ? await measureMigration(root, migrationPeople, log, seedDays) : undefined;
+  const flood = measures('flood') ? await measureSignInFlood(root, runs, log, signInFlood) : undefined;
   const mail = measures('mail')
     ? await measureMail(
         { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },

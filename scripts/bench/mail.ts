@@ -37,7 +37,7 @@ export async function measureMail(env: Record<string, string>, context: Context)
     });
     servers.push(on);
     const path = '/api/leads';
-    for (const server of [off, on]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
+    if (warmUpSeconds > 0) for (const server of [off, on]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
     const result: MailResult = { off: [], on: [], drain: { sent: 0, seconds: 0, perSecond: 0 } };
     for (let run = 1; run <= runs; run += 1) {
       log(`${seconds} s each: POST ${path} with mail off, with mail on (run ${run}/${runs})`);

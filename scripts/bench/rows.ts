@@ -4,7 +4,7 @@ import { cpuSlowdown } from './answer-paint';
 import type { MailResult } from './mail';
 import type { MigrationResult, PostgresApiResult } from './postgres';
 import { p50, p99 } from './dashboard';
-import { floodSignIns, type SignInFloodResult } from './sign-in-flood';
+import type { SignInFloodResult } from './sign-in-flood';
 import { landingBudgets, targets } from './budgets';
 import { formatNumber, medianOf, type Row } from './report';
 
@@ -133,12 +133,12 @@ function floodRows(flood: SignInFloodResult): Row[] {
   const statuses = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
   return [
     {
-      figure: `${floodSignIns} parallel wrong sign-ins: static asset p50 / p99 (ms)`,
+      figure: `${flood.signIns} parallel wrong sign-ins: static asset p50 / p99 (ms)`,
       value: pair(p50(flood.assetMs), p99(flood.assetMs), 1),
       ...atMost(p99(flood.assetMs), targets.assetDuringSignInFloodP99Ms, 'p99 '),
     },
-    { figure: `${floodSignIns} parallel wrong sign-ins: POST /api/leads p50 / p99 (ms)`, value: pair(p50(flood.leadMs), p99(flood.leadMs), 1) },
-    { figure: `${floodSignIns} parallel wrong sign-ins: all answered after (ms); answers`, value: `${whole(medianOf(flood.floodMs.map((ms) => ({ ms }))).ms)}; ${statuses}` },
+    { figure: `${flood.signIns} parallel wrong sign-ins: POST /api/leads p50 / p99 (ms)`, value: pair(p50(flood.leadMs), p99(flood.leadMs), 1) },
+    { figure: `${flood.signIns} parallel wrong sign-ins: all answered after (ms); answers`, value: `${whole(medianOf(flood.floodMs.map((ms) => ({ ms }))).ms)}; ${statuses}` },
   ];
 }
 

@@ -22,6 +22,8 @@ export type SignInFloodResult = {
   /** From the flood's start to its last answer (ms), and the statuses the sign-ins got. */
   floodMs: number[];
   statuses: Record<string, number>;
+  /** Wrong sign-ins sent at once (floodSignIns; fewer in a smoke run). */
+  signIns: number;
 };
 
 /**
@@ -40,7 +42,7 @@ const timed = async (request: () => Promise<Response>): Promise<{ ms: number; st
   }
 };
 
-export async function measureSignInFlood(root: string, runs: number, log: (message: string) => void): Promise<SignInFloodResult> {
+export async function measureSignInFlood(root: string, runs: number, log: (message: string) => void, signIns = floodSignIns): Promise<SignInFloodResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-flood-'));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_MAX: '1000000' };
   const setPassword = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'set-password'], {
@@ -50,7 +52,7 @@ export async function measureSignInFlood(root: string, runs: number, log: (messa
   });
   if (setPassword.status !== 0) throw new Error(`set-password failed: ${setPassword.stderr.toString()}`);
   const server = await startNodeScript(join(root, 'server/main.ts'), env);
-  const result: SignInFloodResult = { assetMs: [], leadMs: [], floodMs: [], statuses: {} };
+  const result: SignInFloodResult = { assetMs: [], leadMs: [], floodMs: [], statuses: {}, signIns };
   try {
     const landing = await (await fetch(`${server.url}/`)).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(landing)?.[0];
@@ -58,11 +60,11 @@ export async function measureSignInFlood(root: string, runs: number, log: (messa
     let address = 0;
     let leads = 0;
     for (let run = 1; run <= runs; run += 1) {
-      log(`${floodSignIns} wrong sign-ins at once beside an asset and POST /api/leads (run ${run}/${runs})`);
+      log(`${signIns} wrong sign-ins at once beside an asset and POST /api/leads (run ${run}/${runs})`);
       let flooding = true;
       const started = performance.now();
       const flood = Promise.all(
-        Array.from({ length: floodSignIns }, () => {
+        Array.from({ length: signIns }, () => {
           address += 1;
           return timed(() =>
             fetch(`${server.url}${coachApi.session}`, {
