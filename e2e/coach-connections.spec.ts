@@ -11,6 +11,7 @@ import { signedWith, startReceiver, type Receiver } from '../server/test/receive
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
+import { saveBar } from './save-bar';
 
 const forwarding = (page: Page) => page.getByRole('region', { name: 'Forwarding leads to your e-mail tool' });
 
@@ -42,16 +43,18 @@ test.describe('webhook and embed set on the dashboard', () => {
       // A plain http:// address elsewhere than this machine is refused, naming the field, and not sent.
       const address = panel.getByRole('textbox', { name: 'Webhook address' });
       await address.fill('http://hooks.example.com/catch');
-      await panel.getByRole('button', { name: 'Save address' }).click();
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(address).toBeFocused();
       await expect(address).toHaveAttribute('aria-invalid', 'true');
       await expect(address).toHaveAccessibleDescription(/Webhook address: use https:\/\/ \(leads hold personal data; plain http:\/\/ only to this computer\)\./);
       await expectNoA11yFindings(page, 'settings, webhook address refused');
 
       await address.fill(receiver.url);
-      await panel.getByRole('button', { name: 'Save address' }).click();
-      await expect(panel.getByRole('status')).toHaveText('Saved. New leads go to this address from now on, on every server.');
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
       await expect(panel.getByText('Off: make a signing secret below, and leads start going out.')).toBeVisible();
+      // The saved address stays in its field.
+      await expect(address).toHaveValue(receiver.url);
 
       await panel.getByRole('button', { name: 'Make a signing secret' }).click();
       const shown = panel.getByLabel('The new signing secret', { exact: true });
@@ -85,6 +88,7 @@ test.describe('webhook and embed set on the dashboard', () => {
       await panel.getByRole('button', { name: 'Cancel' }).click();
       await page.reload();
       await expect(forwarding(page).getByText('A secret is set. It is never shown again.')).toBeVisible();
+      await expect(forwarding(page).getByRole('textbox', { name: 'Webhook address' })).toHaveValue(receiver.url);
       await expect(forwarding(page).getByLabel('The new signing secret', { exact: true })).toHaveCount(0);
 
       // The deliveries screen says where leads go, never with credentials.
@@ -98,14 +102,13 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(page.getByText('No site yet: browsers will refuse to show the quiz on your pages until you add yours.')).toBeVisible();
       const sites = page.getByLabel('Allowed sites');
       await sites.fill('https://coach.example\nhttps://www.coach.example/blog');
-      const sitesPanel = page.getByRole('region', { name: 'Your sites' });
-      await sitesPanel.getByRole('button', { name: 'Save' }).click();
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(sites).toBeFocused();
       await expect(sites).toHaveAccessibleDescription(/Allowed sites: .*2.*path/);
       await expectNoA11yFindings(page, 'embed, a site refused');
       await sites.fill('https://coach.example\nhttps://www.coach.example');
-      await sitesPanel.getByRole('button', { name: 'Save' }).click();
-      await expect(sitesPanel.getByRole('status')).toHaveText(/^Saved\./);
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
       const framed = await page.request.get('/?embed=inline', { headers: ownConnection });
       expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self' https://coach.example https://www.coach.example");
 
@@ -122,7 +125,7 @@ test.describe('webhook and embed set on the dashboard', () => {
       const look = page.getByRole('region', { name: 'Look on your site' });
       const accent = look.getByLabel(/^Accent colour/);
       await accent.fill('#f5d76e');
-      await look.getByRole('button', { name: 'Save' }).click();
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(accent).toBeFocused();
       await expect(accent).toHaveAccessibleDescription(/Accent colour: .*4\.5:1/);
       await expectNoA11yFindings(page, 'embed, a low-contrast accent refused');
@@ -140,8 +143,9 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(start).toHaveCSS('background-color', 'rgb(107, 47, 138)');
       await expect(preview.getByRole('contentinfo')).toBeHidden();
       await expect(look.getByText('Take the 3-minute quiz')).toBeVisible();
-      await look.getByRole('button', { name: 'Save' }).click();
-      await expect(look.getByRole('status')).toHaveText(/^Saved\./);
+      await expect(saveBar(page)).toContainText('4 changes not saved');
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
       const script = await (await page.request.get('/embed.js', { headers: ownConnection })).text();
       expect(script).toContain('Take the 3-minute quiz');
       await expectNoA11yFindings(page, 'embed, look saved');
@@ -171,7 +175,10 @@ test.describe('with LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET and EMBED_ORIGINS set 
       await expect(panel.getByText('On. Leads go to https://hooks.example.com/catch/1?token=…')).toBeVisible();
       await expect(panel.getByText('Set on the server (LEAD_WEBHOOK_URL). Change it there; it wins over this screen.')).toBeVisible();
       await expect(panel.getByText('Set on the server (LEAD_WEBHOOK_SECRET). Change it there; it wins over this screen.')).toBeVisible();
-      await expect(panel.getByRole('textbox', { name: 'Webhook address' })).toHaveCount(0);
+      // Read-only, in its safe form: no save for it.
+      const address = panel.getByRole('textbox', { name: 'Webhook address' });
+      await expect(address).toHaveValue('https://hooks.example.com/catch/1?token=…');
+      await expect(address).toHaveAttribute('readonly', '');
       await expect(panel.getByRole('button', { name: /secret/ })).toHaveCount(0);
       await expect(page.getByText('abc')).toHaveCount(0);
       await expectNoA11yFindings(page, 'settings, webhook set on the server');
@@ -182,7 +189,7 @@ test.describe('with LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET and EMBED_ORIGINS set 
       await expect(sites).toHaveValue('https://coach.example');
       await expect(sites).toHaveAttribute('readonly', '');
       await expect(page.getByText('Set on the server (EMBED_ORIGINS). Change it there; it wins over this screen.')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Your sites' }).getByRole('button', { name: 'Save' })).toHaveCount(0);
+      await expect(saveBar(page)).toHaveCount(0);
       await expectNoA11yFindings(page, 'embed, sites set on the server');
       await expectNoHorizontalScroll(page);
       await shoot(page, 'embed-from-server', width);

@@ -211,6 +211,14 @@ const auditEntries: AuditEntry[] = Array.from({ length: 60 }, (_, index) => {
     actor: fromCommandLine ? 'command line' : 'dashboard',
     sessionId: fromCommandLine || action === 'sign_in_failed' ? null : 40 - Math.floor(index / 8),
     fields: action === 'settings_changed' ? ['coachName', 'courseUrl'] : null,
+    changes:
+      action === 'settings_changed'
+        ? [
+            { field: 'coachName', label: 'Your name', from: 'Sam Rivera', to: 'Dana Reyes', secret: false },
+            { field: 'webhookSecret', label: 'Webhook signing secret', from: null, to: null, secret: true },
+          ]
+        : null,
+    restoredFrom: null,
   };
 });
 

@@ -53,11 +53,13 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole('table', { name: /how many leads rated it/ })).toBeVisible();
       await look(page, 'profiles', width);
 
-      await page.getByRole('link', { name: 'Leads' }).click();
-      await expect(page.getByRole('button', { name: 'Ana', exact: true })).toBeVisible();
+      await page.getByRole('link', { name: 'Leads', exact: true }).click();
+      const ana = page.getByRole('link', { name: /^Ana ana/ });
+      await expect(ana).toBeVisible();
       await look(page, 'leads', width);
 
-      await page.getByRole('button', { name: 'Ana', exact: true }).click();
+      await ana.click();
+      await expect(page).toHaveURL(/\/coach\/leads\/[^/]+$/);
       await expect(page.getByRole('heading', { name: 'Ana', exact: true })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Each driver and how the visitor rated it' })).toBeVisible();
       await look(page, 'lead-detail', width);
@@ -92,8 +94,10 @@ for (const width of [360, 1280]) {
       await expect(entries).toHaveCount(25);
       await expect(entries.first()).toHaveText(new RegExp(`^${fakeAuditTime(0)}Signed inDashboard, session 40$`));
       await expect(table.getByRole('rowheader').first()).toHaveText(fakeAuditDay(0));
-      // A settings change names the settings it touched, never their values.
-      await expect(entries.nth(7)).toHaveText(new RegExp(`^${fakeAuditTime(7)}Settings changed: Your name, Course linkDashboard, session 40$`));
+      // A settings change says what changed, old → new; a secret only that it changed.
+      await expect(entries.nth(7)).toHaveText(
+        new RegExp(`^${fakeAuditTime(7)}Settings changedYour name: Sam Rivera → Dana ReyesWebhook signing secret: changedDashboard, session 40$`),
+      );
       await look(page, 'audit-log', width);
       await page.getByRole('button', { name: 'Older' }).click();
       await expect(page.getByText('Page 2')).toBeVisible();

@@ -13,12 +13,8 @@ import { choosePassword, password, setupAddress, shoot, test } from './coach-fir
 import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
 import type { OwnServer } from './own-server';
 import { coreDriversState, openResultsWithState } from './results-state';
+import { clickSave, saveAll } from './save-bar';
 
-async function saveSection(page: Page, title: string) {
-  const section = page.getByRole('region', { name: title, exact: true });
-  await section.getByRole('button', { name: 'Save' }).click();
-  await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-}
 
 async function visitorPage(browser: Browser, server: OwnServer, width: number): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width === 360 ? 740 : 900 } });
@@ -53,17 +49,17 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
   expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
   await page.getByLabel(/^Your name/).fill('Dana Reyes');
   await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
-  await saveSection(page, 'You');
   await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
-  await expect(page.getByText('Your picture is up.')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Your current picture' })).toBeVisible();
-
+  // Shown at once, saved with the rest: one save for the whole screen, the photo included.
+  await expect(page.getByRole('img', { name: 'Your new picture, not saved yet' })).toBeVisible();
   await page.getByLabel(/^Course link/).fill('https://dana.example/course');
   await page.getByLabel(/^Course pitch/).fill('Six short lessons, in my own words.');
   await page.getByLabel(/^Course length/).fill('4 weeks');
   await page.getByLabel(/^Course price/).fill('$49');
   await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
-  await saveSection(page, 'Your course');
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('8 changes not saved');
+  await saveAll(page);
+  await expect(page.getByRole('img', { name: 'Your current picture' })).toBeVisible();
 
   // A visitor, in another browser context, on the same running server.
   const visitor = await visitorPage(browser, server, 360);
@@ -94,18 +90,25 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   expect(takeApiRefusals(consoleErrors)).toEqual([401]);
 
   await page.getByLabel(/^Course link/).fill('javascript:alert(1)');
-  await page.getByRole('region', { name: 'Your course', exact: true }).getByRole('button', { name: 'Save' }).click();
+  await clickSave(page);
   const link = page.getByLabel(/^Course link/);
   await expect(link).toBeFocused();
   await expect(link).toHaveAttribute('aria-invalid', 'true');
   await expect(link).toHaveAccessibleDescription(/Course link: use an address that starts with https:\/\/; javascript links are not allowed\./);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the field marked above.' })).toBeVisible();
+  await link.fill('');
 
   const photo = page.getByLabel('Photo or logo');
   await photo.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svgImage });
+  await clickSave(page);
   await expect(page.getByRole('alert').filter({ hasText: 'SVG files are not accepted' })).toBeVisible();
+  await expect(photo).toBeFocused();
   await photo.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([pngImage(400, 400), Buffer.alloc(5 * 1024 * 1024)]) });
   await expect(page.getByRole('alert').filter({ hasText: /Photo or logo: at most 1 MB \(this one is 5\.\d MB\)/ })).toBeVisible();
+  // The refused picture is still only a draft: removed, nothing is left to save.
+  await page.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('No picture yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
   // The SVG's 400, logged by Chromium; the 5 MB file never left the browser.
   expect(takeApiRefusals(consoleErrors)).toEqual([400]);
 
@@ -149,24 +152,22 @@ test.describe('with PRIVACY_URL set on the server', () => {
 
       await page.getByLabel(/^Your name/).fill('Dana Reyes');
       await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
-      await saveSection(page, 'You');
       await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
-      await expect(page.getByText('Your picture is up.')).toBeVisible();
+      await expect(page.getByText('New picture chosen (dana.png)')).toBeVisible();
       await page.getByLabel(/^Course link/).fill('https://dana.example/course');
       await page.getByLabel(/^Course pitch/).fill('You have seen your pattern. In six short lessons we build routines around your strengths, one small step a day.\n\nNo lectures about willpower.');
       await page.getByLabel(/^Course length/).fill('4 weeks');
       await page.getByLabel(/^Course price/).fill('$49');
       await page.getByLabel(/^Course outcome/).fill('A morning routine that sticks');
-      await saveSection(page, 'Your course');
       await page.getByLabel(/^Help line text/).fill('Book a free 20-minute call with me');
       await page.getByLabel(/^Help line link/).fill('ftp://dana.example/call');
-      await page.getByRole('region', { name: 'Help line', exact: true }).getByRole('button', { name: 'Save' }).click();
+      await clickSave(page);
       await expect(page.getByLabel(/^Help line link/)).toHaveAttribute('aria-invalid', 'true');
       await expectNoA11yFindings(page, 'settings, filled in, a field refused');
       await expectNoHorizontalScroll(page);
       await shoot(page, 'settings', width);
       await page.getByLabel(/^Help line link/).fill('https://dana.example/call');
-      await saveSection(page, 'Help line');
+      await saveAll(page);
 
       const visitor = await visitorPage(browser, server, width);
       await visitor.goto('/');

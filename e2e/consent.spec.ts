@@ -77,13 +77,14 @@ withConsentBox(
     await page.getByRole('button', { name: 'Show Me My Insights' }).click();
     await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
 
-    // A second visitor ticks it.
-    await openResultsWithState(page, coreDriversState('113122232'));
+    // A second visitor, in a tab of their own (this one keeps its unlock), ticks it.
+    const second = await page.context().newPage();
+    await openResultsWithState(second, coreDriversState('113122232'));
     const ticked = `ticked-${Date.now()}@example.com`;
-    await fillGate(page, ticked);
-    await page.getByRole('checkbox', { name: boxText }).check();
-    await page.getByRole('button', { name: 'Show Me My Insights' }).click();
-    await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+    await fillGate(second, ticked);
+    await second.getByRole('checkbox', { name: boxText }).check();
+    await second.getByRole('button', { name: 'Show Me My Insights' }).click();
+    await expect(second.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
 
     const leads = exportLeads(consentServer.dataDir);
     const row = (email: string) => leads.find((lead) => lead.email === email);

@@ -19,6 +19,7 @@ import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
 import { testEmailCopy } from '../src/content/email';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
+import { clickSave, saveAll } from './save-bar';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 const smtpPassword = 'p@ss/w0rd-hunter2';
@@ -90,7 +91,7 @@ for (const width of [360, 1280]) {
     const server = page.getByLabel(/^Mail server \(SMTP\)/);
     await server.fill(`https://coach:${encodeURIComponent(smtpPassword)}@mail.example.com`);
     await page.getByLabel(/^Sender address/).fill('Sam Rivera <coach@coach.example>');
-    await section.getByRole('button', { name: 'Save' }).click();
+    await clickSave(page);
     await expect(server).toHaveAttribute('aria-invalid', 'true');
     await expect(server).toHaveAccessibleDescription(/Mail server \(SMTP\): start it with smtp:\/\/ or smtps:\/\//);
     await expect(section).not.toContainText('hunter2');
@@ -99,8 +100,7 @@ for (const width of [360, 1280]) {
     await shoot(page, 'mail-settings-refused', width);
 
     await server.fill(smtpUrlOf(sink, smtpPassword));
-    await section.getByRole('button', { name: 'Save' }).click();
-    await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await saveAll(page);
     // A secret is never shown again, only where mail goes.
     await expect(server).toHaveValue('');
     await expect(section.getByText(`On: results e-mails go out through smtp://coach:***@127.0.0.1:${sink.port}, from Sam Rivera <coach@coach.example>.`)).toBeVisible();
@@ -127,8 +127,7 @@ for (const width of [360, 1280]) {
 
     // A wrong password: the test explains it and shows the server's answer.
     await server.fill(smtpUrlOf(sink, 'not-the-password'));
-    await section.getByRole('button', { name: 'Save' }).click();
-    await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await saveAll(page);
     await expect(server).toHaveValue('');
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();
     await expect(section.getByText('The mail server refused the user name or password.')).toBeVisible();

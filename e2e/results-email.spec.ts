@@ -49,3 +49,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 26, 28)' : 'rgb(243, 241, 234)');
   });
 }
+
+/**
+ * The e-mail's height at 360 px before issue 34, measured in this same way for each of these
+ * profiles (3.4-3.8k px): it must now be shorter by a third.
+ */
+const heightBefore: [MarketingState, string, number][] = [
+  ['pending', '111113313', 3776],
+  ['confirmed', '333331112', 3639],
+  ['no_box', '123123123', 3375],
+  ['pending', '111111111', 3674],
+];
+
+test('at 360 px the e-mail is shorter by a third than it was, with one heading per part', async ({ page }) => {
+  for (const [marketing, digits, before] of heightBefore) {
+    await page.setContent(await html(marketing, digits));
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    test.info().annotations.push({ type: `e-mail ${digits} (${marketing}) at 360 px`, description: `${height} px, was ${before} px` });
+    expect(height, `${digits} (${marketing})`).toBeLessThanOrEqual(Math.floor((before * 2) / 3));
+    const headings = await page.getByRole('heading').allTextContents();
+    expect(new Set(headings).size, `headings ${headings.join(' | ')}`).toBe(headings.length);
+  }
+});

@@ -271,6 +271,10 @@ test('submitting shows Analyzing... for 1.5 s, submits once, then unlocks with c
   expect(leadRequests).toEqual(['POST']);
 
   await expect(page.getByRole('heading', { name: 'Your Biggest Challenges' })).toBeVisible();
+  // One tip to start with (Emotional Regulation's); Impulse Control's is one tap away (issue 34).
+  await expect(page.getByText(/Name the feeling out loud/)).toBeVisible();
+  await expect(page.getByText(/Try the STOP method/)).toBeHidden();
+  await page.getByRole('button', { name: 'Show 2 more tips' }).click();
   await expect(page.getByText(/Try the STOP method/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Hidden Strengths' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Unique Pattern' })).toBeVisible();

@@ -362,7 +362,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     eventsPerMinute: config.eventsPerMinute,
   });
   await app.register(coachRoutes, { storage, outbox, webhook, mail, config, settings, now: () => clock.now() });
-  await app.register(mediaRoutes, { table: storage.settings });
+  await app.register(mediaRoutes, { table: storage.settings, inForce: () => settings.values.coachPhoto });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(embedScriptRoutes, { script: embedScript });

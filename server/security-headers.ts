@@ -7,11 +7,13 @@
  */
 import type { ServerConfig } from './config';
 
-export function contentSecurityPolicy(frameAncestors: string): string {
+export function contentSecurityPolicy(frameAncestors: string, options: { blobImages?: boolean } = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
+    // The dashboard shows a chosen picture before it is saved, from the browser's own copy (blob:).
+    ...(options.blobImages ? ["img-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors}`,

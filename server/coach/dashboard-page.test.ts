@@ -25,6 +25,8 @@ test.each(['/coach', '/coach/', '/coach/leads', '/coach/leads/some-id'])(
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // A picture chosen on the settings screen shows before it is saved; visitors' pages allow no blob:.
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' blob:");
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -14,7 +14,7 @@ export const DASHBOARD_PATH = '/coach';
 
 export const dashboardPageHeaders = {
   'cache-control': 'no-store',
-  'content-security-policy': contentSecurityPolicy("'none'"),
+  'content-security-policy': contentSecurityPolicy("'none'", { blobImages: true }),
   'x-frame-options': 'DENY',
   'x-robots-tag': 'noindex, nofollow',
 } as const;

@@ -41,6 +41,7 @@ import {
 } from './queries';
 import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
+import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
 import type { WebhookTarget } from '../webhooks/target';
 import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
@@ -312,6 +313,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.audit, async (request) => {
     const query = queryOf(request);
-    return storage.listAudit(valueOf(parseCursor(query)), valueOf(parseLimit(query)));
+    const page = await storage.listAudit(valueOf(parseCursor(query)), valueOf(parseLimit(query)));
+    return { entries: page.entries.map(auditEntryOf), nextCursor: page.nextCursor };
   });
 };

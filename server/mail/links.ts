@@ -6,7 +6,7 @@
  * by hash; erasing the person deletes them with the submissions.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { LINK_TOKEN_BYTES, linkTokenPattern } from '../../src/shared/profile-api';
+import { confirmLinkSeparator, LINK_TOKEN_BYTES, linkTokenPattern } from '../../src/shared/profile-api';
 
 export type LinkKind = 'profile' | 'confirm';
 
@@ -45,4 +45,12 @@ export function isLinkLive(link: StoredLink, now: number): boolean {
 /** The address in the e-mail: the token after `#`, which browsers never send to a server or in a Referer. */
 export function linkUrl(publicUrl: string, path: '/profile' | '/confirm', token: string): string {
   return `${publicUrl}${path}#${token}`;
+}
+
+/**
+ * The confirm link carries the same e-mail's profile token after its own (`/confirm#<confirm>.<profile>`),
+ * so the page can lead on to the profile once confirmed; only the confirm token is ever sent to the server.
+ */
+export function confirmLinkUrl(publicUrl: string, confirmToken: string, profileToken: string): string {
+  return `${linkUrl(publicUrl, '/confirm', confirmToken)}${confirmLinkSeparator}${profileToken}`;
 }

@@ -133,7 +133,9 @@ test('the confirm link needs a POST, records the opt-in once, fires lead.confirm
   clock.advance(60 * 60 * 1000);
   const confirmed = await openLink<ConfirmResponse>(url, '/api/confirm', confirmToken);
   expect(confirmed).toMatchObject({ status: 200, body: { confirmed: true, confirmedAt: new Date(clock.now()).toISOString() } });
-  expect((await openLink(url, '/api/confirm', confirmToken)).status).toBe(404);
+  // Pressed again: still confirmed, at the same time, and nothing new is sent anywhere.
+  const again = await openLink<ConfirmResponse>(url, '/api/confirm', confirmToken);
+  expect(again).toMatchObject({ status: 200, body: confirmed.body });
   await app.outbox?.deliverDue();
   expect(hooks.map((hook) => hook.type)).toEqual(['lead.submitted', 'lead.confirmed']);
   expect(hooks[1]).toMatchObject({ timestamp: new Date(clock.now()).toISOString(), data: { email: 'yes@example.org', consent: { confirmedAt: new Date(clock.now()).toISOString() } } });

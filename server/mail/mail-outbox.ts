@@ -15,7 +15,7 @@ import { marketingState, needsConfirmation } from '../../src/shared/marketing';
 import { paths } from '../../src/shared/paths';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
 import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage';
-import { linkExpiresAt, linkUrl, newLinkToken } from './links';
+import { confirmLinkUrl, linkExpiresAt, linkUrl, newLinkToken } from './links';
 import type { MailSettings } from './mail-config';
 import type { Mailer } from './mailer';
 import { resultsEmailHtml } from './results-email';
@@ -110,7 +110,7 @@ export class MailOutbox extends DeliveryLoop {
             }
             linksOf.set(row.id, {
               profile: linkUrl(content.publicUrl, paths.profile, profile.token),
-              confirm: confirm && linkUrl(content.publicUrl, paths.confirm, confirm.token),
+              confirm: confirm && confirmLinkUrl(content.publicUrl, confirm.token, profile.token),
             });
           }
           await options.links.addLinks(stored);

@@ -8,7 +8,7 @@ import { coreDrivers, type DriverId } from '../../src/content/drivers';
 import { emailCopy } from '../../src/content/email';
 import { resultsCopy } from '../../src/content/results';
 import { site } from '../../src/content/site';
-import { buildInsights, type Insights } from '../../src/shared/insights';
+import { buildInsights, type DriverInsight, firstStep, type Insights } from '../../src/shared/insights';
 import type { Rating } from '../../src/shared/constants';
 import { isMailableName } from '../../src/shared/lead';
 import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src/shared/marketing';
@@ -37,7 +37,26 @@ export type ResultsEmailInput = {
   now: number;
 };
 
-export type EmailDriver = { id: DriverId; name: string; rating: Rating; ratingWords: string };
+/** `before`: the rating of the last quiz, when it was another (a retake). */
+export type EmailDriver = { id: DriverId; name: string; rating: Rating; ratingWords: string; before: { rating: Rating; words: string } | null };
+
+function beforeOf(earlier: Rating | undefined, now: Rating): EmailDriver['before'] {
+  return earlier === undefined || earlier === now ? null : { rating: earlier, words: emailCopy.was(resultsCopy.ratingLabels[earlier]) };
+}
+
+/** "A", "A and B", "A, B and C". */
+function namesInWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+/** One driver's text in full, then the others by name with the way to their texts on the profile page. */
+export type LeadItem = { first: DriverInsight; more: { text: string; link: string } | null } | null;
+
+function leadWithOne(first: DriverInsight | undefined, others: readonly DriverInsight[], copy: { text: (names: string) => string; link: string }): LeadItem {
+  if (!first) return null;
+  const more = others.length === 0 ? null : { text: copy.text(namesInWords(others.map((item) => item.name))), link: copy.link };
+  return { first, more };
+}
 
 export type ResultsEmail = {
   subject: string;
@@ -45,8 +64,16 @@ export type ResultsEmail = {
   greeting: string;
   intro: string;
   profileTitle: string;
+  driversTitle: string;
   drivers: EmailDriver[];
   insights: Insights;
+  /**
+   * The tips as the results page shows them: one to start with; the others named, with the way to
+   * them on the profile page. Null when nothing needs support (the challenges' fallback text shows).
+   */
+  tips: LeadItem;
+  /** The strengths the same way: the first explained, the others named. Null when none is strong. */
+  strengths: LeadItem;
   /** The coach's help line, with the care line (only when that shows). */
   helpLine: { text: string; url: string | null } | null;
   changes: ChangeSummary | null;
@@ -62,6 +89,8 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
   const rated = coreDrivers.map((driver, index) => ({ id: driver.id, rating: input.ratings[index] as Rating }));
   const day = (at: number) => dayInWords(at, input.timeZone, input.now);
   const confirmUrl = needsConfirmation(input.marketing) ? input.links.confirm : null;
+  const insights = buildInsights(rated);
+  const step = firstStep(insights.challenges.items);
   return {
     subject: emailCopy.subject,
     preview: emailCopy.preview,
@@ -69,13 +98,17 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
     greeting: emailCopy.greeting(isMailableName(input.firstName) ? input.firstName : null),
     intro: emailCopy.intro,
     profileTitle: emailCopy.profileTitle,
+    driversTitle: emailCopy.driversTitle,
     drivers: rated.map(({ id, rating }, index) => ({
       id,
       name: coreDrivers[index]?.shortName ?? '',
       rating,
       ratingWords: resultsCopy.ratingLabels[rating],
+      before: beforeOf(input.previous?.ratings[index], rating),
     })),
-    insights: buildInsights(rated),
+    insights,
+    tips: leadWithOne(step?.first, step?.others ?? [], emailCopy.moreTips),
+    strengths: leadWithOne(insights.strengths.items[0], insights.strengths.items.slice(1), emailCopy.moreStrengths),
     helpLine: input.helpLine,
     changes: input.previous ? describeChanges(input.previous, { ratings: input.ratings, at: input.submittedAt }, day) : null,
     link: {

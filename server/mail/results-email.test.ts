@@ -83,8 +83,12 @@ test('the e-mail holds the pattern summary, the tips, the strengths and the coac
   // Impulse Control and Task Initiation need support; Cognitive Flexibility is strong: the task-jumping note.
   const { text, html } = await deliver({ ratings: ratings('122122232') });
   expect(text).toContain('You have 1 strong driver and 2 drivers that need support.');
-  expect(text).toContain(driverTips[1]);
-  expect(text).toContain(driverTips[4]);
+  // One tip to start with (Task Initiation's), the other weak driver named, with the way to its tip.
+  expect(text).toContain(`START HERE: Task Initiation\n  ${driverTips[4]}`);
+  expect(html).toContain(driverTips[4]);
+  expect(text).not.toContain(driverTips[1]);
+  expect(text).toContain('Your profile has a tip for the others too: Impulse Control.\nSee all your tips:\nhttps://quiz.example/profile#PROFILE-TOKEN');
+  expect(html).toMatch(/Impulse Control\.\s*(<!-- -->)?\s*<a href="https:\/\/quiz.example\/profile#PROFILE-TOKEN"[^>]*>See all your tips<\/a>/);
   expect(text).toContain('task-jumping');
   expect(text).toContain('You adapt when plans change.');
   expect(text).toMatch(/Warmly,\nSam Rivera/);
@@ -127,8 +131,12 @@ test('a retake shows, per driver, the earlier and the new rating with their date
   });
   expect(text).toContain('You took the quiz on 3 January, and again on 3 March.');
   expect(text).toContain('Task Initiation: This is me → Sometimes, since 3 March');
-  expect(html).toContain('Task Initiation: This is me → Sometimes, since 3 March');
   expect(text).toContain('The other 8 drivers kept their ratings.');
+  // In the HTML part the changed driver says what it was, in its own place among the nine.
+  const shown = html.replaceAll('<!-- -->', '');
+  expect(shown).toContain('You took the quiz on 3 January, and again on 3 March. One driver changed since then. It says what it was.');
+  expect(shown).toMatch(/Task Initiation<\/span><br\/?>.*?Neutral<\/span><br\/?><span[^>]*>was Needs Support<\/span>/s);
+  expect(html.match(/was (Needs Support|Neutral|Strong)/g)).toHaveLength(1);
 });
 
 // The probe's name: stored before names were checked, it opened an e-mail from the coach's sender.
@@ -149,4 +157,27 @@ test.each(['x<victim@example.com>', 'grp:victim@example.com;'])('the address %j 
 test('without a coach’s name the e-mail is signed by the quiz', async () => {
   const { text } = await deliver({ coachName: null });
   expect(text).toMatch(/Warmly,\nYour Core Drivers coach/);
+});
+
+test('the plain text follows the HTML: the opt-in step right after the profile link, the care line before the tips, every address on its own line', async () => {
+  const { text } = await deliver({
+    ratings: ratings('111112222'),
+    marketing: 'pending',
+    helpLine: { text: 'Book a free call with me.', url: 'https://coach.example/call' },
+  });
+  const at = (part: string) => text.indexOf(part);
+  expect(at('One more step'.toUpperCase())).toBeGreaterThan(at('https://quiz.example/profile#PROFILE-TOKEN'));
+  expect(at('One more step'.toUpperCase())).toBeLessThan(at('YOUR NINE DRIVERS'));
+  expect(at('Talking with a doctor')).toBeLessThan(at('YOUR BIGGEST CHALLENGES'));
+  expect(text).toContain('Book a free call with me.\nhttps://coach.example/call');
+  expect(text).not.toMatch(/[.!?:]: ?https?:/);
+  expect(text).not.toMatch(/\S https?:/);
+});
+
+test('one heading per part: the title once, the drivers under their own heading', async () => {
+  const { html } = await deliver();
+  const headings = [...html.matchAll(/<h[1-3][^>]*>(.*?)<\/h[1-3]>/gs)].map((match) => match[1]);
+  expect(headings.filter((heading) => heading === 'Your Core Driver Profile')).toHaveLength(1);
+  expect(headings).toContain('Your nine drivers');
+  expect(new Set(headings).size).toBe(headings.length);
 });

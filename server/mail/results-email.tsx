@@ -22,9 +22,11 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 import { resultsCopy } from '../../src/content/results';
+import { emailCopy } from '../../src/content/email';
 import { site } from '../../src/content/site';
 import { ratingColors, type Rating } from '../../src/shared/constants';
-import type { ResultsEmail } from './results-email-model';
+import type { DriverInsight } from '../../src/shared/insights';
+import type { LeadItem, ResultsEmail } from './results-email-model';
 
 /** The site's palette (src/theme.css), with a dark counterpart for each colour. */
 export const emailPalette = {
@@ -52,14 +54,14 @@ const darkModeCss = (() => {
     .button { background-color: ${dark.button} !important; color: ${dark.buttonText} !important; }
   }
   @media (max-width: 480px) {
+    .page { padding: 8px 0 !important; }
     .card { padding: 20px 16px !important; }
   }`;
 })();
 
-const text: CSSProperties = { color: light.ink, fontSize: '16px', lineHeight: '1.55', margin: '0 0 12px' };
+const text: CSSProperties = { color: light.ink, fontSize: '15px', lineHeight: '1.5', margin: '0 0 12px' };
 const mutedText: CSSProperties = { ...text, color: light.muted, fontSize: '14px' };
-const h2: CSSProperties = { color: light.heading, fontSize: '20px', lineHeight: '1.3', margin: '28px 0 8px', fontWeight: 700 };
-const h3: CSSProperties = { color: light.ink, fontSize: '16px', lineHeight: '1.4', margin: '16px 0 4px', fontWeight: 700 };
+const h2: CSSProperties = { color: light.heading, fontSize: '20px', lineHeight: '1.3', margin: '24px 0 8px', fontWeight: 700 };
 const button: CSSProperties = {
   backgroundColor: light.button,
   color: light.buttonText,
@@ -91,46 +93,99 @@ function Paragraph({ children, muted = false }: { children: ReactNode; muted?: b
   );
 }
 
-function DriverRow({ driver }: { driver: ResultsEmail['drivers'][number] }) {
+type EmailDriver = ResultsEmail['drivers'][number];
+
+function DriverCell({ driver }: { driver: EmailDriver }) {
   return (
-    <tr>
-      <td
-        className="row"
-        style={{ borderLeft: `6px solid ${ratingColors[driver.rating]}`, borderBottom: `1px solid ${light.line}`, padding: '10px 12px' }}
-      >
-        <span className="ink" style={{ color: light.ink, fontSize: '16px', fontWeight: 700, lineHeight: '1.4' }}>
-          {driver.name}
-        </span>
-        <br />
-        <span className="muted" style={{ color: light.muted, fontSize: '15px', lineHeight: '1.4' }}>
-          <span aria-hidden="true">{ratingShape[driver.rating]} </span>
-          {driver.ratingWords}
-        </span>
-      </td>
-    </tr>
+    <td
+      className="row"
+      width="50%"
+      style={{ borderLeft: `6px solid ${ratingColors[driver.rating]}`, borderBottom: `1px solid ${light.line}`, padding: '6px 10px', verticalAlign: 'top' }}
+    >
+      <span className="ink" style={{ color: light.ink, fontSize: '15px', fontWeight: 700, lineHeight: '1.35' }}>
+        {driver.name}
+      </span>
+      <br />
+      <span className="muted" style={{ color: light.muted, fontSize: '14px', lineHeight: '1.4' }}>
+        <span aria-hidden="true">{ratingShape[driver.rating]} </span>
+        {driver.ratingWords}
+      </span>
+      {driver.before && (
+        <>
+          <br />
+          <span className="muted" style={{ color: light.muted, fontSize: '13px', lineHeight: '1.4' }}>
+            {driver.before.words}
+          </span>
+        </>
+      )}
+    </td>
   );
 }
 
-function InsightList({ list }: { list: ResultsEmail['insights']['challenges'] }) {
+/** The nine drivers two to a row, in driver order: half the height of one to a row, and still wide enough at 320 px. */
+function DriverTable({ drivers }: { drivers: readonly EmailDriver[] }) {
+  const rows = drivers.flatMap((driver, index) => (index % 2 === 0 ? [drivers.slice(index, index + 2)] : []));
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', tableLayout: 'fixed' }}>
+      <tbody>
+        {rows.map((pair) => (
+          <tr key={pair[0]?.id}>
+            {pair.map((driver) => (
+              <DriverCell key={driver.id} driver={driver} />
+            ))}
+            {pair.length === 1 && <td width="50%" />}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A tip or a strength as one paragraph led by its driver's name (after "Start here:" for the first tip): no heading of its own. */
+function InsightText({ item, label, style = text }: { item: DriverInsight; label?: string; style?: CSSProperties }) {
+  return (
+    <Text className="ink" style={style}>
+      {label && (
+        <strong className="heading" style={{ color: light.heading }}>
+          {label}:{' '}
+        </strong>
+      )}
+      <strong>{item.name}.</strong> {item.text}
+    </Text>
+  );
+}
+
+/**
+ * The tips or the strengths: the list's heading and intro, then one driver's text in full (the tip
+ * to start with stands out, as on the results page), then the others by name, linked to the profile.
+ */
+function LedList({ list, lead, profileUrl, startHere = false }: { list: ResultsEmail['insights']['challenges']; lead: LeadItem; profileUrl: string; startHere?: boolean }) {
   return (
     <>
       <Heading2>{list.title}</Heading2>
-      <Paragraph muted>{list.intro}</Paragraph>
-      {list.items.map((item) => (
-        <div key={item.id}>
-          <Heading as="h3" className="ink" style={h3}>
-            {item.name}
-          </Heading>
-          <Paragraph>{item.text}</Paragraph>
-        </div>
-      ))}
+      {/* The list's intro speaks of all its drivers; with one in full and the rest named, only its fallback text stays. */}
+      {!lead && <Paragraph muted>{list.intro}</Paragraph>}
+      {lead && startHere && (
+        <Box>
+          <InsightText item={lead.first} label={resultsCopy.insights.challenges.startHere} style={{ ...text, margin: '16px 0 0' }} />
+        </Box>
+      )}
+      {lead && !startHere && <InsightText item={lead.first} />}
+      {lead?.more && (
+        <Paragraph>
+          {lead.more.text}{' '}
+          <Link href={profileUrl} className="heading" style={{ color: light.heading, fontWeight: 700, textDecoration: 'underline' }}>
+            {lead.more.link}
+          </Link>
+        </Paragraph>
+      )}
     </>
   );
 }
 
 function Box({ children }: { children: ReactNode }) {
   return (
-    <Section className="soft" style={{ backgroundColor: light.soft, borderRadius: '16px', margin: '20px 0' }}>
+    <Section className="soft" style={{ backgroundColor: light.soft, borderRadius: '16px', margin: '16px 0' }}>
       <div style={{ padding: '4px 20px 20px' }}>{children}</div>
     </Section>
   );
@@ -153,11 +208,14 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
             <Text className="muted" style={{ ...mutedText, fontWeight: 700, letterSpacing: '0.08em', textTransform: 'uppercase', fontSize: '12px' }}>
               {site.productName}
             </Text>
-            <Heading as="h1" className="heading" style={{ ...h2, fontSize: '24px', margin: '0 0 16px' }}>
+            <Heading as="h1" className="heading" style={{ ...h2, fontSize: '24px', margin: '0 0 12px' }}>
               {email.profileTitle}
             </Heading>
-            <Paragraph>{email.greeting}</Paragraph>
-            <Paragraph>{email.intro}</Paragraph>
+            <Paragraph>
+              {email.greeting}
+              <br />
+              {email.intro}
+            </Paragraph>
             <Section style={{ margin: '8px 0 4px' }}>
               <Button href={email.link.url} className="button" style={button}>
                 {email.link.button}
@@ -178,37 +236,16 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
               </Box>
             )}
 
-            <Heading2>{resultsCopy.profile.title}</Heading2>
-            <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
-              <tbody>
-                {email.drivers.map((driver) => (
-                  <DriverRow key={driver.id} driver={driver} />
-                ))}
-              </tbody>
-            </table>
-
+            <Heading2>{email.driversTitle}</Heading2>
+            {/* A retake: when, and how many changed; each changed driver says in the table what it was. */}
             {email.changes && (
-              <>
-                <Heading2>{email.changes.title}</Heading2>
-                <Paragraph>{email.changes.intro}</Paragraph>
-                <ul style={{ margin: '0 0 12px', paddingLeft: '20px' }}>
-                  {email.changes.lines.map((line) => (
-                    <li key={line} className="ink" style={{ ...text, margin: '0 0 6px' }}>
-                      {line}
-                    </li>
-                  ))}
-                </ul>
-                <Paragraph muted>{email.changes.closing}</Paragraph>
-              </>
+              <Paragraph>
+                {email.changes.intro} {email.changes.changes.length === 0 ? email.changes.closing : emailCopy.changed(email.changes.changes.length)}
+              </Paragraph>
             )}
+            <DriverTable drivers={email.drivers} />
 
-            <InsightList list={insights.challenges} />
-            <InsightList list={insights.strengths} />
-            <Heading2>{resultsCopy.insights.pattern.title}</Heading2>
-            <Paragraph>{insights.summary.text}</Paragraph>
-            {insights.notes.map((note) => (
-              <Paragraph key={note.id}>{note.text}</Paragraph>
-            ))}
+            {/* When many drivers need support, the care line (and the coach's help line) comes before any tip. */}
             {insights.care && (
               <Box>
                 <Text className="ink" style={{ ...text, margin: '16px 0 0', fontWeight: 600 }}>
@@ -227,6 +264,13 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
                 )}
               </Box>
             )}
+            <LedList list={insights.challenges} lead={email.tips} profileUrl={email.link.url} startHere />
+            <LedList list={insights.strengths} lead={email.strengths} profileUrl={email.link.url} />
+            <Heading2>{resultsCopy.insights.pattern.title}</Heading2>
+            <Paragraph>{insights.summary.text}</Paragraph>
+            {insights.notes.map((note) => (
+              <Paragraph key={note.id}>{note.text}</Paragraph>
+            ))}
 
             {email.course && (
               <>
@@ -238,16 +282,16 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
               </>
             )}
 
-            <Text className="ink" style={{ ...text, margin: '28px 0 0' }}>
+            <Text className="ink" style={{ ...text, margin: '24px 0 0' }}>
               {email.signOff}
               <br />
               {email.signature}
             </Text>
           </main>
-          <Hr className="line" style={{ borderColor: light.line, margin: '24px 0 16px' }} />
+          <Hr className="line" style={{ borderColor: light.line, margin: '20px 0 12px' }} />
           <footer>
             {email.footer.map((line) => (
-              <Text key={line} className="muted" style={{ ...mutedText, fontSize: '13px', margin: '0 0 6px' }}>
+              <Text key={line} className="muted" style={{ ...mutedText, fontSize: '13px', margin: '0 0 4px' }}>
                 {line}
               </Text>
             ))}

@@ -1,11 +1,11 @@
 /**
  * Settings across instances and crashes: two instances on one Postgres database serve one change
- * within 5 s (each checks the revision every second), and a change acknowledged to the coach
- * survives kill -9 of the process that stored it.
+ * within 5 s (each checks the revision every second), and a change or a restore acknowledged to the
+ * coach survives kill -9 of the process that stored it.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../src/shared/coach-api';
+import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api';
 import { buildApp } from '../app';
 import { SESSION_COOKIE } from '../coach/sessions';
 import { setTestPassword, signedIn } from '../test/coach-session';
@@ -36,9 +36,9 @@ test('two instances on one Postgres database: a change made on one is served by 
 
   const photo = await onA({ method: 'PUT', url: coachApi.settingsPhoto, headers: { 'content-type': 'image/png' }, payload: pngImage(120, 120) });
   const photoUrl = photo.json<{ photoUrl: string }>().photoUrl;
-  // Stored in the database: the other instance serves the same bytes.
+  // Stored in the database: the other instance serves the same bytes, once it sees the picture in force.
+  await expect.poll(async () => (await fetch(`${b.url}${photoUrl}`)).status, { timeout: 5_000, interval: 100 }).toBe(200);
   const fromB = await fetch(`${b.url}${photoUrl}`);
-  expect(fromB.status).toBe(200);
   expect(fromB.headers.get('content-type')).toBe('image/png');
   await expect.poll(async () => (await fetch(`${b.url}/`)).text(), { timeout: 5_000, interval: 100 }).toContain(photoUrl);
 }, 30_000);
@@ -48,7 +48,7 @@ test('on Postgres the server refuses to start without SETTINGS_ENCRYPTION_KEY, n
   await expect(buildApp(testConfig({ database, settingsKey: null }))).rejects.toThrow(/SETTINGS_ENCRYPTION_KEY must be set with DATABASE_URL/);
 });
 
-test('a setting acknowledged to the coach survives kill -9 of the server that stored it', async () => {
+test('a setting and a restore acknowledged to the coach survive kill -9 of the server that stored them', async () => {
   const dataDir = tempDir();
   const first = await spawnServer({ DATA_DIR: dataDir });
   // The first start's set-up address, from its log.
@@ -66,6 +66,15 @@ test('a setting acknowledged to the coach survives kill -9 of the server that st
     body: JSON.stringify({ coachName: 'Dana Reyes', analyticsTimeZone: 'Europe/Berlin' }),
   });
   expect(change.status).toBe(200);
+  // A later name, then the version with Dana's restored: the restore is what must survive.
+  const send = (method: string, path: string, body?: object) =>
+    fetch(`${first.url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: first.url, cookie: cookie.split(';')[0] ?? '' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  expect((await send('PATCH', coachApi.settings, { coachName: 'Sam Lee' })).status).toBe(200);
+  expect((await send('POST', restoreSettingsPath(1))).status).toBe(200);
   first.child.kill('SIGKILL');
   await first.exited;
 

@@ -7,13 +7,16 @@
  *   PATCH  /api/coach/settings        JSON of the settings to change (null: back to the default)
  *   PUT    /api/coach/settings/photo  the picture's bytes, checked by content
  *   DELETE /api/coach/settings/photo
+ *   GET    /api/coach/settings/versions, POST .../versions/:revision/restore   the history (./history.ts)
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
-import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
+import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
+import { displayAddress } from '../../src/shared/display-address';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { savedAddressProblem } from '../outbound/connect';
+import { historyRoutes } from './history';
 import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
@@ -23,17 +26,20 @@ const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
 
 const definitionOf = (key: SettingKey): SettingDefinition => coachSettings[key];
 
-/** What the dashboard sees: secrets never, only whether they are set. */
+/** What the dashboard sees: secrets never, only whether they are set (the webhook's address in its safe form). */
 export function settingsResponse(settings: SettingsService): SettingsResponse {
   const values = { ...settings.values } as Record<SettingKey, unknown>;
   const secretsSet: Partial<Record<SettingKey, boolean>> = {};
   const variables: Partial<Record<SettingKey, string>> = {};
+  const shown: Partial<Record<SettingKey, string>> = {};
   for (const key of settingKeys) {
     const definition = definitionOf(key);
     if (definition.env !== undefined) variables[key] = definition.env;
     if (definition.kind === 'secret') {
       secretsSet[key] = values[key] !== null;
       values[key] = null;
+      const plain = definition.visible ? settings.secret(key) : null;
+      if (plain !== null) shown[key] = displayAddress(plain);
     }
   }
   const photo = settings.values.coachPhoto;
@@ -42,6 +48,7 @@ export function settingsResponse(settings: SettingsService): SettingsResponse {
     sources: settings.sources,
     variables,
     secretsSet,
+    shown,
     photoUrl: photo === null ? null : imagePath(photo),
   };
 }
@@ -56,6 +63,7 @@ const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefus
 
 export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { settings, now, actor, outbound }) => {
   app.get(coachApi.settings, async () => settingsResponse(settings));
+  await app.register(historyRoutes, { settings, now, actor });
 
   app.patch(coachApi.settings, { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const environment = new Set(Object.keys(settings.environment));
@@ -110,13 +118,14 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * The coach's pictures, from storage, for every instance alike. The address is the content's hash,
- * so it is cached for good; nosniff and the stored type mean it is only ever shown as a picture.
+ * The coach's picture in force, from storage, for every instance alike (pictures earlier versions
+ * show are kept for a restore, never served). The address is the content's hash, so it is cached for
+ * good; nosniff and the stored type mean it is only ever shown as a picture.
  */
-export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable }> = async (app, { table }) => {
+export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable; inForce: () => StoredImage | null }> = async (app, { table, inForce }) => {
   app.get(`${MEDIA_PREFIX}:file`, async (request, reply) => {
     const match = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec((request.params as { file: string }).file);
-    const picture = match?.[1] ? await table.readPicture(match[1]) : null;
+    const picture = match?.[1] && match[1] === inForce()?.hash ? await table.readPicture(match[1]) : null;
     if (!picture || imagePath(picture) !== request.url.split('?')[0]) return reply.callNotFound();
     return reply
       .header('content-type', picture.contentType)

@@ -21,7 +21,7 @@ import {
 } from '../../src/shared/coach-settings';
 import type { CheckedImage } from './image';
 import { SecretBox } from './secret-box';
-import type { Actor, SettingsSnapshot, SettingsTable } from '../storage/storage';
+import type { Actor, SettingsSnapshot, SettingsTable, StoredSettingsVersion } from '../storage/storage';
 
 /** How often each instance asks whether the settings changed. */
 export const SETTINGS_POLL_MS = 1_000;
@@ -88,8 +88,9 @@ export class SettingsService {
   }
 
   /**
-   * Stores checked values (src/shared/coach-settings.ts, `checkSettingsChange`) with an audit entry
-   * naming the fields, never their values; applies them here before resolving.
+   * Stores checked values (src/shared/coach-settings.ts, `checkSettingsChange`) as a new version,
+   * with an audit entry naming the fields (./history.ts says what changed); applies them here before
+   * resolving.
    */
   async change(values: Partial<SettingValues>, who: Actor, now: number): Promise<void> {
     const changes: Record<string, string | null> = {};
@@ -114,6 +115,22 @@ export class SettingsService {
 
   async removePhoto(who: Actor, now: number): Promise<void> {
     await this.write('settings_changed', { coachPhoto: null }, who, now, null);
+  }
+
+  /** Kept versions of the settings, newest first (see storage's SettingsTable). */
+  versions(before: number | null, limit: number): Promise<StoredSettingsVersion[]> {
+    return this.table.listVersions(before, limit);
+  }
+
+  /**
+   * Makes the stored settings those of version `revision` (a new version, logged), applied here
+   * before resolving; false when that version is not kept.
+   */
+  async restore(revision: number, who: Actor, now: number): Promise<boolean> {
+    const restored = await this.table.restoreVersion({ revision, who, now });
+    if (restored === null) return false;
+    await this.refresh();
+    return true;
   }
 
   private async write(action: AuditAction, changes: Record<string, string | null>, who: Actor, now: number, picture?: Parameters<SettingsTable['writeSettings']>[0]['picture']) {

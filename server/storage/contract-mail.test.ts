@@ -152,7 +152,7 @@ describe.each(backends)('%s', (_name, open) => {
     expect(await storage.mailOutbox.nextDueAt()).toBeNull();
   });
 
-  test('a confirm link records the time once, queues lead.confirmed once, and works only once and only for seven days', async () => {
+  test('a confirm link records the time once, queues lead.confirmed once, works only for seven days, and answers confirmed when used again', async () => {
     const storage = await start();
     await storage.submit(lead('yes@example.com'), undefined, ticked);
     const [row] = await claimAll(storage, 'mailOutbox');
@@ -169,7 +169,10 @@ describe.each(backends)('%s', (_name, open) => {
     clock += 60_000;
     expect(await storage.confirmByLink(link.hash, clock)).toEqual({ confirmedAt: clock });
     expect(woken).toBe(wokenBefore + 1);
-    expect(await storage.confirmByLink(link.hash, clock + 1)).toBeNull();
+    // Used again, later, even after its seven days: the same time, nothing recorded or queued again.
+    expect(await storage.confirmByLink(link.hash, clock + 1)).toEqual({ confirmedAt: clock });
+    expect(await storage.confirmByLink(link.hash, clock + 8 * DAY)).toEqual({ confirmedAt: clock });
+    expect(woken).toBe(wokenBefore + 1);
     const confirmed = await claimAll(storage, 'outbox');
     expect(confirmed).toEqual([expect.objectContaining({ event: 'lead.confirmed', email: 'yes@example.com', marketing_confirmed_at: clock })]);
     // The export shows the request (the submission) and the confirmation.

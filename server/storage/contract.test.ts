@@ -182,7 +182,7 @@ describe.each(backends)('%s', (_name, open) => {
     const page = await storage.listAudit(null, 2);
     expect(page.entries.map((entry) => entry.action)).toEqual(['sign_out', 'export']);
     const rest = await storage.listAudit(Number(page.nextCursor), 2);
-    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null }], nextCursor: null });
+    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null, restoredFrom: null, settings: null }], nextCursor: null });
   });
 
   test('funnel counts add up across writes, by day, month and source', async () => {
@@ -315,21 +315,21 @@ describe.each(backends)('%s', (_name, open) => {
     const png = { hash: 'a'.repeat(64), contentType: 'image/png' as const, bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) };
 
     expect(await storage.settings.writeSettings({ changes: { coachName: '"Dana"', courseUrl: '"https://dana.example/"' }, audit: audit(['coachName', 'courseUrl']), now: clock })).toBe(1);
-    expect(await storage.settings.writeSettings({ changes: { coachPhoto: '{"hash":"a"}' }, picture: png, audit: audit(['coachPhoto']), now: clock })).toBe(2);
+    expect(await storage.settings.writeSettings({ changes: { coachPhoto: `{"hash":"${'a'.repeat(64)}"}` }, picture: png, audit: audit(['coachPhoto']), now: clock })).toBe(2);
     expect(await storage.settings.readSettings()).toEqual({
       revision: 2,
-      values: { coachName: '"Dana"', courseUrl: '"https://dana.example/"', coachPhoto: '{"hash":"a"}' },
+      values: { coachName: '"Dana"', courseUrl: '"https://dana.example/"', coachPhoto: `{"hash":"${'a'.repeat(64)}"}` },
     });
     expect(await storage.settings.readPicture('a'.repeat(64))).toEqual(png);
 
-    // Back to the default, and a new picture: the old one is gone in the same transaction.
+    // Back to the default, and a new picture: the old one stays for the version that shows it.
     const next = { ...png, hash: 'b'.repeat(64), bytes: Buffer.from([1, 2, 3]) };
-    await storage.settings.writeSettings({ changes: { courseUrl: null, coachPhoto: '{"hash":"b"}' }, picture: next, audit: audit(['courseUrl', 'coachPhoto']), now: clock });
-    expect((await storage.settings.readSettings()).values).toEqual({ coachName: '"Dana"', coachPhoto: '{"hash":"b"}' });
-    expect(await storage.settings.readPicture('a'.repeat(64))).toBeNull();
+    await storage.settings.writeSettings({ changes: { courseUrl: null, coachPhoto: `{"hash":"${'b'.repeat(64)}"}` }, picture: next, audit: audit(['courseUrl', 'coachPhoto']), now: clock });
+    expect((await storage.settings.readSettings()).values).toEqual({ coachName: '"Dana"', coachPhoto: `{"hash":"${'b'.repeat(64)}"}` });
+    expect(await storage.settings.readPicture('a'.repeat(64))).toEqual(png);
     expect(await storage.settings.readPicture('b'.repeat(64))).toEqual(next);
     await storage.settings.writeSettings({ changes: { coachPhoto: null }, picture: null, audit: audit(['coachPhoto']), now: clock });
-    expect(await storage.settings.readPicture('b'.repeat(64))).toBeNull();
+    expect((await storage.settings.readSettings()).values).toEqual({ coachName: '"Dana"' });
 
     const { entries } = await storage.listAudit(null, 10);
     expect(entries.map((entry) => [entry.action, entry.sessionId, entry.fields])).toEqual([

@@ -38,6 +38,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '0b072050d89b5e847805367d6df36c68522e9fa2842c415acfc09fd09379a1c2',
     postgres: 'a4c2110d4a441d78c44e89cef9a40ed2f66de2e537f566a995d06ea47aa8b880',
   },
+  'settings-history': {
+    sqlite: 'a0e2d1a860268e8ac00c01458fc65f7e13524db2bb1e198b6bd99f59b85f1264',
+    postgres: 'eb1e9fd21d008a61fb701afdf923a93a497865d2a28bed52f079ae44197efa0a',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -37,6 +37,9 @@ export const migrationNames = [
   'results-email',
   // 12: addresses stored as a display name or a group (`x<you@example.com>`, `grp:you@example.com;`) become the address inside.
   'bare-addresses',
+  // 13: every version of the coach's settings, so any earlier one can be restored; the audit log
+  //     names the version a change made (what changed is the difference from the one before).
+  'settings-history',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -20,7 +20,8 @@ import type {
 import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
-import type { LeadStats, Session, StoredDeliveries } from './storage';
+import { parseSnapshot } from './settings-versions';
+import type { LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
 import { describeProfile, summaryPatternOf } from './stored-profile';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -190,7 +191,25 @@ export const toSession = (row: SessionRow): Session => ({
   expiresAt: row.expires_at,
 });
 
-export type AuditRow = { id: number; at: number; action: AuditAction; actor: AuditEntry['actor']; session_id: number | null; fields: string | null };
+export type AuditRow = {
+  id: number;
+  at: number;
+  action: AuditAction;
+  actor: AuditEntry['actor'];
+  session_id: number | null;
+  fields: string | null;
+  restored_from: number | null;
+  /** With a settings change: the version it made, and the one before (null when no longer kept). */
+  settings_after: string | null;
+  settings_before: string | null;
+};
+
+/** The audit log's columns, with the versions a settings change went between (`a`: audit_log). */
+export const auditSelect = `SELECT a.id, a.at, a.action, a.actor, a.session_id, a.fields, a.restored_from,
+  v.settings AS settings_after, p.settings AS settings_before
+  FROM audit_log a
+  LEFT JOIN settings_versions v ON v.revision = a.revision
+  LEFT JOIN settings_versions p ON p.revision = a.revision - 1`;
 
 /** The settings a change touched, as stored (a JSON array of their keys); null for every other action. */
 function fieldsOf(stored: string | null): string[] | null {
@@ -204,10 +223,21 @@ function fieldsOf(stored: string | null): string[] | null {
 }
 
 /** A page of the audit log from up to `limit + 1` rows, newest first (one more says there is a next page). */
-export function auditPage(rows: AuditRow[], limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
+export function auditPage(rows: AuditRow[], limit: number): { entries: StoredAuditEntry[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({ at: iso(row.at), action: row.action, actor: row.actor, sessionId: row.session_id, fields: fieldsOf(row.fields) })),
+    entries: page.map((row) => ({
+      at: iso(Number(row.at)),
+      action: row.action,
+      actor: row.actor,
+      sessionId: row.session_id === null ? null : Number(row.session_id),
+      fields: fieldsOf(row.fields),
+      restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+      settings:
+        row.settings_after === null || row.settings_before === null
+          ? null
+          : { before: parseSnapshot(row.settings_before), after: parseSnapshot(row.settings_after) },
+    })),
     nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
   };
 }

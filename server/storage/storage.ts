@@ -233,8 +233,10 @@ export interface LinkStore {
   profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
   /**
    * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
-   * configured, queues `lead.confirmed`, all in one transaction. Null for a link that is unknown,
-   * expired or already used (on Postgres one instance wins a race; the others get null).
+   * configured, queues `lead.confirmed`, all in one transaction (on Postgres one instance wins a race).
+   * A link used before answers with the confirmation's time again and changes nothing, as long as
+   * it is kept (a confirmed person opening it again hears they are confirmed). Null for a link that
+   * is unknown, erased, or expired unused.
    */
   confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
 }
@@ -278,7 +280,7 @@ export interface Storage extends LinkStore {
   readonly settings: SettingsTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
-  listAudit(before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
+  listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
 
   /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
   addFunnelCounts(rows: FunnelCount[]): Promise<void>;
@@ -340,11 +342,27 @@ export type StoredPicture = { hash: string; contentType: 'image/png' | 'image/jp
 export type SettingsWrite = {
   /** Each key's new JSON text, or null to remove it (back to the default). */
   changes: Record<string, string | null>;
-  /** A picture the change refers to (null: none); every other stored picture is removed in the same transaction. */
+  /** A picture the change refers to (null: none); pictures no kept version shows go in the same transaction. */
   picture?: StoredPicture | null;
   /** Written in the same transaction: the action, who, and which settings (never their values). */
   audit: { action: AuditAction; who: Actor; fields: string[] };
   now: number;
+};
+
+/** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
+export type StoredSettingsVersion = {
+  revision: number;
+  at: number;
+  values: Record<string, string>;
+  who: Actor | null;
+  action: AuditAction | null;
+  restoredFrom: number | null;
+};
+
+/** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
+export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom' | 'device'> & {
+  restoredFrom: number | null;
+  settings: { before: Record<string, string>; after: Record<string, string> } | null;
 };
 
 /**
@@ -356,9 +374,17 @@ export interface SettingsTable {
   /** The revision alone: what each instance asks every second. */
   readRevision(): Promise<number>;
   readSettings(): Promise<SettingsSnapshot>;
-  /** Stores the change and its audit entry in one transaction; resolves with the new revision once committed. */
+  /** Stores the change, its version and its audit entry in one transaction; resolves with the new revision once committed. */
   writeSettings(write: SettingsWrite): Promise<number>;
   readPicture(hash: string): Promise<StoredPicture | null>;
+  /** Versions newest first: up to `limit` older than `before` (a revision), or from the newest. */
+  listVersions(before: number | null, limit: number): Promise<StoredSettingsVersion[]>;
+  /**
+   * Makes the stored settings exactly those of version `revision`, as a new version, with an audit
+   * entry (`settings_restored`, the fields it changed), in one transaction; resolves with the new
+   * revision, or null when that version is not kept.
+   */
+  restoreVersion(restore: { revision: number; who: Actor; now: number }): Promise<number | null>;
 }
 
 /** A first-run set-up code as stored: only its SHA-256, and when it stops working. */

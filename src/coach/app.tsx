@@ -1,17 +1,20 @@
 /**
  * The dashboard: asks whether a session exists, shows sign-in until there is one, then the shell
- * with one view at a time. The view lives in the address's hash (#funnel, #leads...), so a reload
- * or the back button keeps the coach's place without any router.
+ * with one view at a time. The view lives in the address (location.ts: /coach#leads,
+ * /coach/leads/<id>), so a reload, a bookmark or the back button keeps the coach's place; leaving a
+ * screen with unsaved edits asks first (leave-guard.tsx).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { coachApi, type SessionStatus, type SetupStatus } from '../shared/coach-api';
 import { CoachApiFailure, coachRequest } from './api';
 import { AuditView } from './audit-view';
-import { coachCopy, views, type View } from './content';
+import { coachCopy, views } from './content';
 import { DeliveriesView } from './deliveries-view';
 import { EmbedView } from './embed-view';
 import { FunnelView } from './funnel-view';
 import { LeadsView } from './leads-view';
+import { LeaveGuardProvider, useBeforeUnload, useConfirmLeave } from './leave-guard';
+import { hrefOf, placeOf, plainClick, samePlace, viewHref, type Place } from './location';
 import { todayIn } from '../shared/days';
 import { defaultPeriod, periodRange, type Period } from './period';
 import { PeriodPicker } from './period-picker';
@@ -46,23 +49,48 @@ function leaveSetupAddress(view = '') {
   if (window.location.pathname === SETUP_PATH) window.history.replaceState(null, '', `/coach${view}`);
 }
 
-function viewFromHash(hash: string): View {
-  const name = hash.replace(/^#/, '');
-  return (views as readonly string[]).includes(name) ? (name as View) : 'funnel';
-}
+/**
+ * The place the address names (location.ts), followed through the back and forward buttons; moving
+ * anywhere, by a link or the buttons, asks first while a screen holds unsaved edits.
+ */
+function usePlace(unsaved: number, ask: (leave: () => void) => void): { place: Place; go: (href: string) => void } {
+  const [place, setPlace] = useState(() => placeOf(window.location.pathname, window.location.hash));
 
-function useHashView(): View {
-  const [view, setView] = useState(() => viewFromHash(window.location.hash));
+  const go = useCallback(
+    (href: string) =>
+      ask(() => {
+        window.history.pushState(null, '', href);
+        setPlace(placeOf(window.location.pathname, window.location.hash));
+      }),
+    [ask],
+  );
+
   useEffect(() => {
-    const update = () => setView(viewFromHash(window.location.hash));
-    window.addEventListener('hashchange', update);
-    return () => window.removeEventListener('hashchange', update);
-  }, []);
-  return view;
+    const moved = () => {
+      const next = placeOf(window.location.pathname, window.location.hash);
+      if (samePlace(next, place)) return;
+      if (unsaved === 0) return setPlace(next);
+      const target = hrefOf(next);
+      // Back where the coach was until they choose; leaving then goes where they asked.
+      window.history.pushState(null, '', hrefOf(place));
+      ask(() => {
+        window.history.pushState(null, '', target);
+        setPlace(next);
+      });
+    };
+    window.addEventListener('popstate', moved);
+    return () => window.removeEventListener('popstate', moved);
+  }, [place, unsaved, ask]);
+
+  return { place, go };
 }
 
 function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut: () => void }) {
-  const view = useHashView();
+  const [unsaved, setUnsaved] = useState(0);
+  useBeforeUnload(unsaved);
+  const { ask, dialog } = useConfirmLeave(unsaved);
+  const { place, go } = usePlace(unsaved, ask);
+  const { view } = place;
   const [period, setPeriod] = useState<Period>(defaultPeriod);
   const [signingOut, setSigningOut] = useState(false);
   const today = todayIn(status.timeZone, new Date());
@@ -86,53 +114,61 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
   }
 
   return (
-    <div className="min-h-dvh">
-      <header className="border-b border-line bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-6">
-          <p className="font-bold text-teal-dark">
-            {coachCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {coachCopy.appRole}</span>
-          </p>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            disabled={signingOut}
-            className="min-h-11 rounded-full px-4 font-semibold text-teal underline underline-offset-4 hover:bg-teal-soft"
-          >
-            {signingOut ? coachCopy.signingOut : coachCopy.signOut}
-          </button>
-        </div>
-        <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
-          <ul className="flex flex-wrap sm:gap-2">
-            {views.map((name) => (
-              <li key={name}>
-                <a
-                  href={`#${name}`}
-                  aria-current={name === view ? 'page' : undefined}
-                  className="inline-flex min-h-11 items-center border-b-4 border-transparent px-2.5 font-semibold text-muted hover:text-teal-dark aria-[current=page]:border-teal aria-[current=page]:text-teal-dark"
-                >
-                  {coachCopy.views[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main aria-labelledby="dashboard-view-title" className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
-        <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
-          {coachCopy.views[view]}
-        </h1>
-        {!['deliveries', 'embed', 'settings', 'audit'].includes(view) && (
-          <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
-        )}
-        {view === 'funnel' && <FunnelView range={range} />}
-        {view === 'profiles' && <ProfilesView range={range} />}
-        {view === 'leads' && <LeadsView range={range} />}
-        {view === 'deliveries' && <DeliveriesView />}
-        {view === 'embed' && <EmbedView />}
-        {view === 'settings' && <SettingsView />}
-        {view === 'audit' && <AuditView timeZone={status.timeZone} />}
-      </main>
-    </div>
+    <LeaveGuardProvider onChange={setUnsaved}>
+      <div className="min-h-dvh">
+        <header className="border-b border-line bg-white">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-6">
+            <p className="font-bold text-teal-dark">
+              {coachCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {coachCopy.appRole}</span>
+            </p>
+            <button
+              type="button"
+              onClick={() => ask(() => void signOut())}
+              disabled={signingOut}
+              className="min-h-11 rounded-full px-4 font-semibold text-teal underline underline-offset-4 hover:bg-teal-soft"
+            >
+              {signingOut ? coachCopy.signingOut : coachCopy.signOut}
+            </button>
+          </div>
+          <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
+            <ul className="flex flex-wrap sm:gap-2">
+              {views.map((name) => (
+                <li key={name}>
+                  <a
+                    href={viewHref(name)}
+                    onClick={(event) => {
+                      if (!plainClick(event.nativeEvent)) return;
+                      event.preventDefault();
+                      if (name !== view || place.leadId !== null) go(viewHref(name));
+                    }}
+                    aria-current={name === view ? 'page' : undefined}
+                    className="inline-flex min-h-11 items-center border-b-4 border-transparent px-2.5 font-semibold text-muted hover:text-teal-dark aria-[current=page]:border-teal aria-[current=page]:text-teal-dark"
+                  >
+                    {coachCopy.views[name]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main aria-labelledby="dashboard-view-title" className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
+          <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
+            {coachCopy.views[view]}
+          </h1>
+          {!['deliveries', 'embed', 'settings', 'audit'].includes(view) && place.leadId === null && (
+            <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
+          )}
+          {view === 'funnel' && <FunnelView range={range} />}
+          {view === 'profiles' && <ProfilesView range={range} />}
+          {view === 'leads' && <LeadsView range={range} leadId={place.leadId} go={go} />}
+          {view === 'deliveries' && <DeliveriesView />}
+          {view === 'embed' && <EmbedView />}
+          {view === 'settings' && <SettingsView />}
+          {view === 'audit' && <AuditView timeZone={status.timeZone} />}
+        </main>
+        {dialog}
+      </div>
+    </LeaveGuardProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 import { coachApi, type AuditLogResponse } from '../shared/coach-api';
-import { auditActor, auditWhat, coachCopy } from './content';
+import { changeLine } from '../shared/settings-history';
+import { auditActionLabels, auditActor, auditWhat, coachCopy } from './content';
 import { auditDays } from './audit-days';
 import { formatDay, formatTime } from './format';
 import { captionClass, Empty, LoadError, Loading, Pager, Panel, TableFrame, tableClass, tdClass, thClass, usePages } from './ui';
@@ -47,7 +48,16 @@ export function AuditView({ timeZone }: { timeZone: string }) {
                     // Entries have no id of their own in the answer; their day and order identify them.
                     <tr key={`${entry.at}|${index}`}>
                       <td className={`${tdClass} tabular-nums`}>{formatTime(new Date(entry.at), timeZone)}</td>
-                      <td className={`${tdClass} font-semibold text-ink`}>{auditWhat(entry)}</td>
+                      <td className={`${tdClass} text-ink`}>
+                        <span className="font-semibold">{entry.changes ? auditActionLabels[entry.action] : auditWhat(entry)}</span>
+                        {entry.changes && (
+                          <ul className="mt-0.5 space-y-0.5 text-sm break-words">
+                            {entry.changes.map((change) => (
+                              <li key={change.field}>{changeLine(change)}</li>
+                            ))}
+                          </ul>
+                        )}
+                      </td>
                       <td className={`${tdClass} text-muted`}>{auditActor(entry)}</td>
                     </tr>
                   ))}

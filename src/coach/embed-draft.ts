@@ -24,6 +24,9 @@ export type LookDraft = {
   buttonColour: string;
 };
 
+/** The look's fields, each counted as one change. */
+export const lookFields: readonly (keyof LookDraft)[] = ['hideChrome', 'background', 'backgroundColour', 'accent', 'buttonText', 'buttonColour'];
+
 export function lookDraftOf(look: EmbedLook): LookDraft {
   const custom = look.background !== 'page' && look.background !== 'transparent';
   return {

@@ -1,94 +1,53 @@
 /**
  * "On your site": the quiz on the coach's own website. The sites allowed to frame it, the two
  * snippets to copy, and the look inside the frame with a live preview of the real quiz (framed from
- * this origin, the coach's draft applied to it as they type, before anything is saved).
+ * this origin, the coach's draft applied to it as they type, before anything is saved). The sites
+ * and the look are one form, saved together from the save bar (draft-form.ts), like every screen
+ * that edits settings.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { applyFrameStyle } from '../embed/frame-style';
-import { coachApi, type SettingsRefusal, type SettingsResponse } from '../shared/coach-api';
+import { coachApi, type SettingsResponse } from '../shared/coach-api';
 import { coachSettings, type SettingProblem } from '../shared/coach-settings';
 import { defaultEmbedLook, embedScriptLook, frameStyle, quizColours, type EmbedLook } from '../shared/frame-look';
 import { checkOriginList } from '../shared/origins';
-import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCode } from './copyable';
-import { checkLookDraft, embedSnippets, lookDraftOf, previewScale, type LookDraft } from './embed-draft';
+import { sameDraft, useDraftForm, type DraftForm } from './draft-form';
+import { checkLookDraft, embedSnippets, lookDraftOf, lookFields, previewScale, type LookDraft } from './embed-draft';
+import { SaveBar } from './save-bar';
+import { useSaveSettings } from './settings-save';
 import { inputClass, LoadError, Loading, Panel } from './ui';
-import { useCoachData, useSessionEnded } from './use-coach-data';
+import { useCoachData } from './use-coach-data';
 
 const copy = coachCopy.embed;
 const saving = coachCopy.settings;
+const FORM_ID = 'embed-form';
 
-type SaveState = 'idle' | 'busy' | 'saved' | 'failed';
+/** The screen's fields: the allowed sites as typed, one per line, and each field of the look. */
+type EmbedDrafts = LookDraft & { sites: string };
 
-/** Sends a change of settings; resolves with the settings in force, or the server's problems (400). */
-function useSaveSettings() {
-  const sessionEnded = useSessionEnded();
-  return async (change: Record<string, unknown>): Promise<SettingsResponse | SettingProblem[] | null> => {
-    try {
-      return await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body: change });
-    } catch (failure) {
-      if (failure instanceof CoachApiFailure && failure.status === 401) sessionEnded();
-      if (failure instanceof CoachApiFailure && failure.status === 400 && failure.body) {
-        const body = failure.body as Partial<SettingsRefusal>;
-        return Array.isArray(body.problems) ? body.problems : [{ field: failure.body.field ?? 'settings', message: failure.body.message }];
-      }
-      return null;
-    }
-  };
+const startDrafts = (settings: SettingsResponse): EmbedDrafts => ({
+  sites: (settings.values.embedOrigins ?? []).join('\n'),
+  ...lookDraftOf(settings.values.embedLook ?? defaultEmbedLook),
+});
+
+/** The element a field's problem sends focus to: the server names the look as a whole `embedLook`. */
+function fieldId(field: string): string {
+  if (field === 'sites' || field === 'embedOrigins') return 'embed-sites';
+  return `embed-look-${field === 'embedLook' ? 'background' : field}`;
 }
 
-function SaveRow({ state, label }: { state: SaveState; label: string }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <button type="submit" disabled={state === 'busy'} className="btn-primary px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
-        {state === 'busy' ? saving.saving : label}
-      </button>
-      <p role="status" className="text-sm empty:hidden">
-        {state === 'saved' && saving.saved}
-      </p>
-      <p role="alert" className="text-sm font-semibold text-support empty:hidden">
-        {state === 'failed' && saving.failed}
-      </p>
-    </div>
-  );
-}
-
-function SitesPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
+function SitesPanel({ settings, form }: { settings: SettingsResponse; form: DraftForm<EmbedDrafts> }) {
   const origins = settings.values.embedOrigins ?? [];
   const fromServer = settings.sources.embedOrigins === 'environment';
-  const [text, setText] = useState(origins.join('\n'));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [state, setState] = useState<SaveState>('idle');
-  const save = useSaveSettings();
+  const problem = form.errors.sites ?? form.errors.embedOrigins;
   const { label, env = '' } = coachSettings.embedOrigins;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkOriginList(label, text);
-    if (!checked.ok) {
-      setProblem(checked.message);
-      document.getElementById('embed-sites')?.focus();
-      return;
-    }
-    setProblem(null);
-    setState('busy');
-    const answer = await save({ embedOrigins: checked.value.length === 0 ? null : checked.value });
-    if (Array.isArray(answer)) {
-      setProblem(answer[0]?.message ?? null);
-      setState('idle');
-    } else if (answer === null) setState('failed');
-    else {
-      setState('saved');
-      setText((answer.values.embedOrigins ?? []).join('\n'));
-      onSaved(answer);
-    }
-  }
 
   const described = ['embed-sites-hint', fromServer ? 'embed-sites-server' : null, problem ? 'embed-sites-error' : null].filter(Boolean).join(' ');
   return (
     <Panel title={copy.sitesTitle} intro={copy.sitesIntro} titleId="embed-sites-title">
-      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="embed-sites-title" className="space-y-2">
+      <div className="space-y-2">
         <label htmlFor="embed-sites" className="font-semibold text-ink">
           {label}
         </label>
@@ -98,15 +57,12 @@ function SitesPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved
         <textarea
           id="embed-sites"
           rows={3}
-          value={fromServer ? origins.join('\n') : text}
+          value={fromServer ? origins.join('\n') : form.drafts.sites}
           readOnly={fromServer}
           spellCheck={false}
           autoComplete="off"
           placeholder="https://coach.example"
-          onChange={(event) => {
-            setText(event.target.value);
-            setState('idle');
-          }}
+          onChange={(event) => form.edit('sites', event.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={described}
           className={`${inputClass} py-2 font-mono text-sm ${fromServer ? 'border-line bg-paper' : ''}`}
@@ -121,8 +77,7 @@ function SitesPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved
             {problem}
           </p>
         )}
-        {!fromServer && <SaveRow state={state} label={saving.save} />}
-      </form>
+      </div>
     </Panel>
   );
 }
@@ -294,51 +249,22 @@ function Preview({ look }: { look: EmbedLook }) {
   );
 }
 
-function LookPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
-  const [draft, setDraft] = useState<LookDraft>(() => lookDraftOf(settings.values.embedLook ?? defaultEmbedLook));
+function LookPanel({ settings, form }: { settings: SettingsResponse; form: DraftForm<EmbedDrafts> }) {
+  const draft = form.drafts;
+  const { look } = checkLookDraft(draft);
+  // The preview keeps the last valid look while a field is wrong.
   const [lastGood, setLastGood] = useState<EmbedLook>(settings.values.embedLook ?? defaultEmbedLook);
-  const [shown, setShown] = useState<Partial<Record<keyof EmbedLook, string>>>({});
-  const [state, setState] = useState<SaveState>('idle');
-  const save = useSaveSettings();
-  const { look, problems } = checkLookDraft(draft);
+  if (look && !sameDraft(look, lastGood)) setLastGood(look);
+  const edit = (change: Partial<LookDraft>) => {
+    for (const [field, value] of Object.entries(change)) form.edit(field as keyof LookDraft, value as never);
+  };
 
-  function edit(change: Partial<LookDraft>) {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    setState('idle');
-    const checked = checkLookDraft(next);
-    if (checked.look) setLastGood(checked.look);
-    // A problem shows once the coach has finished a value (on save), and leaves as soon as it is fixed.
-    setShown((current) => Object.fromEntries(Object.entries(current).filter(([field]) => checked.problems[field as keyof EmbedLook] !== undefined)));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setShown(problems);
-    const first = Object.keys(problems)[0];
-    if (first || !look) {
-      const target = first === 'background' && draft.background === 'colour' ? 'backgroundColour' : (first ?? 'background');
-      document.getElementById(`embed-look-${target}`)?.focus();
-      return;
-    }
-    setState('busy');
-    const answer = await save({ embedLook: look });
-    if (Array.isArray(answer)) {
-      setShown({ background: answer[0]?.message });
-      setState('idle');
-    } else if (answer === null) setState('failed');
-    else {
-      setState('saved');
-      onSaved(answer);
-    }
-  }
-
-  const error = (field: keyof EmbedLook) => shown[field];
+  const error = (field: keyof EmbedLook) => form.errors[field] ?? (field === 'background' ? form.errors.embedLook : undefined);
   const buttonTextFrame = { id: 'embed-look-buttonText', label: copy.buttonText, hint: copy.buttonTextHint, error: error('buttonText') };
   return (
     <Panel title={copy.lookTitle} intro={copy.lookIntro} titleId="embed-look-title">
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,24rem)_1fr]">
-        <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="embed-look-title" className="space-y-5">
+        <div className="space-y-5">
           <div>
             <div className="flex items-center gap-3">
               <input
@@ -429,8 +355,7 @@ function LookPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved:
             error={error('buttonColour')}
             onChange={(buttonColour) => edit({ buttonColour })}
           />
-          <SaveRow state={state} label={saving.save} />
-        </form>
+        </div>
         <div>
           <Preview look={look ?? lastGood} />
           {!look && <p className="mt-2 text-sm text-muted">{copy.fixFirst}</p>}
@@ -440,18 +365,55 @@ function LookPanel({ settings, onSaved }: { settings: SettingsResponse; onSaved:
   );
 }
 
-export function EmbedView() {
-  const { data, error, reload } = useCoachData<SettingsResponse>(coachApi.settings);
-  const [saved, setSaved] = useState<SettingsResponse | null>(null);
-  const settings = saved ?? data;
-  if (error && !settings) return <LoadError onRetry={reload} />;
-  if (!settings) return <Loading />;
+/** The screen's check, the server's rules: the sites' list and the look's fields, each problem by field. */
+function checkEmbed(drafts: EmbedDrafts, changed: (keyof EmbedDrafts)[]): SettingProblem[] {
+  const problems: SettingProblem[] = [];
+  if (changed.includes('sites')) {
+    const sites = checkOriginList(coachSettings.embedOrigins.label, drafts.sites);
+    if (!sites.ok) problems.push({ field: 'sites', message: sites.message });
+  }
+  if (changed.some((field) => lookFields.includes(field as keyof LookDraft))) {
+    for (const [field, message] of Object.entries(checkLookDraft(drafts).problems)) problems.push({ field, message });
+  }
+  return problems;
+}
+
+function EmbedForm({ loaded }: { loaded: SettingsResponse }) {
+  const [settings, setSettings] = useState(loaded);
+  const saveSettings = useSaveSettings();
+  const form = useDraftForm<EmbedDrafts>({
+    start: () => startDrafts(settings),
+    check: checkEmbed,
+    save: async (drafts, changed) => {
+      const change: Record<string, unknown> = {};
+      if (changed.includes('sites')) {
+        const sites = checkOriginList(coachSettings.embedOrigins.label, drafts.sites);
+        change.embedOrigins = sites.ok && sites.value.length > 0 ? sites.value : null;
+      }
+      if (changed.some((field) => lookFields.includes(field as keyof LookDraft))) change.embedLook = checkLookDraft(drafts).look;
+      const answer = await saveSettings(change);
+      if (answer.kind !== 'saved') return answer;
+      setSettings(answer.settings);
+      return { kind: 'saved', drafts: startDrafts(answer.settings) };
+    },
+    fieldId,
+  });
   return (
     <div className="space-y-6">
       <p className="max-w-3xl text-pretty text-muted">{copy.intro}</p>
-      <SitesPanel settings={settings} onSaved={setSaved} />
-      <SnippetsPanel hasSites={(settings.values.embedOrigins ?? []).length > 0} />
-      <LookPanel settings={settings} onSaved={setSaved} />
+      <form id={FORM_ID} noValidate onSubmit={(event) => void form.submit(event)} aria-label={coachCopy.views.embed} className="space-y-6">
+        <SitesPanel settings={settings} form={form} />
+        <SnippetsPanel hasSites={(settings.values.embedOrigins ?? []).length > 0} />
+        <LookPanel settings={settings} form={form} />
+      </form>
+      <SaveBar form={form} formId={FORM_ID} />
     </div>
   );
+}
+
+export function EmbedView() {
+  const { data, error, reload } = useCoachData<SettingsResponse>(coachApi.settings);
+  if (error && !data) return <LoadError onRetry={reload} />;
+  if (!data) return <Loading />;
+  return <EmbedForm loaded={data} />;
 }

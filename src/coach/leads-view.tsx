@@ -4,6 +4,7 @@ import { withQuery } from './api';
 import { coachCopy, patternLabels } from './content';
 import { formatDateTime } from './format';
 import { LeadDetailView } from './lead-detail';
+import { leadHref, plainClick, viewHref } from './location';
 import type { DateRange } from './period';
 import { Empty, inputClass, LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
@@ -12,22 +13,22 @@ const copy = coachCopy.leads;
 
 /**
  * The leads of the period, newest first, a page at a time (cursor pages: the cursors of the pages
- * already seen are kept so "Newer" can go back), searchable; a lead opens its detail in place.
+ * already seen are kept so "Newer" can go back), searchable; each whole row links to its lead's own
+ * address (/coach/leads/<id>), where the lead's detail shows.
  */
-export function LeadsView({ range }: { range: DateRange }) {
+export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: string | null; go: (href: string) => void }) {
   const [search, setSearch] = useState('');
   const pages = usePages();
-  const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { data, error, loading, reload } = useCoachData<LeadListResponse>(coachApi.leads, { ...range, q: search, cursor: pages.cursor });
 
-  if (openId) {
+  if (leadId) {
     return (
       <LeadDetailView
-        id={openId}
-        onBack={() => setOpenId(null)}
+        id={leadId}
+        onBack={() => go(viewHref('leads'))}
         onErased={() => {
-          setOpenId(null);
+          go(viewHref('leads'));
           pages.reset();
           setNotice(copy.erased);
           reload();
@@ -80,21 +81,28 @@ export function LeadsView({ range }: { range: DateRange }) {
         ) : (
           <ul aria-label={copy.tableCaption} className={`divide-y divide-line border-y border-line ${loading ? 'opacity-60' : ''}`}>
             {data.leads.map((lead) => (
-              <li key={lead.id} className="flex flex-col gap-x-4 gap-y-1 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(lead.id)}
-                    className="text-left text-base font-semibold text-teal underline decoration-teal/40 underline-offset-4 hover:decoration-teal"
-                  >
-                    {lead.firstName}
-                  </button>
-                  <p className="text-sm break-all text-ink">{lead.email}</p>
-                </div>
-                <div className="text-sm text-muted sm:text-right">
-                  <p>{formatDateTime(lead.submittedAt)}</p>
-                  <p>{patternLabels[lead.pattern]}</p>
-                </div>
+              <li key={lead.id}>
+                {/* The whole row is the link to the lead's own address. */}
+                <a
+                  href={leadHref(lead.id)}
+                  onClick={(event) => {
+                    if (!plainClick(event.nativeEvent)) return;
+                    event.preventDefault();
+                    go(leadHref(lead.id));
+                  }}
+                  className="group flex flex-col gap-x-4 gap-y-1 rounded-xl px-2 py-3 hover:bg-teal-soft sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <span className="min-w-0">
+                    <span className="block text-base font-semibold text-teal underline decoration-teal/40 underline-offset-4 group-hover:decoration-teal">
+                      {lead.firstName}
+                    </span>
+                    <span className="block text-sm break-all text-ink">{lead.email}</span>
+                  </span>
+                  <span className="text-sm text-muted sm:text-right">
+                    <span className="block">{formatDateTime(lead.submittedAt)}</span>
+                    <span className="block">{patternLabels[lead.pattern]}</span>
+                  </span>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { coachApi, type SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api';
 import { coachSettings } from '../shared/coach-settings';
-import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
+import type { PhotoDraft } from './settings-save';
 import { secondaryButton } from './ui';
-import { useSessionEnded } from './use-coach-data';
 
 const copy = coachCopy.settings.photo;
 
@@ -12,51 +11,53 @@ const copy = coachCopy.settings.photo;
 const MAX_BYTES = 1024 * 1024;
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-type Status = { kind: 'idle' } | { kind: 'busy'; message: string } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
-
 /**
- * The coach's photo or logo: uploaded as soon as it is chosen (checked by the server by its content),
- * shown as visitors will see it, round; removable.
+ * The coach's photo or logo, a field like the others: a chosen picture shows at once, round as
+ * visitors will see it, and goes up with the screen's Save (checked by the server by its content);
+ * Remove and "Keep the current picture" change only the draft.
  */
-export function PhotoField({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+export function PhotoField({
+  settings,
+  draft,
+  error,
+  onChange,
+}: {
+  settings: SettingsResponse;
+  draft: PhotoDraft;
+  error: string | undefined;
+  onChange: (draft: PhotoDraft) => void;
+}) {
+  const [tooBig, setTooBig] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const sessionEnded = useSessionEnded();
 
-  async function send(method: 'PUT' | 'DELETE', body: Blob | undefined, busy: string, done: string) {
-    setStatus({ kind: 'busy', message: busy });
-    try {
-      onSaved(await coachRequest<SettingsResponse>(coachApi.settingsPhoto, { method, body }));
-      setStatus({ kind: 'done', message: done });
-    } catch (failure) {
-      if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
-      setStatus({ kind: 'error', message: failure instanceof CoachApiFailure && failure.body ? failure.body.message : coachCopy.settings.failed });
-    } finally {
-      if (input.current) input.current.value = '';
-    }
+  function change(next: PhotoDraft) {
+    if (draft.kind === 'new') URL.revokeObjectURL(draft.preview);
+    if (input.current) input.current.value = '';
+    setTooBig(null);
+    onChange(next);
   }
 
   function chosen(file: File | undefined) {
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      setStatus({ kind: 'error', message: copy.tooBig(megabytes(file.size)) });
       if (input.current) input.current.value = '';
-      return;
+      return setTooBig(copy.tooBig(megabytes(file.size)));
     }
-    void send('PUT', file, copy.uploading, copy.uploaded);
+    change({ kind: 'new', file, preview: URL.createObjectURL(file) });
   }
 
-  const busy = status.kind === 'busy';
+  const shown = draft.kind === 'new' ? draft.preview : draft.kind === 'remove' ? null : settings.photoUrl;
+  const problem = tooBig ?? error;
   return (
     <div>
       <p id="photo-label" className="font-semibold text-ink">
         {coachSettings.coachPhoto.label} <span className="font-normal text-muted">({coachCopy.settings.optional})</span>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-4">
-        {settings.photoUrl ? (
-          <img src={settings.photoUrl} alt={copy.current} width={96} height={96} className="size-24 rounded-full border border-line bg-white object-cover" />
+        {shown ? (
+          <img src={shown} alt={draft.kind === 'new' ? copy.newPicture : copy.current} width={96} height={96} className="size-24 rounded-full border border-line bg-white object-cover" />
         ) : (
-          <p className="max-w-xs text-sm text-muted">{copy.none}</p>
+          <p className="max-w-xs text-sm text-muted">{draft.kind === 'remove' ? copy.toRemove : copy.none}</p>
         )}
         <div className="flex flex-wrap gap-2">
           <input
@@ -64,20 +65,26 @@ export function PhotoField({ settings, onSaved }: { settings: SettingsResponse; 
             id="setting-coachPhoto"
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            disabled={busy}
             onChange={(event) => chosen(event.target.files?.[0])}
-            aria-labelledby="photo-label" aria-describedby="photo-hint photo-status"
+            aria-labelledby="photo-label"
+            aria-describedby="photo-hint photo-status"
+            aria-invalid={problem ? true : undefined}
             className="peer sr-only"
           />
           <label
             htmlFor="setting-coachPhoto"
             className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-teal`}
           >
-            {settings.photoUrl ? copy.replace : copy.choose}
+            {shown ? copy.replace : copy.choose}
           </label>
-          {settings.photoUrl && (
-            <button type="button" disabled={busy} onClick={() => void send('DELETE', undefined, copy.removing, copy.removed)} className={secondaryButton}>
+          {draft.kind === 'keep' && settings.photoUrl && (
+            <button type="button" onClick={() => change({ kind: 'remove' })} className={secondaryButton}>
               {copy.remove}
+            </button>
+          )}
+          {draft.kind !== 'keep' && (settings.photoUrl || draft.kind === 'new') && (
+            <button type="button" onClick={() => change({ kind: 'keep' })} className={secondaryButton}>
+              {settings.photoUrl ? copy.keep : copy.remove}
             </button>
           )}
         </div>
@@ -87,10 +94,10 @@ export function PhotoField({ settings, onSaved }: { settings: SettingsResponse; 
       </p>
       <div id="photo-status">
         <p role="status" className="mt-1 text-sm empty:hidden">
-          {status.kind === 'busy' || status.kind === 'done' ? status.message : ''}
+          {draft.kind === 'new' ? copy.chosen(draft.file.name) : ''}
         </p>
         <p role="alert" className="mt-1 text-sm font-semibold text-support empty:hidden">
-          {status.kind === 'error' ? status.message : ''}
+          {problem ?? ''}
         </p>
       </div>
     </div>

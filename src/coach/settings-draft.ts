@@ -4,7 +4,7 @@
  * its default). The checks are the server's own (src/shared/coach-settings.ts).
  */
 import type { SettingsResponse } from '../shared/coach-api';
-import { checkSettingsChange, coachSettings, type SettingDefinition, type SettingKey, type SettingProblem } from '../shared/coach-settings';
+import { checkSettingsChange, coachSettings, isSettingKey, type SettingDefinition, type SettingKey, type SettingProblem } from '../shared/coach-settings';
 
 /** What a field holds while the coach edits: text, or on/off. */
 export type Draft = string | boolean;
@@ -12,13 +12,17 @@ export type Drafts = Partial<Record<SettingKey, Draft>>;
 
 const definitionOf = (key: SettingKey): SettingDefinition => coachSettings[key];
 
-/** A field's starting draft: the coach's own value, else empty (the default shows as a hint), a toggle's state in force. */
+/**
+ * A field's starting draft: the coach's own value, else empty (the default shows as a hint), a
+ * toggle's state in force; a secret empty, unless it has a safe form to show (the webhook's address).
+ */
 export function draftOf(settings: SettingsResponse, key: SettingKey): Draft {
   const value = settings.values[key];
   const { kind } = definitionOf(key);
   if (kind === 'toggle') return value === true;
   if (kind === 'timeZone') return typeof value === 'string' ? value : 'UTC';
-  if (kind === 'secret' || kind === 'image') return '';
+  if (kind === 'secret') return settings.sources[key] === 'dashboard' ? (settings.shown?.[key] ?? '') : '';
+  if (kind === 'image') return '';
   return settings.sources[key] === 'dashboard' && typeof value === 'string' ? value : '';
 }
 
@@ -33,7 +37,8 @@ export function initialDrafts(settings: SettingsResponse, keys: readonly Setting
 
 /**
  * The change to send: every field whose draft differs from where it started; an emptied text field
- * is `null` (back to the default). A secret's empty field means "keep it".
+ * is `null` (back to the default). A hidden secret's empty field means "keep it"; a shown one's
+ * (the webhook's address) means "remove it".
  */
 export function changeOf(settings: SettingsResponse, keys: readonly SettingKey[], drafts: Drafts): Partial<Record<SettingKey, unknown>> {
   const change: Partial<Record<SettingKey, unknown>> = {};
@@ -41,7 +46,8 @@ export function changeOf(settings: SettingsResponse, keys: readonly SettingKey[]
     const draft = drafts[key];
     if (draft === undefined || draft === draftOf(settings, key)) continue;
     if (typeof draft === 'string' && draft.trim() === '') {
-      if (definitionOf(key).kind !== 'secret') change[key] = null;
+      const hidden = definitionOf(key).kind === 'secret' && settings.shown?.[key] === undefined;
+      if (!hidden) change[key] = null;
       continue;
     }
     change[key] = draft;
@@ -51,6 +57,15 @@ export function changeOf(settings: SettingsResponse, keys: readonly SettingKey[]
 
 /** The browser's check of a change, the same as the server's: problems by field, or none. */
 export function problemsOf(change: Partial<Record<SettingKey, unknown>>): SettingProblem[] {
+  // Nothing to check (only the picture changed, say): not a problem here, the save sends no change.
+  if (Object.keys(change).length === 0) return [];
   const checked = checkSettingsChange(change);
-  return checked.ok ? [] : checked.problems;
+  const problems = checked.ok ? [] : checked.problems;
+  // A shown secret edited in place still holds its hidden parts ("…"): it must be pasted whole.
+  for (const [key, value] of Object.entries(change)) {
+    if (isSettingKey(key) && definitionOf(key).kind === 'secret' && typeof value === 'string' && value.includes('…') && !problems.some((problem) => problem.field === key)) {
+      problems.push({ field: key, message: `${definitionOf(key).label}: paste the whole address again; the parts shown as … are hidden.` });
+    }
+  }
+  return problems;
 }

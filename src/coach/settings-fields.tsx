@@ -28,10 +28,11 @@ type FieldProps = {
 
 const fieldId = (name: SettingKey) => `setting-${name}`;
 
-/** What the server's environment sets, shown as text. */
-function shownValue(value: unknown): string {
+/** What the server's environment sets, shown as text (a secret in its safe form, if it has one). */
+function shownValue(settings: SettingsResponse, name: SettingKey): string {
+  const value = settings.values[name];
   if (typeof value === 'boolean') return value ? copy.on : copy.off;
-  return typeof value === 'string' ? value : '';
+  return typeof value === 'string' ? value : (settings.shown?.[name] ?? '');
 }
 
 export function SettingField({ name, settings, draft, error, onChange }: FieldProps) {
@@ -97,11 +98,19 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
     readOnly: fromServer,
     className: `mt-1 ${inputClass} ${fromServer ? 'border-line bg-paper' : ''}`,
   } as const;
-  const value = fromServer ? shownValue(settings.values[name]) : typeof draft === 'string' ? draft : '';
-  const placeholder = name === 'consentText' && typeof settings.values.consentText === 'string' ? settings.values.consentText : undefined;
+  const value = fromServer ? shownValue(settings, name) : typeof draft === 'string' ? draft : '';
+  const hiddenSecret = definition.kind === 'secret' && !definition.visible;
+  const placeholder =
+    name === 'consentText' && typeof settings.values.consentText === 'string'
+      ? settings.values.consentText
+      : hiddenSecret && settings.secretsSet[name]
+        ? copy.secretKept
+        : definition.kind === 'secret' && definition.visible
+          ? 'https://'
+          : undefined;
 
   const { kind } = definition;
-  const type = kind === 'link' ? 'url' : kind === 'secret' ? 'password' : 'text';
+  const type = kind === 'link' || (kind === 'secret' && !hiddenSecret) ? 'url' : hiddenSecret ? 'password' : 'text';
   const spellCheck = kind === 'text' || kind === 'paragraph' ? undefined : false;
   let control;
   if (definition.kind === 'paragraph') {

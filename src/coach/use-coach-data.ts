@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { CoachApiFailure, coachRequest, withQuery, type Query } from './api';
 
 /** Called when the API says the session is gone (401): the app goes back to sign-in. */
@@ -42,12 +42,13 @@ export function useCoachData<T>(path: string, query: Query = {}): CoachData<T> {
     return () => controller.abort();
   }, [url, reloads, sessionEnded]);
 
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
   const current = loaded.url === url && loaded.reloads === reloads;
   return {
     // The previous answer stays on screen while the next one loads, so nothing jumps.
     data: loaded.data,
     error: current ? loaded.error : null,
     loading: !current,
-    reload: () => setReloads((count) => count + 1),
+    reload,
   };
 }

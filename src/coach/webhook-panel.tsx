@@ -1,20 +1,20 @@
 /**
- * Forwarding on the settings screen: where leads go (the address, never its credentials), the signing
- * secret (made on the server, shown once), and "Send a test" with the receiver's answer. What the
- * server's environment sets is shown read-only.
+ * Forwarding on the settings screen: where leads go (the address field is one of the screen's
+ * fields, saved with the others), the signing secret (made on the server, shown once), and "Send a
+ * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { coachApi, type CoachApiError, type NewWebhookSecret, type WebhookStatus, type WebhookTestResult } from '../shared/coach-api';
-import { checkSettingsChange, coachSettings } from '../shared/coach-settings';
+import { coachSettings } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCode } from './copyable';
-import { dangerButton, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { dangerButton, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = coachCopy.webhook;
 
-type Busy = 'address' | 'off' | 'secret' | 'test' | null;
+type Busy = 'secret' | 'test' | null;
 
 function StatusLine({ status }: { status: WebhookStatus }) {
   if (status.configured) {
@@ -70,17 +70,25 @@ function TestResult({ result }: { result: WebhookTestResult }) {
   );
 }
 
-export function WebhookPanel() {
+/**
+ * `addressField`: the screen's field for the address; `saves` counts the screen's saves, after each
+ * of which forwarding's state is asked again.
+ */
+export function WebhookPanel({ addressField, saves }: { addressField: ReactNode; saves: number }) {
   const { data: status, error, reload } = useCoachData<WebhookStatus>(coachApi.webhook);
-  const [address, setAddress] = useState('');
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmReplace, setConfirmReplace] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [result, setResult] = useState<WebhookTestResult | null>(null);
+  /** The last test's answer, with the save it was sent after: a later save (a new address, maybe) hides it. */
+  const [tested, setTested] = useState<{ result: WebhookTestResult; saves: number } | null>(null);
+  const result = tested?.saves === saves ? tested.result : null;
   const [busy, setBusy] = useState<Busy>(null);
   const sessionEnded = useSessionEnded();
+
+  // A save of the screen may have changed the address: forwarding's state is asked again.
+  useEffect(() => {
+    if (saves > 0) reload();
+  }, [saves, reload]);
 
   if (error) return <LoadError onRetry={reload} />;
   if (!status) return <Loading />;
@@ -89,7 +97,6 @@ export function WebhookPanel() {
   async function act<T>(which: Busy, run: () => Promise<T>): Promise<T | null> {
     setBusy(which);
     setFailure(null);
-    setNotice(null);
     try {
       return await run();
     } catch (caught) {
@@ -101,29 +108,6 @@ export function WebhookPanel() {
     }
   }
 
-  async function saveAddress(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = address.trim();
-    const checked = value === '' ? null : checkSettingsChange({ webhookUrl: value });
-    const problem = checked === null ? copy.emptyAddress : checked.ok ? null : (checked.problems[0]?.message ?? copy.failed);
-    setAddressError(problem);
-    if (problem) return document.getElementById('webhook-address')?.focus();
-    const saved = await act('address', () => coachRequest(coachApi.settings, { method: 'PATCH', body: { webhookUrl: value } }));
-    if (saved === null) return;
-    setAddress('');
-    setResult(null);
-    setNotice(copy.addressSaved);
-    reload();
-  }
-
-  async function turnOff() {
-    const saved = await act('off', () => coachRequest(coachApi.settings, { method: 'PATCH', body: { webhookUrl: null } }));
-    if (saved === null) return;
-    setResult(null);
-    setNotice(copy.turnedOff);
-    reload();
-  }
-
   async function makeSecret() {
     const made = await act('secret', () => coachRequest<NewWebhookSecret>(coachApi.webhookSecret, { method: 'POST' }));
     setConfirmReplace(false);
@@ -133,71 +117,19 @@ export function WebhookPanel() {
   }
 
   async function sendTest() {
-    setResult(null);
+    setTested(null);
     const answer = await act('test', () => coachRequest<WebhookTestResult>(coachApi.webhookTest, { method: 'POST' }));
-    if (answer !== null) setResult(answer);
+    if (answer !== null) setTested({ result: answer, saves });
   }
 
-  const addressFromServer = status.addressSource === 'environment';
   const secretFromServer = status.secretSource === 'environment';
-  const { env: addressVariable = '' } = coachSettings.webhookUrl;
   const { env: secretVariable = '' } = coachSettings.webhookSecret;
-  const described = ['webhook-address-hint', addressError ? 'webhook-address-error' : null].filter(Boolean).join(' ');
 
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="settings-webhook">
       <div className="space-y-6">
         <StatusLine status={status} />
-
-        {addressFromServer ? (
-          <div>
-            <p className="font-semibold text-ink">{copy.addressLabel}</p>
-            <p className="mt-1 text-sm font-semibold text-teal-dark">{copy.fromServer(addressVariable)}</p>
-          </div>
-        ) : (
-          <form noValidate onSubmit={(event) => void saveAddress(event)} aria-label={copy.addressLabel} className="space-y-2">
-            <label htmlFor="webhook-address" className="font-semibold text-ink">
-              {copy.addressLabel}
-            </label>
-            <p id="webhook-address-hint" className="text-sm text-pretty text-muted">
-              {copy.addressHint}
-              {status.destination && (
-                <>
-                  {' '}
-                  {copy.addressNow} <span className="break-all text-ink">{status.destination}</span>
-                </>
-              )}
-            </p>
-            <input
-              id="webhook-address"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={address}
-              onChange={(event) => setAddress(event.target.value)}
-              aria-invalid={addressError ? true : undefined}
-              aria-describedby={described}
-              placeholder="https://"
-              className={inputClass}
-            />
-            {addressError && (
-              <p id="webhook-address-error" className="text-sm font-semibold text-support">
-                {addressError}
-              </p>
-            )}
-            <div className="flex flex-wrap gap-3 pt-1">
-              <button type="submit" disabled={busy !== null} className="btn-primary px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
-                {busy === 'address' ? copy.savingAddress : copy.saveAddress}
-              </button>
-              {status.destination && (
-                <button type="button" onClick={() => void turnOff()} disabled={busy !== null} className={secondaryButton}>
-                  {copy.turnOff}
-                </button>
-              )}
-            </div>
-          </form>
-        )}
+        {addressField}
 
         <div>
           <h3 className="font-semibold text-ink">{copy.secretTitle}</h3>
@@ -251,9 +183,6 @@ export function WebhookPanel() {
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
         </div>
 
-        <div role="status" className="empty:hidden">
-          {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
-        </div>
         <p role="alert" className="text-sm font-semibold text-support empty:hidden">
           {failure}
         </p>

@@ -12,8 +12,24 @@ export const emailCopy = {
   /** Without the name when it may not open an e-mail (one stored before names were checked as they are now). */
   greeting: (firstName: string | null) => (firstName === null ? 'Hi,' : `Hi ${firstName},`),
   intro: 'Thank you for taking the Core Drivers quiz. Here is your profile to keep, with the insights from your results page.',
-  /** The nine drivers, each with its rating in words. */
+  /** The e-mail's title. */
   profileTitle: 'Your Core Driver Profile',
+  /** The nine drivers, each with its rating in words: a heading of its own, not the title again. */
+  driversTitle: 'Your nine drivers',
+  /** Above the drivers on a retake, after when the two quizzes were: how many changed. */
+  changed: (count: number) => (count === 1 ? 'One driver changed since then. It says what it was.' : `${count} drivers changed since then. Each says what it was.`),
+  /** Under a driver whose rating changed since the last quiz: its earlier rating. */
+  was: (ratingWords: string) => `was ${ratingWords}`,
+  /** After the one tip to start with: the other weak drivers, whose tips wait on the profile page. */
+  moreTips: {
+    text: (names: string) => `Your profile has a tip for the others too: ${names}.`,
+    link: 'See all your tips',
+  },
+  /** After the first strength: the other strong drivers, explained on the profile page. */
+  moreStrengths: {
+    text: (names: string) => `Your profile shows how your other strengths help too: ${names}.`,
+    link: 'See all your strengths',
+  },
   link: {
     button: 'Open your profile',
     /** Under the button; the plain-text part shows the address itself. */

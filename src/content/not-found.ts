@@ -5,4 +5,6 @@ export const notFound = {
   /** The browser tab's title. */
   title: 'Page not found',
   homeLink: 'Return to Home',
+  /** Beside the way home: the way to what the visitor most likely came for. */
+  quizLink: 'Take the quiz',
 } as const;

@@ -19,6 +19,8 @@ export const profileCopy = {
   /** Under the title: when this profile was saved. */
   takenOn: (day: string) => `Your answers from ${day}.`,
   greeting: (firstName: string) => `Welcome back, ${firstName}.`,
+  /** The insights' heading on a return visit: the results page's, without its "Got it!" (nothing was just given). */
+  insightsTitle: "Here's what your Core Driver profile reveals",
   print: {
     button: 'Print or save as PDF',
     /** Only in the printout, at its foot: who made it and where to take the quiz again. */
@@ -31,6 +33,8 @@ export const profileCopy = {
     title: 'What changed since last time',
     /** The two dates the comparison is between. */
     intro: (earlier: string, later: string) => `You took the quiz on ${earlier}, and again on ${later}.`,
+    /** Between a driver's earlier and later rating badges on the page, for screen readers (the arrow is hidden). */
+    to: 'now',
     /** One changed driver: "Task Initiation: This is me → Sometimes, since 3 March". */
     line: (driver: string, before: string, after: string, since: string) => `${driver}: ${before} → ${after}, since ${since}`,
     none: 'Every driver has the same rating as last time. Steady is good news too.',
@@ -63,9 +67,14 @@ export const confirmCopy = {
   ignore: 'If you do nothing, you will not get them.',
   button: 'Yes, send me tips and news',
   busy: 'Confirming...',
+  /** After the press, and whenever a confirmed person opens their used link again. */
   done: {
     title: 'Thank you, you are confirmed',
     text: 'You can unsubscribe at any time.',
+    /** The ways on: back to the profile (when the link carries its token), and the course (a new tab). */
+    profileLink: 'Open your profile',
+    courseLink: 'Show Me the Course',
+    newTabHint: '(opens in a new tab)',
   },
   dead: {
     title: 'This link no longer works',

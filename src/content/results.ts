@@ -85,6 +85,10 @@ export const resultsCopy = {
     challenges: {
       title: 'Your Biggest Challenges',
       intro: 'One small step for each driver that needs support. Pick one to try today.',
+      /** Above the one tip shown first (firstStepOrder); the others wait behind a button. */
+      startHere: 'Start here',
+      moreTips: (count: number) => (count === 1 ? 'Show 1 more tip' : `Show ${count} more tips`),
+      fewerTips: 'Show fewer tips',
       noneTitle: "You're Managing Pretty Well!",
       noneText:
         'None of your drivers feels like a big struggle right now. Keep an eye on the “sometimes” ones. They are the easiest places to grow.',
@@ -125,6 +129,12 @@ export const driverTips: Record<DriverId, string> = {
   8: 'Use the 10-minute rule. If you have been stuck on the same approach for 10 minutes, switch: try another way, ask someone, or take a short break.',
   9: 'Set an hourly check-in alarm. When it rings, ask yourself: “Am I doing what I meant to do? How am I feeling?” Then adjust if you need to.',
 };
+
+/**
+ * Which weak driver's tip comes first, as the one "start here" step: the tips a tired visitor can try
+ * today in a few minutes, with nothing to buy or plan, before the ones that need a habit to form.
+ */
+export const firstStepOrder: readonly DriverId[] = [4, 6, 2, 5, 7, 9, 3, 1, 8];
 
 /** What each driver rated 3 gives the visitor, and how it can carry the weaker ones. */
 export const driverStrengths: Record<DriverId, string> = {

@@ -2,7 +2,7 @@
  * The profile and confirm pages' calls to the server (src/shared/profile-api.ts). The token is sent
  * in a POST body, never in a URL.
  */
-import { type ConfirmResponse, linkTokenPattern, profileApi, type ProfileResponse } from '../shared/profile-api';
+import { confirmLinkSeparator, type ConfirmResponse, linkTokenPattern, profileApi, type ProfileResponse } from '../shared/profile-api';
 
 /** What a page can do with an answer: show it, say the link is dead, or offer to try again. */
 export type LinkResult<T> = { kind: 'ok'; value: T } | { kind: 'dead' } | { kind: 'unavailable' };
@@ -11,6 +11,16 @@ export type LinkResult<T> = { kind: 'ok'; value: T } | { kind: 'dead' } | { kind
 export function tokenFromHash(hash: string): string | null {
   const token = hash.replace(/^#/, '');
   return linkTokenPattern.test(token) ? token : null;
+}
+
+/**
+ * A confirm link's two tokens (`#<confirm>.<profile>`): the confirm token, or null when there is none
+ * that could be one, and the same e-mail's profile token when the link carries one (older e-mails do not).
+ */
+export function confirmTokensFromHash(hash: string): { confirm: string | null; profile: string | null } {
+  const [confirm = '', profile = '', ...rest] = hash.replace(/^#/, '').split(confirmLinkSeparator);
+  if (rest.length > 0) return { confirm: null, profile: null };
+  return { confirm: tokenFromHash(confirm), profile: tokenFromHash(profile) };
 }
 
 async function post<T>(path: string, token: string): Promise<LinkResult<T>> {

@@ -50,6 +50,10 @@ export const coachApi = {
   settings: '/api/coach/settings',
   /** PUT the picture's bytes (PNG, JPEG or WebP, at most 1 MB) → {@link SettingsResponse}; DELETE removes it (→ SettingsResponse). */
   settingsPhoto: '/api/coach/settings/photo',
+  /** GET ?cursor&limit → {@link SettingsVersionsResponse}: every kept version of the settings, newest first, with what each changed. */
+  settingsVersions: '/api/coach/settings/versions',
+  /** POST (no body) → {@link SettingsResponse}: the settings become exactly those of that version, as a new one (logged). */
+  restoreSettings: '/api/coach/settings/versions/:revision/restore',
   /**
    * First run, before any password is set, and so without a session: GET → {@link SetupStatus};
    * POST {@link SetupRequest} → {@link SessionStatus} (signed in, with the cookie).
@@ -65,6 +69,8 @@ export type CoachApiPath = (typeof coachApi)[keyof typeof coachApi];
 
 /** The path of one lead (its `id` from the list). */
 export const leadPath = (id: string) => `/api/coach/leads/${encodeURIComponent(id)}`;
+/** The path that restores one version of the settings. */
+export const restoreSettingsPath = (revision: number) => `/api/coach/settings/versions/${revision}/restore`;
 /** The path that retries one delivery now. */
 export const retryDeliveryPath = (id: string) => `/api/coach/deliveries/${encodeURIComponent(id)}/retry`;
 
@@ -366,8 +372,10 @@ export type AuditAction =
   | 'export'
   | 'erase'
   | 'delivery_retry'
-  /** A change on the settings screen; `fields` names the settings changed (never their values). */
+  /** A change on the settings screen; `fields` names the settings changed, `changes` says from what to what. */
   | 'settings_changed'
+  /** An earlier version of the settings brought back (`restoredFrom`); `changes` as for a change. */
+  | 'settings_restored'
   /** A wrong code on the first-run set-up screen. */
   | 'setup_failed'
   /** A test event sent to the webhook from the dashboard. */
@@ -375,7 +383,10 @@ export type AuditAction =
   /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
   | 'mail_test';
 
-/** Who and when, never what: no address, no name, no search, no client address. */
+/**
+ * Who and when, and for the coach's own settings what: never a visitor's address or name, a search
+ * or a client address.
+ */
 export type AuditEntry = {
   at: string;
   action: AuditAction;
@@ -384,7 +395,38 @@ export type AuditEntry = {
   sessionId: number | null;
   /** What a settings change touched: the settings' keys (src/shared/coach-settings.ts); null for other actions. */
   fields: string[] | null;
+  /** A settings change's old and new values (secrets only as changed); null for other actions, or once its versions are no longer kept. */
+  changes: SettingChange[] | null;
+  /** A restore: the version it brought back. */
+  restoredFrom: number | null;
 };
+
+/** One setting's change, as the coach reads it: "Your name: Sam → Dana". A secret's values are never sent. */
+export type SettingChange = {
+  field: string;
+  /** The setting's label (its key, for one this version does not know). */
+  label: string;
+  /** The value before and after, as words; null: not set (the default applied). Both null for a secret. */
+  from: string | null;
+  to: string | null;
+  secret: boolean;
+};
+
+/** One version of the settings: when, by whom, what it changed from the version before. */
+export type SettingsVersion = {
+  revision: number;
+  at: string;
+  /** null for the first version kept (the settings as they were when the history began). */
+  actor: AuditEntry['actor'] | null;
+  sessionId: number | null;
+  restoredFrom: number | null;
+  changes: SettingChange[];
+  /** The settings in force now. */
+  current: boolean;
+};
+
+/** GET /api/coach/settings/versions: newest first; `nextCursor` asks for older ones. */
+export type SettingsVersionsResponse = { versions: SettingsVersion[]; nextCursor: string | null };
 
 export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: string | null };
 
@@ -401,6 +443,12 @@ export type SettingsResponse = {
   /** The environment variable of each setting that has one. */
   variables: Partial<Record<SettingKey, string>>;
   secretsSet: Partial<Record<SettingKey, boolean>>;
+  /**
+   * A secret the coach may see in a safe form, so it stays visible in its field once saved: the
+   * webhook's address without its user name and password, each query value as "…"
+   * (src/shared/display-address.ts). Absent while none is in force.
+   */
+  shown: Partial<Record<SettingKey, string>>;
   /** Where visitors' pages load the coach's picture from (our origin), or null. */
   photoUrl: string | null;
 };

@@ -39,8 +39,12 @@ export type TextSetting = Base<'text' | 'paragraph', string> & { maxLength: numb
 export type LinkSetting = Base<'link', string> & { schemes: readonly LinkScheme[] };
 export type ToggleSetting = Base<'toggle', boolean>;
 export type TimeZoneSetting = Base<'timeZone', string>;
-/** Stored encrypted (server/settings/secret-box.ts); never sent back, only whether it is set. */
-export type SecretSetting = Base<'secret', string> & { minLength: number };
+/**
+ * Stored encrypted (server/settings/secret-box.ts); never sent back, only whether it is set, or with
+ * `visible`, an address shown to the coach in a safe form (./display-address.ts: no credentials,
+ * query values hidden), so it stays in its field once saved.
+ */
+export type SecretSetting = Base<'secret', string> & { minLength: number; visible?: boolean };
 /** An uploaded picture (server/settings/image.ts): set through its own route, not as JSON. */
 export type ImageSetting = Base<'image', StoredImage>;
 
@@ -150,7 +154,7 @@ function timeZone(label: string, env?: string): TimeZoneSetting {
  */
 export function secret(
   label: string,
-  options: { env?: string; minLength?: number; check?: (label: string, input: unknown) => Checked<string> } = {},
+  options: { env?: string; minLength?: number; visible?: boolean; check?: (label: string, input: unknown) => Checked<string> } = {},
 ): SecretSetting {
   const minLength = options.minLength ?? 1;
   const { check } = options;
@@ -159,6 +163,7 @@ export function secret(
     label,
     env: options.env,
     minLength,
+    visible: options.visible,
     check: (input) => {
       if (check) return check(label, input);
       if (typeof input !== 'string' || input.trim() === '') return fail(`${label}: paste the secret, or clear it.`);
@@ -228,7 +233,7 @@ export const coachSettings = {
   // Days of the dashboard's counts.
   analyticsTimeZone: timeZone('Analytics time zone', 'ANALYTICS_TIME_ZONE'),
   // Forwarding each lead to the coach's e-mail tool: both stored sealed (an address often holds a token).
-  webhookUrl: secret('Webhook address', { env: 'LEAD_WEBHOOK_URL', check: checkWebhookAddress }),
+  webhookUrl: secret('Webhook address', { env: 'LEAD_WEBHOOK_URL', check: checkWebhookAddress, visible: true }),
   webhookSecret: secret('Webhook signing secret', { env: 'LEAD_WEBHOOK_SECRET', check: checkSigningSecret }),
   // The quiz on the coach's own site.
   embedOrigins: origins('Allowed sites', 'EMBED_ORIGINS'),

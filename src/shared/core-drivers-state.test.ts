@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { coreDrivers } from '../content/drivers';
-import { parseCoreDriversState } from './core-drivers-state';
+import type { Rating } from './constants';
+import { driversFromRatings, parseCoreDriversState, resultsToShow } from './core-drivers-state';
 
 const valid = coreDrivers.map(({ id, name, scenario }) => ({ id, name, rating: 2, scenario }));
 
@@ -36,4 +37,22 @@ test.each([
   ['an unexpected field', withDriver(0, { email: 'someone@example.com' })],
 ])('%s counts as missing', (_case, state) => {
   expect(parseCoreDriversState(state)).toBeNull();
+});
+
+const ratings = (digits: string) => [...digits].map(Number) as Rating[];
+const handOver = (digits: string) => driversFromRatings(ratings(digits));
+
+test.each([
+  ['a hand-over, nothing unlocked in this tab', handOver('123123123'), null, { ratings: '123123123', unlocked: false }],
+  ['a hand-over this tab unlocked (a reload)', handOver('123123123'), ratings('123123123'), { ratings: '123123123', unlocked: true }],
+  ['a hand-over of other ratings than the ones unlocked', handOver('111111111'), ratings('123123123'), { ratings: '111111111', unlocked: false }],
+  ['no hand-over, ratings unlocked in this tab', null, ratings('332211332'), { ratings: '332211332', unlocked: true }],
+  ['neither', null, null, null],
+])('%s', (_case, handedOver, unlocked, expected) => {
+  const shown = resultsToShow(handedOver, unlocked);
+  expect(shown && { ratings: shown.drivers.map((driver) => driver.rating).join(''), unlocked: shown.unlocked }).toEqual(expected);
+});
+
+test('results rebuilt from ratings are the quiz’s own hand-over', () => {
+  expect(parseCoreDriversState({ coreDrivers: handOver('321321321') })).toEqual(handOver('321321321'));
 });

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import type { DriverId } from '../content/drivers';
-import { careMessage, driverStrengths, driverTips, extraNoteMessages, summaryMessages } from '../content/results';
+import { careMessage, driverStrengths, driverTips, extraNoteMessages, firstStepOrder, summaryMessages } from '../content/results';
 import { RATINGS, type Rating } from './constants';
-import { buildInsights, careLine, countRatings, extraNotes, summarizePattern, summaryRules, type RatedDriver, weakAndStrong } from './insights';
+import { buildInsights, careLine, countRatings, extraNotes, firstStep, summarizePattern, summaryRules, type RatedDriver, weakAndStrong } from './insights';
 
 const ids: DriverId[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -181,4 +181,20 @@ test('the weak drivers are those rated 1 and the strong ones those rated 3, by n
     strongDrivers: ['Emotional Regulation', 'Organization'],
   });
   expect(weakAndStrong([2, 2, 2, 2, 2, 2, 2, 2, 2])).toEqual({ weakDrivers: [], strongDrivers: [] });
+});
+
+test.each([
+  ['every driver weak: Task Initiation first', '111111111', 4, [1, 2, 3, 5, 6, 7, 8, 9]],
+  ['Task Initiation strong: Organization first', '111311111', 6, [1, 2, 3, 4, 5, 7, 8, 9].filter((id) => id !== 4)],
+  ['one weak driver: it alone, nothing folded', '331333333', 3, []],
+  ['Impulse Control and Cognitive Flexibility weak: Impulse Control first', '122222212', 1, [8]],
+  ['nothing weak: no first step', '223322332', null, null],
+])('first step: %s', (_case, digits, first, others) => {
+  const step = firstStep(buildInsights(pattern(digits)).challenges.items);
+  expect(step && step.first.id).toBe(first);
+  expect(step && step.others.map((item) => item.id)).toEqual(others);
+});
+
+test('every driver has its place in the first-step order, once', () => {
+  expect([...firstStepOrder].sort()).toEqual(ids);
 });

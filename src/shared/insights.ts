@@ -10,6 +10,7 @@ import {
   driverStrengths,
   driverTips,
   extraNoteMessages,
+  firstStepOrder,
   resultsCopy,
   summaryMessages,
 } from '../content/results';
@@ -114,6 +115,15 @@ function listFor(
   return items.length > 0
     ? { title: copy.title, intro: copy.intro, items }
     : { title: copy.noneTitle, intro: copy.noneText, items };
+}
+
+/**
+ * The challenges as one first step and the rest: the weak driver that comes first in
+ * `firstStepOrder`, then the others in driver order. Null when nothing needs support.
+ */
+export function firstStep(items: readonly DriverInsight[]): { first: DriverInsight; others: DriverInsight[] } | null {
+  const first = firstStepOrder.map((id) => items.find((item) => item.id === id)).find((item) => item !== undefined);
+  return first ? { first, others: items.filter((item) => item !== first) } : null;
 }
 
 export type Insights = {

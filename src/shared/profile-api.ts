@@ -20,6 +20,8 @@ export const profileApi = {
 export const LINK_TOKEN_BYTES = 32;
 /** The shape of a token, checked before anything is looked up. */
 export const linkTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/** Between the confirm token and the profile token in a confirm link's fragment (server/mail/links.ts). */
+export const confirmLinkSeparator = '.';
 
 export type LinkRequest = { token: string };
 

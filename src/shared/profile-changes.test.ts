@@ -45,6 +45,7 @@ test('describeChanges: the issue example, with both dates and the rest counted',
     title: 'What changed since last time',
     intro: 'You took the quiz on 3 January, and again on 3 March.',
     lines: ['Task Initiation: This is me → Sometimes, since 3 March'],
+    changes: [{ driverId: 4, driver: 'Task Initiation', before: 1, after: 2 }],
     closing: 'The other 8 drivers kept their ratings.',
   });
 });

@@ -38,6 +38,8 @@ export type ChangeSummary = {
   intro: string;
   /** One line per changed driver, in driver order. */
   lines: string[];
+  /** The same changes as data, for a page that shows each rating as its badge. */
+  changes: DriverChange[];
   /** After the lines: how many kept their rating, or that none changed. */
   closing: string;
 };
@@ -51,6 +53,7 @@ export function describeChanges(earlier: DatedRatings, later: DatedRatings, day:
     title: copy.title,
     intro: copy.intro(day(earlier.at), since),
     lines: changes.map((change) => copy.line(change.driver, answerWords[change.before], answerWords[change.after], since)),
+    changes,
     closing: changes.length === 0 ? copy.none : copy.unchanged(coreDrivers.length - changes.length),
   };
 }

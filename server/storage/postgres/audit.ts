@@ -1,9 +1,10 @@
 /**
- * The audit log on Postgres: who and when, never what (no address, name, search or client address).
+ * The audit log on Postgres: who and when, never what (no address, name, search or client address);
+ * a settings change reads with the versions it went between (../rows.ts, `auditSelect`).
  */
-import type { AuditAction, AuditEntry } from '../../../src/shared/coach-api';
-import { auditPage, type AuditRow } from '../rows';
-import type { Actor } from '../storage';
+import type { AuditAction } from '../../../src/shared/coach-api';
+import { auditPage, auditSelect, type AuditRow } from '../rows';
+import type { Actor, StoredAuditEntry } from '../storage';
 import type { PostgresPool } from './connection';
 
 export async function recordAudit(pool: PostgresPool, action: AuditAction, who: Actor, now: number): Promise<void> {
@@ -16,8 +17,8 @@ export async function recordAudit(pool: PostgresPool, action: AuditAction, who: 
 }
 
 /** Newest first, `limit` entries older than the cursor (an entry's id). */
-export async function listAudit(pool: PostgresPool, before: number | null, limit: number): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const { rows } = await pool.query<AuditRow>('SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [
+export async function listAudit(pool: PostgresPool, before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }> {
+  const { rows } = await pool.query<AuditRow>(`${auditSelect} WHERE a.id < $1 ORDER BY a.id DESC LIMIT $2`, [
     before ?? Number.MAX_SAFE_INTEGER,
     limit + 1,
   ]);

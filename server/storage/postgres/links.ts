@@ -58,7 +58,16 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
           [tokenHash, now],
         );
         const submissionId = used.rows[0]?.submission_id;
-        if (submissionId === undefined) return null;
+        if (submissionId === undefined) {
+          // A used link again: a confirmed person hears that they are confirmed; nothing changes.
+          const again = await client.query<{ at: number | null }>(
+            `SELECT s.marketing_confirmed_at AS at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
+             WHERE l.token_hash = $1 AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
+            [tokenHash],
+          );
+          const at = again.rows[0]?.at ?? null;
+          return at === null ? null : { confirmedAt: Number(at), queued: false };
+        }
         const confirmed = await client.query<{ at: number }>(
           `UPDATE submissions SET marketing_confirmed_at = $1 WHERE id = $2 AND marketing_consent = 1 AND marketing_confirmed_at IS NULL
            RETURNING marketing_confirmed_at AS at`,

@@ -234,6 +234,25 @@ export const postgresMigrationSql: MigrationSql = {
   UPDATE submissions SET email = substring(email from '<([^<>]*@[^<>]*)>$') WHERE email ~ '^[^<]*<[^<>]*@[^<>]*>$';
   UPDATE submissions SET email = substring(email from ':([^:;<]*@[^:;<]*);$') WHERE email ~ '^[^:<]*:[^:;<]*@[^:;<]*;$';
   `,
+  // 13: the history of the coach's settings: as on SQLite (sqlite/migrations.ts says what each part is for).
+  'settings-history': `
+  CREATE TABLE settings_versions (
+    revision BIGINT PRIMARY KEY,
+    at BIGINT NOT NULL,
+    settings TEXT NOT NULL,
+    picture_hash TEXT
+  );
+  INSERT INTO settings_versions (revision, at, settings, picture_hash)
+  SELECT
+    r.revision,
+    COALESCE((SELECT MAX(updated_at) FROM settings), 0),
+    COALESCE((SELECT json_object_agg(key, value)::text FROM settings), '{}'),
+    (SELECT value::json->>'hash' FROM settings WHERE key = 'coachPhoto')
+  FROM settings_revision r WHERE r.id = 1;
+  ALTER TABLE audit_log ADD COLUMN revision BIGINT;
+  ALTER TABLE audit_log ADD COLUMN restored_from BIGINT;
+  CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

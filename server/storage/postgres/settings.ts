@@ -1,10 +1,12 @@
 /**
  * The coach's settings, pictures and first-run set-up codes on Postgres (contract: SettingsTable and
- * SetupCodeTable in server/storage/storage.ts). A settings write is one transaction: the rows, the
- * picture, the revision (its row lock orders concurrent writes) and the audit entry.
+ * SetupCodeTable in server/storage/storage.ts). A settings write, and a restore, is one transaction:
+ * the revision (its row lock orders concurrent writes), the rows, the picture, the version and the
+ * audit entry.
  */
-import type { SettingsTable, SetupCodeTable, StoredPicture } from '../storage';
-import { type PostgresPool, transaction } from './connection';
+import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
+import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import { type PostgresClient, type PostgresPool, transaction } from './connection';
 
 export function postgresSettingsTable(pool: PostgresPool): SettingsTable {
   return {
@@ -23,37 +25,27 @@ export function postgresSettingsTable(pool: PostgresPool): SettingsTable {
       };
     },
     async writeSettings(change) {
+      return transaction(pool, (client) => commit(client, change, null));
+    },
+    async restoreVersion({ revision, who, now }) {
       return transaction(pool, async (client) => {
-        // First, so concurrent writes queue here and each sees the one before.
-        const { rows } = await client.query<{ revision: number }>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision');
-        for (const [key, value] of Object.entries(change.changes)) {
-          if (value === null) await client.query('DELETE FROM settings WHERE key = $1', [key]);
-          else {
-            await client.query(
-              'INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-              [key, value, change.now],
-            );
-          }
-        }
-        if (change.picture !== undefined) {
-          await client.query('DELETE FROM settings_pictures WHERE hash <> $1', [change.picture?.hash ?? '']);
-          if (change.picture) {
-            await client.query(
-              'INSERT INTO settings_pictures (hash, content_type, bytes, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING',
-              [change.picture.hash, change.picture.contentType, change.picture.bytes, change.now],
-            );
-          }
-        }
-        const { who } = change.audit;
-        await client.query('INSERT INTO audit_log (at, action, actor, session_id, fields) VALUES ($1, $2, $3, $4, $5)', [
-          change.now,
-          change.audit.action,
-          who.actor,
-          who.actor === 'dashboard' ? who.sessionId : null,
-          JSON.stringify(change.audit.fields),
-        ]);
-        return Number(rows[0]?.revision ?? 0);
+        // The revision's row lock first, as every write takes it: the settings read next are the latest.
+        await client.query('SELECT revision FROM settings_revision WHERE id = 1 FOR UPDATE');
+        const { rows } = await client.query<{ settings: string }>('SELECT settings FROM settings_versions WHERE revision = $1', [revision]);
+        const target = rows[0];
+        if (!target) return null;
+        const changes = changeTo(await storedIn(client), parseSnapshot(target.settings));
+        return commit(client, { changes, audit: { action: 'settings_restored', who, fields: Object.keys(changes) }, now }, revision);
       });
+    },
+    async listVersions(before, limit) {
+      const { rows } = await pool.query<VersionRow>(
+        `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.restored_from
+         FROM settings_versions v LEFT JOIN audit_log a ON a.revision = v.revision
+         WHERE v.revision < $1 ORDER BY v.revision DESC LIMIT $2`,
+        [before ?? Number.MAX_SAFE_INTEGER, limit],
+      );
+      return rows.map(versionOf);
     },
     async readPicture(hash): Promise<StoredPicture | null> {
       const { rows } = await pool.query<{ hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
@@ -64,6 +56,56 @@ export function postgresSettingsTable(pool: PostgresPool): SettingsTable {
       return row ? { hash: row.hash, contentType: row.content_type, bytes: row.bytes } : null;
     },
   };
+}
+
+async function storedIn(client: PostgresClient): Promise<Record<string, string>> {
+  const { rows } = await client.query<{ key: string; value: string }>('SELECT key, value FROM settings');
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** Inside a transaction: the new revision (its row lock orders writes), the change, its picture, its version, pruning, the audit entry. */
+async function commit(client: PostgresClient, change: SettingsWrite, restoredFrom: number | null): Promise<number> {
+  // First, so concurrent writes queue here and each sees the one before.
+  const { rows } = await client.query<{ revision: number }>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision');
+  const next = Number(rows[0]?.revision ?? 0);
+  for (const [key, value] of Object.entries(change.changes)) {
+    if (value === null) await client.query('DELETE FROM settings WHERE key = $1', [key]);
+    else {
+      await client.query(
+        'INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+        [key, value, change.now],
+      );
+    }
+  }
+  if (change.picture) {
+    await client.query('INSERT INTO settings_pictures (hash, content_type, bytes, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING', [
+      change.picture.hash,
+      change.picture.contentType,
+      change.picture.bytes,
+      change.now,
+    ]);
+  }
+  const values = await storedIn(client);
+  await client.query('INSERT INTO settings_versions (revision, at, settings, picture_hash) VALUES ($1, $2, $3, $4)', [
+    next,
+    change.now,
+    JSON.stringify(values),
+    pictureHashOf(values),
+  ]);
+  await client.query('DELETE FROM settings_versions WHERE revision <= $1', [next - SETTINGS_VERSIONS_KEPT]);
+  // Only pictures a kept version shows stay: a replaced one goes once no version shows it.
+  await client.query('DELETE FROM settings_pictures WHERE hash NOT IN (SELECT picture_hash FROM settings_versions WHERE picture_hash IS NOT NULL)');
+  const { who } = change.audit;
+  await client.query('INSERT INTO audit_log (at, action, actor, session_id, fields, revision, restored_from) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    change.now,
+    change.audit.action,
+    who.actor,
+    who.actor === 'dashboard' ? who.sessionId : null,
+    JSON.stringify(change.audit.fields),
+    next,
+    restoredFrom,
+  ]);
+  return next;
 }
 
 export function postgresSetupCodeTable(pool: PostgresPool): SetupCodeTable {

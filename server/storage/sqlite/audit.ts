@@ -1,9 +1,10 @@
 /**
- * The audit log on SQLite: who and when, never what (no address, name, search or client address).
+ * The audit log on SQLite: who and when, never what (no address, name, search or client address);
+ * a settings change reads with the versions it went between (../rows.ts, `auditSelect`).
  */
-import type { AuditAction, AuditEntry } from '../../../src/shared/coach-api';
-import { auditPage, type AuditRow } from '../rows';
-import type { Actor } from '../storage';
+import type { AuditAction } from '../../../src/shared/coach-api';
+import { auditPage, auditSelect, type AuditRow } from '../rows';
+import type { Actor, StoredAuditEntry } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor, now: number): void {
@@ -16,9 +17,9 @@ export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor,
 }
 
 /** Newest first, `limit` entries older than the cursor (an entry's id). */
-export function listAudit(db: SqliteDatabase, before: number | null, limit: number): { entries: AuditEntry[]; nextCursor: string | null } {
+export function listAudit(db: SqliteDatabase, before: number | null, limit: number): { entries: StoredAuditEntry[]; nextCursor: string | null } {
   const rows = db
-    .prepare<[number, number], AuditRow>('SELECT id, at, action, actor, session_id, fields FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+    .prepare<[number, number], AuditRow>(`${auditSelect} WHERE a.id < ? ORDER BY a.id DESC LIMIT ?`)
     .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1);
   return auditPage(rows, limit);
 }

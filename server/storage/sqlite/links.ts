@@ -40,13 +40,21 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     'UPDATE submissions SET marketing_confirmed_at = ? WHERE id = ? AND marketing_consent = 1 AND marketing_confirmed_at IS NULL',
   );
   const confirmedAt = db.prepare<[number], { at: number | null }>('SELECT marketing_confirmed_at AS at FROM submissions WHERE id = ?');
+  const confirmedByUsedLink = db.prepare<[string], { at: number | null }>(
+    `SELECT s.marketing_confirmed_at AS at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
+     WHERE l.token_hash = ? AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
+  );
   const queueConfirmed = db.prepare<[string, number, number, number]>(
     `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
      VALUES (?, ?, ?, ?, 'webhook', 'lead.confirmed')`,
   );
   const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean): { confirmedAt: number; queued: boolean } | null => {
     const link = useConfirmLink.get(now, tokenHash, now);
-    if (!link) return null;
+    if (!link) {
+      // A used link again: a confirmed person hears that they are confirmed; nothing changes.
+      const at = confirmedByUsedLink.get(tokenHash)?.at ?? null;
+      return at === null ? null : { confirmedAt: at, queued: false };
+    }
     const changed = confirmSubmission.run(now, link.submission_id).changes > 0;
     const at = confirmedAt.get(link.submission_id)?.at ?? null;
     if (at === null) return null;

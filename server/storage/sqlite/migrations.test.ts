@@ -141,11 +141,18 @@ function releasedDatabase(version: number): string {
     `);
   }
   if (version >= 5) db.exec("UPDATE outbox SET lease = 'a-round', next_attempt_at = 61000 WHERE webhook_id = 'msg_3'");
+  if (version >= 7) {
+    db.exec(`
+      INSERT INTO settings (key, value, updated_at) VALUES ('coachName', '"Dana"', 600), ('coachPhoto', '{"hash":"${'c'.repeat(64)}"}', 700);
+      INSERT INTO settings_pictures (hash, content_type, bytes, created_at) VALUES ('${'c'.repeat(64)}', 'image/png', x'89504e47', 700);
+      UPDATE settings_revision SET revision = 2;
+    `);
+  }
   db.close();
   return dataDir;
 }
 
-test.each([1, 2, 3, 4, 5, 6])('a database at released schema %i, with rows in it, migrates to exactly the schema of a new one and keeps its rows', async (version) => {
+test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows in it, migrates to exactly the schema of a new one and keeps its rows', async (version) => {
   const fresh = openDatabase(tempDir());
   const expected = schemaOf(fresh);
   fresh.close();
@@ -176,6 +183,15 @@ test.each([1, 2, 3, 4, 5, 6])('a database at released schema %i, with rows in it
       expect(await storage.readPasswordHash()).toBe('scrypt$hash');
       expect((await storage.listAudit(null, 10)).entries).toHaveLength(1);
       expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
+    }
+    if (version >= 7) {
+      // The settings in force become the history's first version, their picture kept with it.
+      const values = { coachName: '"Dana"', coachPhoto: `{"hash":"${'c'.repeat(64)}"}` };
+      expect(await storage.settings.listVersions(null, 10)).toEqual([{ revision: 2, at: 700, values, who: null, action: null, restoredFrom: null }]);
+      await storage.settings.writeSettings({ changes: { coachName: null, coachPhoto: null }, audit: { action: 'settings_changed', who: { actor: 'command line' }, fields: [] }, now: 800 });
+      expect(await storage.settings.restoreVersion({ revision: 2, who: { actor: 'command line' }, now: 900 })).toBe(4);
+      expect((await storage.settings.readSettings()).values).toEqual(values);
+      expect(await storage.settings.readPicture('c'.repeat(64))).not.toBeNull();
     }
   } finally {
     await storage.close();

@@ -313,6 +313,29 @@ export const sqliteMigrationSql: MigrationSql = {
   WHERE email LIKE '%:%@%;' AND instr(substr(email, instr(email, ':') + 1), ':') = 0
     AND instr(email, ';') = length(email) AND instr(email, '<') = 0;
   `,
+  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version:
+  //     every stored setting as it stood after that revision (a JSON object of key to stored JSON
+  //     text, secrets sealed as in the settings table), and the hash of the picture it shows, so pictures an
+  //     earlier version shows are kept for its restore. The settings in force become the first
+  //     version. The audit log names the version a change made, and the one a restore went back to.
+  'settings-history': `
+  CREATE TABLE settings_versions (
+    revision INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    picture_hash TEXT
+  ) STRICT;
+  INSERT INTO settings_versions (revision, at, settings, picture_hash)
+  SELECT
+    r.revision,
+    COALESCE((SELECT MAX(updated_at) FROM settings), 0),
+    COALESCE((SELECT json_group_object(key, value) FROM settings), '{}'),
+    (SELECT json_extract(value, '$.hash') FROM settings WHERE key = 'coachPhoto')
+  FROM settings_revision r WHERE r.id = 1;
+  ALTER TABLE audit_log ADD COLUMN revision INTEGER;
+  ALTER TABLE audit_log ADD COLUMN restored_from INTEGER;
+  CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

@@ -1,10 +1,11 @@
 /**
  * The coach's settings, pictures and first-run set-up codes on SQLite (contract: SettingsTable and
- * SetupCodeTable in ../storage.ts). A settings write is one IMMEDIATE transaction: the
- * rows, the picture, the revision and the audit entry, committed with synchronous=FULL before the
- * coach is answered.
+ * SetupCodeTable in ../storage.ts). A settings write, and a restore, is one IMMEDIATE transaction:
+ * the rows, the picture, the revision, its version and the audit entry, committed with
+ * synchronous=FULL before the coach is answered.
  */
-import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
+import type { Actor, SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
@@ -15,30 +16,54 @@ export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
   );
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
   const bump = db.prepare<[], { revision: number }>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision');
-  const removePictures = db.prepare<[string]>('DELETE FROM settings_pictures WHERE hash <> ?');
   const insertPicture = db.prepare<[string, string, Buffer, number]>(
     'INSERT INTO settings_pictures (hash, content_type, bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING',
   );
-  const audit = db.prepare<[number, string, string, number | null, string]>(
-    'INSERT INTO audit_log (at, action, actor, session_id, fields) VALUES (?, ?, ?, ?, ?)',
+  const insertVersion = db.prepare<[number, number, string, string | null]>(
+    'INSERT INTO settings_versions (revision, at, settings, picture_hash) VALUES (?, ?, ?, ?)',
+  );
+  const pruneVersions = db.prepare<[number]>('DELETE FROM settings_versions WHERE revision <= ?');
+  const prunePictures = db.prepare(
+    'DELETE FROM settings_pictures WHERE hash NOT IN (SELECT picture_hash FROM settings_versions WHERE picture_hash IS NOT NULL)',
+  );
+  const audit = db.prepare<[number, string, string, number | null, string, number, number | null]>(
+    'INSERT INTO audit_log (at, action, actor, session_id, fields, revision, restored_from) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const picture = db.prepare<[string], { hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
     'SELECT hash, content_type, bytes FROM settings_pictures WHERE hash = ?',
   );
+  const versions = db.prepare<[number, number], VersionRow>(
+    `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.restored_from
+     FROM settings_versions v LEFT JOIN audit_log a ON a.revision = v.revision
+     WHERE v.revision < ? ORDER BY v.revision DESC LIMIT ?`,
+  );
+  const version = db.prepare<[number], { settings: string }>('SELECT settings FROM settings_versions WHERE revision = ?');
+  const stored = () => Object.fromEntries(rows.all().map((row) => [row.key, row.value]));
 
-  const write = db.transaction((change: SettingsWrite): number => {
+  /** Inside a transaction: the change, its picture, the new revision and its version, pruning, the audit entry. */
+  function commit(change: SettingsWrite, restoredFrom: number | null): number {
     for (const [key, value] of Object.entries(change.changes)) {
       if (value === null) remove.run(key);
       else upsert.run(key, value, change.now);
     }
-    if (change.picture !== undefined) {
-      // Only the picture in use is kept: a replaced or removed one is gone at once.
-      removePictures.run(change.picture?.hash ?? '');
-      if (change.picture) insertPicture.run(change.picture.hash, change.picture.contentType, change.picture.bytes, change.now);
-    }
+    if (change.picture) insertPicture.run(change.picture.hash, change.picture.contentType, change.picture.bytes, change.now);
+    const next = bump.get()?.revision ?? 0;
+    const values = stored();
+    insertVersion.run(next, change.now, JSON.stringify(values), pictureHashOf(values));
+    pruneVersions.run(next - SETTINGS_VERSIONS_KEPT);
+    // Only pictures a kept version shows stay: a replaced one goes once no version shows it.
+    prunePictures.run();
     const { who } = change.audit;
-    audit.run(change.now, change.audit.action, who.actor, who.actor === 'dashboard' ? who.sessionId : null, JSON.stringify(change.audit.fields));
-    return bump.get()?.revision ?? 0;
+    audit.run(change.now, change.audit.action, who.actor, who.actor === 'dashboard' ? who.sessionId : null, JSON.stringify(change.audit.fields), next, restoredFrom);
+    return next;
+  }
+
+  const write = db.transaction((change: SettingsWrite): number => commit(change, null));
+  const restore = db.transaction(({ revision: target, who, now }: { revision: number; who: Actor; now: number }): number | null => {
+    const row = version.get(target);
+    if (!row) return null;
+    const changes = changeTo(stored(), parseSnapshot(row.settings));
+    return commit({ changes, audit: { action: 'settings_restored', who, fields: Object.keys(changes) }, now }, target);
   });
 
   return {
@@ -47,10 +72,7 @@ export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
     },
     async readSettings() {
       // One read transaction, so the rows and the revision belong together.
-      return db.transaction(() => ({
-        revision: revision.get()?.revision ?? 0,
-        values: Object.fromEntries(rows.all().map((row) => [row.key, row.value])),
-      }))();
+      return db.transaction(() => ({ revision: revision.get()?.revision ?? 0, values: stored() }))();
     },
     async writeSettings(change) {
       return write.immediate(change);
@@ -58,6 +80,12 @@ export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
     async readPicture(hash): Promise<StoredPicture | null> {
       const row = picture.get(hash);
       return row ? { hash: row.hash, contentType: row.content_type, bytes: row.bytes } : null;
+    },
+    async listVersions(before, limit) {
+      return versions.all(before ?? Number.MAX_SAFE_INTEGER, limit).map(versionOf);
+    },
+    async restoreVersion(request) {
+      return restore.immediate(request);
     },
   };
 }

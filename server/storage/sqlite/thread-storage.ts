@@ -85,6 +85,8 @@ export class SqliteThreadStorage implements Storage {
       readSettings: settings('readSettings'),
       writeSettings: settings('writeSettings'),
       readPicture: settings('readPicture'),
+      listVersions: settings('listVersions'),
+      restoreVersion: settings('restoreVersion'),
     } as SettingsTable;
     const setupCodes = part<SetupCodeTable>('setupCodes');
     this.setupCodes = { insert: setupCodes('insert'), find: setupCodes('find'), use: setupCodes('use') } as SetupCodeTable;

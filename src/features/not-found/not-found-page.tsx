@@ -30,9 +30,14 @@ export function NotFoundPage() {
           {notFound.code}
         </h1>
         <p className="mt-2 text-lg text-pretty text-muted sm:text-xl">{notFound.message}</p>
-        <Link to={paths.home} className="btn-primary mt-8 px-7 py-3 text-lg">
-          {notFound.homeLink}
-        </Link>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to={paths.home} className="btn-primary px-7 py-3 text-lg">
+            {notFound.homeLink}
+          </Link>
+          <Link to={paths.quiz} className="btn-secondary px-7 py-3 text-lg">
+            {notFound.quizLink}
+          </Link>
+        </div>
       </main>
       <SiteFooter />
     </div>

@@ -2,20 +2,42 @@ import { useRef, useState } from 'react';
 import { confirmCopy } from '../../content/profile';
 import { pageTitle } from '../../content/site';
 import { LiveRegion } from '../../lib/live-region';
-import { confirmMarketing, tokenFromHash } from '../../lib/profile-client';
+import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-client';
 import { readSiteConfig } from '../../lib/site-config';
 import { usePageTitle } from '../../lib/screen';
+import { paths } from '../../shared/paths';
+import { courseUrl } from '../results/course-url';
 import { ProductName } from '../shared/product-name';
 import { LinkMessage } from './link-message';
 
 type State = 'ready' | 'busy' | 'done' | 'dead' | 'failed';
 
+/** Once confirmed, the ways on: back to the profile the same e-mail links to, and the course, which may now be offered. */
+function WaysOn({ profileToken }: { profileToken: string | null }) {
+  const { course } = readSiteConfig();
+  return (
+    <div className="mt-7 flex flex-wrap justify-center gap-3">
+      {profileToken && (
+        <a href={`${paths.profile}#${profileToken}`} className="btn-primary px-7 py-3 text-lg">
+          {confirmCopy.done.profileLink}
+        </a>
+      )}
+      <a href={course.url ?? courseUrl} target="_blank" rel="noopener noreferrer" className={`${profileToken ? 'btn-secondary' : 'btn-primary'} px-7 py-3 text-lg`}>
+        {confirmCopy.done.courseLink}
+        <span className="sr-only"> {confirmCopy.done.newTabHint}</span>
+      </a>
+    </div>
+  );
+}
+
 /**
  * /confirm#<token>: the double opt-in. Opening the link changes nothing (mail scanners open links
- * to check them); only the button, a POST, confirms. The page advertises nothing.
+ * to check them); only the button, a POST, confirms. Until then the page advertises nothing; once
+ * confirmed (or for a confirmed person pressing a used link again) it leads on to the profile and
+ * the course.
  */
 export default function ConfirmPage() {
-  const [token] = useState(() => tokenFromHash(window.location.hash));
+  const [{ confirm: token, profile: profileToken }] = useState(() => confirmTokensFromHash(window.location.hash));
   const [state, setState] = useState<State>(token === null ? 'dead' : 'ready');
   const [siteConfig] = useState(readSiteConfig);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +67,10 @@ export default function ConfirmPage() {
         {done ? confirmCopy.done.title : confirmCopy.title}
       </h1>
       {done ? (
-        <p className="mt-3 text-muted sm:text-lg">{confirmCopy.done.text}</p>
+        <>
+          <p className="mt-3 text-muted sm:text-lg">{confirmCopy.done.text}</p>
+          <WaysOn profileToken={profileToken} />
+        </>
       ) : (
         <>
           <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coach.name)}</p>

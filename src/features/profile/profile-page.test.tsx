@@ -62,12 +62,39 @@ test('the profile shows every driver with its rating in words, the insights, and
     expect(within(cards).getByRole('button', { name: `${driver.shortName}, ${resultsCopy.ratingLabels[rating]}` })).toBeInTheDocument();
   }
   expect(screen.getByRole('heading', { name: 'What changed since last time' })).toBeInTheDocument();
-  expect(screen.getByText('Task Initiation: This is me → Sometimes, since 3 March')).toBeInTheDocument();
+  expect(screen.getByText('You took the quiz on 3 January, and again on 3 March.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: resultsCopy.insights.challenges.title })).toBeInTheDocument();
   expect(screen.getByText(/Welcome back, Ana\./)).toBeInTheDocument();
   // No gate, and no course pitch where the visitor may not receive it.
   expect(screen.queryByRole('textbox')).toBeNull();
   expect(screen.queryByRole('link', { name: /Show Me the Course/ })).toBeNull();
+});
+
+test('on a retake what changed comes first, each change as the cards’ rating badges; a return visit never says Got it!', async () => {
+  fetchMock.mockReturnValue(answer(200, profile));
+  renderAt('/profile');
+  const changes = await screen.findByRole('region', { name: 'What changed since last time' });
+  const cards = screen.getByRole('list', { name: resultsCopy.profile.title });
+  // Before the cards and the insights, in reading order.
+  expect(changes.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  const line = within(changes).getByRole('listitem');
+  expect(line).toHaveTextContent(/^Task Initiation\s*Needs Support\s*→?\s*now\s*Neutral$/);
+  expect(line.querySelectorAll('svg')).toHaveLength(2);
+  expect(screen.queryByText(/Got it!/)).toBeNull();
+  expect(screen.getByRole('heading', { level: 2, name: "Here's what your Core Driver profile reveals" })).toBeInTheDocument();
+});
+
+test('the confirm page, once confirmed, leads to the profile of the same e-mail and to the course', async () => {
+  fetchMock.mockReturnValue(answer(200, { confirmed: true, confirmedAt: '2026-03-04T10:00:00.000Z' }));
+  const profileToken = 'P'.repeat(43);
+  window.location.hash = `#${token}.${profileToken}`;
+  const user = renderAt('/confirm');
+  await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
+  expect(await screen.findByRole('heading', { name: 'Thank you, you are confirmed' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Open your profile' })).toHaveAttribute('href', `/profile#${profileToken}`);
+  expect(screen.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('target', '_blank');
+  // Only the confirm token is ever sent.
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token });
 });
 
 test('the course is shown when the visitor may receive it; a first quiz has no changes part', async () => {

@@ -18,7 +18,8 @@ import { ChangesPanel } from './changes-panel';
 
 /**
  * The profile as the results page showed it (cards, insights, the course when the visitor may get
- * it), without the gate or the timeline; what changed since the quiz before; a button to print it.
+ * it), without the gate or the timeline; on a retake, what changed since the quiz before comes
+ * first; a button to print it.
  */
 export function ProfileView({ profile }: { profile: ProfileResponse }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -54,13 +55,17 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
       >
         <PrintButton className="mt-5" />
       </ProfileHeader>
+      {changes && (
+        <div className="mx-auto mt-6 max-w-2xl sm:mt-8 print:mt-3 print:max-w-none">
+          <ChangesPanel summary={changes} />
+        </div>
+      )}
 
       <DriverCards drivers={drivers} labelledBy={PROFILE_TITLE_ID} />
       <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
-        {changes && <ChangesPanel summary={changes} />}
-        <InsightsPanel insights={insights} greeting={null} focusOnMount={false} />
+        <InsightsPanel insights={insights} title={profileCopy.insightsTitle} greeting={null} focusOnMount={false} />
         {profile.showCourse && <CourseCta />}
         <PrintFooter coachName={profile.coachName} />
       </div>

@@ -33,10 +33,8 @@ export const QuizQuestion = memo(function QuizQuestion({ driver, headingRef }: Q
           </p>
         </div>
       </div>
-      <p
-        className="mt-3 rounded-2xl border border-l-4 border-line bg-white px-4 py-3 text-[0.9375rem] leading-normal text-pretty shadow-sm sm:px-5 sm:py-4 sm:text-[1.0625rem]"
-        style={{ borderLeftColor: driver.assignedColor }}
-      >
+      {/* No bar in the driver's colour beside the answers: a red or green one would read as a rating before any is chosen. */}
+      <p className="mt-3 rounded-2xl border border-line bg-white px-4 py-3 text-[0.9375rem] leading-normal text-pretty shadow-sm sm:px-5 sm:py-4 sm:text-[1.0625rem]">
         <strong className="font-semibold text-ink">{bold}</strong>
         {rest}
       </p>

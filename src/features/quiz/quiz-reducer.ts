@@ -63,12 +63,14 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
       if (!state.transition) return state;
       const question = state.question + (state.transition === 'next' ? 1 : -1);
       const encouragement = state.transition === 'next' ? encouragementOn(question) : null;
+      // Got it! belongs to the answer it confirms: it never carries onto another question.
+      const carried = state.message?.kind === 'gotIt' ? null : state.message;
       return {
         ...state,
         question,
         transition: null,
         arrivedBy: state.transition,
-        message: encouragement ? nextMessage(state, encouragement) : state.message,
+        message: encouragement ? nextMessage(state, encouragement) : carried,
       };
     }
     case 'messageExpired':

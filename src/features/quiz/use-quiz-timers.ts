@@ -2,6 +2,7 @@ import { useEffect, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
 import { clearConfetti, fireConfetti } from '../../lib/confetti';
+import { forgetUnlock } from '../../lib/results-memory';
 import { confetti, quizTimings } from '../../shared/constants';
 import type { CoreDriversState } from '../../shared/core-drivers-state';
 import { isComplete, messageDurationMs, toCoreDriverResults, type QuizAction, type QuizState } from './quiz-reducer';
@@ -37,6 +38,8 @@ export function useQuizTimers(state: QuizState, dispatch: Dispatch<QuizAction>) 
     const timer = setTimeout(() => {
       // The burst ends with the quiz, in the same frame: the results' loading frame never shows under it.
       clearConfetti();
+      // A new run starts at the gate (SPEC section 4), even with the same ratings as one this tab unlocked.
+      forgetUnlock();
       // A push, not a replace: Back from the results returns to the quiz.
       navigate(paths.results, { state: handOver });
     }, quizTimings.navigateToResultsMs);

@@ -22,7 +22,7 @@ export function DriverCards({ drivers, labelledBy, cardsShown = drivers.length, 
       {/* One column on a phone, three from 640 px (a coach's frame of 660 px too): nine cards never leave one alone on a row. */}
       <ul
         aria-labelledby={labelledBy}
-        className="mt-4 grid grid-cols-1 gap-1.5 sm:mt-8 sm:grid-cols-3 sm:gap-3 print:mt-3 print:grid-cols-3 print:gap-1.5"
+        className="mt-4 grid grid-cols-1 gap-2 sm:mt-8 sm:grid-cols-3 sm:gap-3 print:mt-3 print:grid-cols-3 print:gap-1.5"
       >
         {drivers.map((driver, index) => {
           const { shortName, description } = driverById(driver.id);

@@ -36,9 +36,12 @@ function FlipHint({ text }: { text: string }) {
 
 /**
  * One driver of the profile: a toggle button whose front names the driver and its rating and whose
- * back names it again above the scenario. Both faces share one grid cell, so flipping never changes
- * the card's size. With reduced motion the faces swap without the 3D turn. In a printout the card is
- * flat and shows its front (3D layers would print as pictures, without text a PDF reader can find).
+ * back names both again above the scenario. Both faces share one grid cell, so flipping never changes
+ * the card's size. On a phone the card is as small as its front, so the nine fit in a screen and a
+ * bit: the back, taller, rises over its neighbours from the card's middle (never over their middles,
+ * where a tap lands) while it shows. With reduced motion the faces swap without the 3D turn. In a
+ * printout the card is flat and shows its front (3D layers would print as pictures, without text a
+ * PDF reader can find).
  *
  * One meaning per colour: the only colour on a card is its rating's (the band down its left edge,
  * the badge, the pale tint behind the driver's icon); the border, the text and the flip hint are
@@ -58,7 +61,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
   const band = <span className="block w-2 shrink-0" style={{ backgroundColor: color }} />;
 
   return (
-    <li className={`rounded-2xl transition-colors duration-300 print:break-inside-avoid ${shown ? '' : 'bg-line/45'}`}>
+    <li className={`relative rounded-2xl transition-colors duration-300 print:break-inside-avoid ${shown ? '' : 'bg-line/45'} ${flipped ? 'z-10' : ''}`}>
       <button
         type="button"
         aria-pressed={flipped}
@@ -70,17 +73,18 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
       >
         <span
           aria-hidden="true"
-          className={`grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none print:transform-flat ${
+          className={`relative grid h-full transition-transform duration-500 transform-3d motion-reduce:transition-none print:transform-none print:transform-flat ${
             flipped ? 'rotate-y-180 motion-reduce:transform-none' : ''
           }`}
         >
           <span className={`${face} shadow-sm print:visible print:shadow-none ${flipped ? 'motion-reduce:invisible' : ''}`}>
             {band}
             {/*
-              On a phone the back's scenario sets the height: the front centres its name and rating in it.
+              On a phone: the name, the rating under it, and the hint in the card's lower right corner: one
+              height for all nine, whatever the rating's words.
               Three to a row below 1024 px, a card is narrow: the icon goes above the name, which keeps the width.
             */}
-            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2.5 pb-8 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2 print:p-2">
+            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2 pb-6 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2 print:p-2">
               <DriverIcon id={id} rating={rating} className="size-9" />
               <span className="flex flex-1 flex-col sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
@@ -90,18 +94,25 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 <span id={`${domId}-description`} className="mt-1 hidden text-sm leading-snug text-muted sm:block">
                   {description}
                 </span>
-                <span className="absolute right-3 bottom-2.5 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
+                <span className="absolute right-3 bottom-2 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
                   <FlipHint text={resultsCopy.profile.cardFrontHint} />
                 </span>
               </span>
             </span>
           </span>
-          <span className={`${face} rotate-y-180 motion-reduce:transform-none print:hidden ${flipped ? '' : 'motion-reduce:invisible'}`}>
+          <span
+            className={`${face} rotate-y-180 motion-reduce:transform-none max-sm:absolute max-sm:inset-x-0 max-sm:top-1/2 max-sm:h-auto max-sm:min-h-full max-sm:-translate-y-1/2 max-sm:shadow-lg print:hidden ${
+              flipped ? '' : 'motion-reduce:invisible'
+            }`}
+          >
             {band}
             <span className="flex-1 px-3 py-2.5 text-sm leading-[1.4] text-ink sm:p-4">
-              {/* The driver stays named on the back, so the scenario is never read without it; the hint shares its line. */}
-              <span className="mb-0.5 flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="font-bold">{name}</span>
+              {/* The driver and its rating stay on the back, so the scenario is never read without them; the hint shares their line. */}
+              <span className="mb-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5">
+                <span className="flex flex-wrap items-center gap-x-2.5">
+                  <span className="font-bold">{name}</span>
+                  <RatingBadge rating={rating} />
+                </span>
                 <FlipHint text={resultsCopy.profile.cardBackHint} />
               </span>
               <span id={`${domId}-scenario`} className="block">

@@ -1,37 +1,100 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { resultsCopy } from '../../content/results';
 import type { Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
-import type { Insights } from '../../shared/insights';
+import { firstStep, type DriverInsight, type Insights } from '../../shared/insights';
 import { CareMessage } from './care-message';
 
 const copy = resultsCopy.insights;
 
-/** A list of tips or strengths; each driver's icon is tinted with the rating the list is about, as on its card. */
-function InsightList({ list, rating }: { list: Insights['challenges']; rating: Rating }) {
+/** One tip or strength: the driver's icon, tinted with the rating the list is about (as on its card), its name and text. */
+function InsightItem({ item, rating }: { item: DriverInsight; rating: Rating }) {
   return (
-    <section className="mt-8 print:mt-4">
+    <>
+      <h4 className="flex items-center gap-2.5 font-bold text-ink">
+        <DriverIcon id={item.id} rating={rating} className="size-7" />
+        {item.name}
+      </h4>
+      <p className="mt-1.5 text-pretty">{item.text}</p>
+    </>
+  );
+}
+
+function ItemList({ items, rating, className = '' }: { items: readonly DriverInsight[]; rating: Rating; className?: string }) {
+  return (
+    <ul className={`divide-y divide-line border-y border-line ${className}`}>
+      {items.map((item) => (
+        <li key={item.id} className="py-4 print:break-inside-avoid print:py-2">
+          <InsightItem item={item} rating={rating} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListHead({ list }: { list: Insights['challenges'] }) {
+  return (
+    <>
       <h3 className="text-xl font-bold tracking-tight text-teal-dark">{list.title}</h3>
       <p className="mt-1 text-muted">{list.intro}</p>
-      {list.items.length > 0 && (
-        <ul className="mt-4 divide-y divide-line border-y border-line">
-          {list.items.map((item) => (
-            <li key={item.id} className="py-4 print:break-inside-avoid print:py-2">
-              <h4 className="flex items-center gap-2.5 font-bold text-ink">
-                <DriverIcon id={item.id} rating={rating} className="size-7" />
-                {item.name}
-              </h4>
-              <p className="mt-1.5 text-pretty">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+    </>
+  );
+}
+
+/**
+ * The tips: one "start here" step first, the others one tap away behind a button that says how many
+ * (all of them in a printout). A single tip needs no fold.
+ */
+function Challenges({ list }: { list: Insights['challenges'] }) {
+  const [open, setOpen] = useState(false);
+  const othersId = useId();
+  const step = firstStep(list.items);
+  return (
+    <section className="mt-8 print:mt-4">
+      <ListHead list={list} />
+      {step && (
+        <>
+          <div className="-mx-4 mt-4 bg-sun-soft px-4 py-4 sm:mx-0 sm:rounded-2xl sm:px-5 print:break-inside-avoid">
+            <p className="text-sm font-bold tracking-wide text-teal-dark uppercase">{copy.challenges.startHere}</p>
+            <div className="mt-2">
+              <InsightItem item={step.first} rating={1} />
+            </div>
+          </div>
+          {step.others.length > 0 && (
+            <>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={othersId}
+                onClick={() => setOpen((current) => !current)}
+                className="btn-secondary mt-4 w-full px-5 py-2.5 print:hidden"
+              >
+                {open ? copy.challenges.fewerTips : copy.challenges.moreTips(step.others.length)}
+              </button>
+              <div id={othersId} className={open ? 'mt-4' : 'hidden print:mt-2 print:block'}>
+                <ItemList items={step.others} rating={1} />
+              </div>
+            </>
+          )}
+        </>
       )}
+    </section>
+  );
+}
+
+function Strengths({ list }: { list: Insights['strengths'] }) {
+  return (
+    <section className="mt-8 print:mt-4">
+      <ListHead list={list} />
+      {list.items.length > 0 && <ItemList items={list.items} rating={3} className="mt-4" />}
     </section>
   );
 }
 
 type InsightsPanelProps = {
   insights: Insights;
+  /** The spec's "Got it! ..." on the results page; the private profile page has its own. */
+  title?: string;
   /** The line above the title ("Thanks, Ana."); none where the page greets the visitor already. */
   greeting: string | null;
   /** On the results page the panel replaces the gate that had focus, so it takes it; elsewhere not. */
@@ -40,9 +103,10 @@ type InsightsPanelProps = {
 
 /**
  * The unlocked insights, flat on a phone so the text keeps the screen's full width; a card from
- * 640 px up (flat again in a printout, where a border and shadow only cost room).
+ * 640 px up (flat again in a printout, where a border and shadow only cost room). When many drivers
+ * need support, the care line (with the coach's help line) comes first, before any tip.
  */
-export function InsightsPanel({ insights, greeting, focusOnMount = true }: InsightsPanelProps) {
+export function InsightsPanel({ insights, title = copy.title, greeting, focusOnMount = true }: InsightsPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -55,12 +119,13 @@ export function InsightsPanel({ insights, greeting, focusOnMount = true }: Insig
       aria-labelledby="insights-title"
       className="sm:rounded-3xl sm:border sm:border-line sm:bg-white sm:p-8 sm:shadow-sm print:border-0 print:p-0 print:shadow-none"
     >
-      {greeting !== null && <p className="font-semibold text-leaf-dark">{greeting}</p>}
+      {greeting !== null && <p className="font-semibold text-teal">{greeting}</p>}
       <h2 id="insights-title" ref={heading} tabIndex={-1} className="mt-1 scroll-mt-36 text-2xl font-bold tracking-tight text-balance text-teal-dark">
-        {copy.title}
+        {title}
       </h2>
-      <InsightList list={insights.challenges} rating={1} />
-      <InsightList list={insights.strengths} rating={3} />
+      {insights.care && <CareMessage text={insights.care} />}
+      <Challenges list={insights.challenges} />
+      <Strengths list={insights.strengths} />
       <section className="mt-8">
         <h3 className="text-xl font-bold tracking-tight text-teal-dark">{copy.pattern.title}</h3>
         <p className="mt-2 text-pretty">{insights.summary.text}</p>
@@ -69,7 +134,6 @@ export function InsightsPanel({ insights, greeting, focusOnMount = true }: Insig
             {note.text}
           </p>
         ))}
-        {insights.care && <CareMessage text={insights.care} />}
       </section>
     </section>
   );

@@ -194,7 +194,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
       <ul className="mt-3 space-y-2">
         {copy.benefits.map((benefit) => (
           <li key={benefit} className="flex gap-2">
-            <svg viewBox="0 0 16 16" className="mt-1 size-4 shrink-0 text-leaf-dark" aria-hidden="true" focusable="false">
+            <svg viewBox="0 0 16 16" className="mt-1 size-4 shrink-0 text-teal" aria-hidden="true" focusable="false">
               <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {benefit}

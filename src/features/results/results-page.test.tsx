@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, expect, test, vi } from 'vitest';
@@ -8,13 +8,15 @@ import { submitLead } from '../../lib/lead-client';
 import { allowConsoleErrors } from '../../test/console';
 import ResultsPage from './results-page';
 
-vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()), clearConfetti: vi.fn() }));
 vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(), leadCaptureMode: 'api' }));
 
 const confettiBursts = vi.mocked(fireConfetti);
 const submitted = vi.mocked(submitLead);
 
 beforeEach(() => {
+  // Each test is a new tab: nothing unlocked in an earlier one.
+  window.sessionStorage.clear();
   vi.useFakeTimers();
   confettiBursts.mockClear();
   submitted.mockReset();
@@ -130,6 +132,31 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
   expect(await screen.findByText('Success!')).toBeInTheDocument();
   expect(screen.getByText('Scroll down to see your personalized insights.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('after the unlock, the page opened again in this tab (a reload) shows the insights at once, with no gate or confetti', async () => {
+  submitted.mockResolvedValue({ mailHeld: false });
+  const user = renderResults('131223312');
+  await untilGate();
+  await fillGate(user, 'sam@example.com', 'Sam');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  await screen.findByRole('heading', { name: "Got it! Here's what your Core Driver profile reveals..." });
+  cleanup();
+  confettiBursts.mockClear();
+
+  vi.useFakeTimers();
+  renderResults('131223312');
+  expect(screen.getByRole('heading', { name: "Got it! Here's what your Core Driver profile reveals..." })).toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: /, (Needs Support|Neutral|Strong)$/ })).toHaveLength(9);
+  expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  expect(screen.queryByText('Analyzing your pattern...')).not.toBeInTheDocument();
+  await advance(5000);
+  expect(confettiBursts).not.toHaveBeenCalled();
+  // Other ratings (a new quiz's hand-over) meet the gate, as the spec says.
+  cleanup();
+  renderResults('222222222');
+  await advance(2800);
+  expect(screen.getByLabelText('Email')).toBeInTheDocument();
 });
 
 test('a failed submission says so and keeps what was typed, ready to try again', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { resultsCopy } from '../../content/results';
 import { pageTitle, site } from '../../content/site';
-import { fireConfetti } from '../../lib/confetti';
+import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
 import { LiveRegion } from '../../lib/live-region';
+import { rememberUnlock } from '../../lib/results-memory';
 import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
@@ -36,13 +37,17 @@ function LoadingFrame() {
   );
 }
 
+/** Unlocked just now, with the first name typed (the greeting), or before a reload of this tab (no name kept). */
+type Unlock = { firstName: string | null } | null;
+
 /**
  * The results for nine valid ratings, revealed on the SPEC section 4 timeline. Every part keeps its
  * place from the start (hidden until its moment), so nothing on the page jumps as it appears.
+ * `alreadyUnlocked` (a reload after the unlock): everything at once, no gate, confetti or toast.
  */
-export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
-  const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline();
-  const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
+export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: CoreDriverResult[]; alreadyUnlocked?: boolean }) {
+  const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline(alreadyUnlocked);
+  const [unlock, setUnlock] = useState<Unlock>(alreadyUnlocked ? { firstName: null } : null);
   const insights = useMemo(() => buildInsights(drivers), [drivers]);
   const counts = useMemo(() => countRatings(drivers), [drivers]);
   const [siteConfig] = useState(readSiteConfig);
@@ -51,12 +56,23 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
   // The heading is transparent while the results load; it takes focus the moment it shows.
   useFocusOnArrival(heading, !loading);
 
-  useEffect(() => reportFunnelStep('results'), []);
+  // A reload is not a new arrival at the results: counted once, when the quiz handed them over.
+  useEffect(() => {
+    if (!alreadyUnlocked) reportFunnelStep('results');
+  }, [alreadyUnlocked]);
 
   useEffect(() => {
     // Decoration only: a failed confetti load must not break the page.
-    if (legendShown) fireConfetti(confetti.resultsArrival).catch(() => undefined);
-  }, [legendShown]);
+    if (legendShown && !alreadyUnlocked) fireConfetti(confetti.resultsArrival).catch(() => undefined);
+  }, [legendShown, alreadyUnlocked]);
+
+  // The results' confetti belongs to the results: Back to the quiz takes it away.
+  useEffect(() => clearConfetti, []);
+
+  function unlocked(firstName: string) {
+    rememberUnlock(drivers.map((driver) => driver.rating));
+    setUnlock({ firstName });
+  }
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 pt-5 pb-16 sm:px-6 sm:pt-12">
@@ -81,17 +97,21 @@ export function ResultsView({ drivers }: { drivers: CoreDriverResult[] }) {
       <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{site.disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10">
-        {unlockedFor === null ? (
+        {unlock === null ? (
           // Until its moment the gate's place shows as a quiet placeholder, part of the page's frame;
           // inert as well as invisible: nothing hidden can take focus.
           <div className={`rounded-3xl transition-colors duration-300 ${gateShown ? '' : 'bg-line/30'}`}>
             <div className={gateShown ? '' : 'invisible'} inert={!gateShown}>
-              <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={setUnlockedFor} />
+              <LeadGate ratings={drivers.map((driver) => driver.rating)} onUnlocked={unlocked} />
             </div>
           </div>
         ) : (
           <>
-            <InsightsPanel insights={insights} greeting={resultsCopy.insights.greeting(unlockedFor)} />
+            <InsightsPanel
+              insights={insights}
+              greeting={unlock.firstName === null ? null : resultsCopy.insights.greeting(unlock.firstName)}
+              focusOnMount={!alreadyUnlocked}
+            />
             <PrintButton className="mt-6" />
             <CourseCta />
             <PrintFooter coachName={siteConfig.coach.name} />

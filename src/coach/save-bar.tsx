@@ -1,0 +1,43 @@
+/**
+ * The save bar of a screen that edits settings (draft-form.ts): it appears with the first change and
+ * stays in view at the bottom of the window, says how many fields changed, and holds Discard and
+ * Save. What happened (saved, discarded, refused, failed) is announced whether the bar shows or not.
+ */
+import { coachCopy } from './content';
+import type { DraftForm } from './draft-form';
+import { secondaryButton } from './ui';
+
+const copy = coachCopy.saveBar;
+
+export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: string }) {
+  const { status, changed } = form;
+  const busy = status.kind === 'busy';
+  const open = changed.length > 0 || busy;
+  return (
+    <>
+      <p role="status" className="text-sm font-semibold text-teal-dark empty:hidden">
+        {!open && status.kind === 'saved' && copy.saved}
+        {!open && status.kind === 'discarded' && copy.discarded}
+      </p>
+      {open && (
+        <div role="region" aria-label={copy.label} className="sticky bottom-0 z-20 -mx-3 border-t-2 border-teal bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:-mx-6 sm:px-6">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="font-semibold text-ink">{copy.unsaved(changed.length)}</p>
+            <div className="flex gap-3">
+              <button type="button" onClick={form.discard} disabled={busy} className={secondaryButton}>
+                {copy.discard}
+              </button>
+              <button type="submit" form={formId} disabled={busy} className="btn-primary min-h-11 px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+                {busy ? copy.saving : copy.save}
+              </button>
+            </div>
+          </div>
+          <p role="alert" className="mt-2 text-sm font-semibold text-support empty:hidden">
+            {status.kind === 'failed' && copy.failed}
+            {status.kind === 'invalid' && copy.fixFields(status.count)}
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
