@@ -116,7 +116,7 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   await page.getByRole('link', { name: 'Leads' }).click();
   await page.getByLabel('Search by e-mail or first name').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: 'Dashy', exact: true }).click();
+  await page.getByRole('link', { name: /^Dashy / }).click();
   await expect(page.getByRole('heading', { name: 'Dashy' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   const profile = page.getByRole('table', { name: 'Each driver and how the visitor rated it' });

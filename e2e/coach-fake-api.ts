@@ -4,6 +4,7 @@
  * record, several pages of leads, throttled sign-in. Typed with the contract, so it cannot drift from
  * it. The real API is exercised end to end by coach-dashboard.spec.ts.
  */
+import { maskedEmail } from '../src/shared/masked-email';
 import type { Page, Route } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
@@ -93,54 +94,53 @@ function leadSummary([firstName, email, digits]: (typeof people)[number], index:
 
 const leads = people.map(leadSummary);
 
+/** A lead with two submissions: the latest, with its consent and deliveries, and one a month before (axe's landmark-unique). */
 function leadDetail(lead: LeadSummary): LeadDetail {
+  const latest = latestSubmission(lead);
+  const earlier = { ...latest, submittedAt: new Date(Date.parse(lead.submittedAt) - 30 * 86_400_000).toISOString(), consent: null, deliveries: [] };
+  return { id: lead.id, email: lead.email, firstName: lead.firstName, firstSubmittedAt: earlier.submittedAt, submissions: [latest, earlier] };
+}
+
+function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] {
   const drivers = coreDrivers.map((driver, i) => ({ id: driver.id, rating: lead.ratings[i] ?? 2 }));
   return {
-    id: lead.id,
-    email: lead.email,
-    firstName: lead.firstName,
-    firstSubmittedAt: lead.submittedAt,
-    submissions: [
+    submittedAt: lead.submittedAt,
+    ratings: coreDrivers.map((driver, i) => ({ driverId: driver.id, driver: driver.shortName, rating: lead.ratings[i] ?? 2 })),
+    pattern: lead.pattern,
+    summary: summarizePattern(drivers).text,
+    weakDrivers: lead.weakDrivers,
+    strongDrivers: lead.strongDrivers,
+    consent: {
+      version: '57fc5c7d9fd7a995',
+      wording: 'We’ll e-mail you your insights.\nPrivacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, send me tips.',
+      marketingConsent: true,
+      requestedAt: lead.submittedAt,
+      confirmedAt: new Date(Date.parse(lead.submittedAt) + 3_600_000).toISOString(),
+    },
+    deliveries: [
       {
-        submittedAt: lead.submittedAt,
-        ratings: coreDrivers.map((driver, i) => ({ driverId: driver.id, driver: driver.shortName, rating: lead.ratings[i] ?? 2 })),
-        pattern: lead.pattern,
-        summary: summarizePattern(drivers).text,
-        weakDrivers: lead.weakDrivers,
-        strongDrivers: lead.strongDrivers,
-        consent: {
-          version: '57fc5c7d9fd7a995',
-          wording: 'We’ll e-mail you your insights.\nPrivacy policy: https://coach.example/privacy\nCheckbox (unticked at first): Yes, send me tips.',
-          marketingConsent: true,
-          requestedAt: lead.submittedAt,
-          confirmedAt: new Date(Date.parse(lead.submittedAt) + 3_600_000).toISOString(),
-        },
-        deliveries: [
-          {
-            id: `delivery-${lead.id}`,
-            channel: 'webhook',
-            event: 'lead.submitted',
-            webhookId: `msg_${lead.id}`,
-            state: 'pending',
-            attempts: 3,
-            createdAt: lead.submittedAt,
-            lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
-            lastStatus: 503,
-            nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
-          },
-          {
-            id: `mail-${lead.id}`,
-            channel: 'email',
-            event: 'results',
-            webhookId: `msg_mail_${lead.id}`,
-            state: 'delivered',
-            attempts: 1,
-            createdAt: lead.submittedAt,
-            lastAttemptAt: lead.submittedAt,
-            lastStatus: 250,
-            nextAttemptAt: null,
-          },
-        ],
+        id: `delivery-${lead.id}`,
+        channel: 'webhook',
+        event: 'lead.submitted',
+        webhookId: `msg_${lead.id}`,
+        state: 'pending',
+        attempts: 3,
+        createdAt: lead.submittedAt,
+        lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
+        lastStatus: 503,
+        nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+      },
+      {
+        id: `mail-${lead.id}`,
+        channel: 'email',
+        event: 'results',
+        webhookId: `msg_mail_${lead.id}`,
+        state: 'delivered',
+        attempts: 1,
+        createdAt: lead.submittedAt,
+        lastAttemptAt: lead.submittedAt,
+        lastStatus: 250,
+        nextAttemptAt: null,
       },
     ],
   };
@@ -189,6 +189,8 @@ function deliveries(state: string | null): DeliveriesResponse {
       lastStatus: delivered ? 200 : index === 0 ? 503 : null,
       nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
       leadId: lead.id,
+      leadFirstName: lead.firstName,
+      leadMaskedEmail: maskedEmail(lead.email),
     })),
     nextCursor: null,
   };

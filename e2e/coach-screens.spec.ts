@@ -60,8 +60,13 @@ for (const width of [360, 1280]) {
 
       await ana.click();
       await expect(page).toHaveURL(/\/coach\/leads\/[^/]+$/);
+      // The lead's own address: a reload shows the same lead.
+      const leadAddress = page.url();
+      await page.reload();
       await expect(page.getByRole('heading', { name: 'Ana', exact: true })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Each driver and how the visitor rated it' })).toBeVisible();
+      expect(page.url()).toBe(leadAddress);
+      await expect(page.getByRole('heading', { name: 'Ana', exact: true })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Each driver and how the visitor rated it' }).first()).toBeVisible();
       await look(page, 'lead-detail', width);
 
       await page.getByRole('button', { name: 'Erase this person' }).click();
@@ -75,10 +80,21 @@ for (const width of [360, 1280]) {
       await page.getByRole('link', { name: 'Deliveries' }).click();
       await expect(page.getByRole('button', { name: /^Retry now: Webhook: new lead, queued / })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Retry now: Results e-mail, queued / })).toBeVisible();
-      // The list never shows an address: the coach opens the lead for that.
+      // The list never shows a whole address: each delivery names its lead by first name and a masked address.
       await expect(page.getByText('ana.lopez@example.com')).toHaveCount(0);
       await expect(page.getByText('Leads go to https://hooks.zapier.com/hooks/catch/123456/abcdef/.')).toBeVisible();
+      // Why each failed, in words, with the technical answer one click away.
+      await expect(page.getByText('The receiver had a problem of its own (503); it is tried again.')).toBeVisible();
+      await expect(page.getByText('The mail server did not answer in time, or could not be reached.')).toBeVisible();
+      await page.getByText('Technical answer').first().click();
+      await expect(page.getByText('HTTP 503', { exact: true })).toBeVisible();
       await look(page, 'deliveries', width);
+      // A delivery links to its lead, at the lead's own address; back returns to the deliveries.
+      await page.getByRole('link', { name: 'Ana (a…@example.com)' }).click();
+      await expect(page).toHaveURL(/\/coach\/leads\/[^/]+$/);
+      await expect(page.getByRole('heading', { name: 'Ana', exact: true })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Deliveries' })).toBeVisible();
       await page.getByText('Delivered', { exact: true }).click();
       const delivered = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' });
       await expect(delivered.getByRole('listitem')).toHaveCount(5);

@@ -144,6 +144,8 @@ describe.each(backends)('%s', (_name, open) => {
     const deliveries = await storage.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
     expect(deliveries.counts).toEqual({ pending: 1, failing: 1, gone: 0, expired: 0 });
     expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.webhook_id, 1, 503]]);
+    // Each delivery names its lead: the first name and the address masked.
+    expect(deliveries.deliveries[0]).toMatchObject({ leadFirstName: 'Ana', leadMaskedEmail: `${b.email.slice(0, 1)}…@example.com` });
     // "Retry now" while a round is sending it leaves it to that round: never sent twice at once.
     const [inFlight] = await storage.outbox.claimDue(clock + 120_000, 10, 60_000);
     expect(inFlight?.webhook_id).toBe(b.webhook_id);

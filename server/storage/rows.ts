@@ -20,6 +20,7 @@ import type {
 import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
+import { maskedEmail } from '../../src/shared/masked-email';
 import { parseSnapshot } from './settings-versions';
 import type { LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
 import { describeProfile, summaryPatternOf } from './stored-profile';
@@ -243,7 +244,12 @@ export function auditPage(rows: AuditRow[], limit: number): { entries: StoredAud
 }
 
 /** A delivery in the dashboard's list: the outbox row with its submission's id (never the address). */
-export type DeliveryListRow = OutboxRow & { submission_id: number };
+export type DeliveryListRow = OutboxRow & { submission_id: number; lead_first_name: string | null; lead_email: string | null };
+
+/** The delivery list's columns after the outbox's own: its submission, and that submission's first name and address. */
+export const deliveryLeadColumns = `o.submission_id,
+  (SELECT s.first_name FROM submissions AS s WHERE s.id = o.submission_id) AS lead_first_name,
+  (SELECT s.email FROM submissions AS s WHERE s.id = o.submission_id) AS lead_email`;
 
 /** A page of the delivery list from up to `limit + 1` rows, newest first, with the counts of each state. */
 export function deliveriesPage(
@@ -260,7 +266,14 @@ export function deliveriesPage(
     mailConfigured: configured.mailConfigured ?? false,
     counts,
     oldestPendingAt: oldestPending === null || oldestPending === undefined ? null : iso(oldestPending),
-    deliveries: page.map((row): DeliveryWithLead => ({ ...toDelivery(row), leadId: String(row.submission_id) })),
+    deliveries: page.map(
+      (row): DeliveryWithLead => ({
+        ...toDelivery(row),
+        leadId: String(row.submission_id),
+        leadFirstName: row.lead_first_name ?? '',
+        leadMaskedEmail: maskedEmail(row.lead_email ?? ''),
+      }),
+    ),
     nextCursor: rows.length > limit && last ? String(last.o_id) : null,
   };
 }

@@ -350,17 +350,10 @@ export type SettingsWrite = {
 };
 
 /** The settings after `revision` (JSON texts, secrets sealed), when, by whom (null: the first, from before the history); `restoredFrom`: what a restore brought back. */
-export type StoredSettingsVersion = {
-  revision: number;
-  at: number;
-  values: Record<string, string>;
-  who: Actor | null;
-  action: AuditAction | null;
-  restoredFrom: number | null;
-};
+export type StoredSettingsVersion = { revision: number; at: number; values: Record<string, string>; who: Actor | null; action: AuditAction | null; restoredFrom: number | null };
 
 /** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
-export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom' | 'device'> & {
+export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom'> & {
   restoredFrom: number | null;
   settings: { before: Record<string, string>; after: Record<string, string> } | null;
 };

@@ -161,7 +161,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           {view === 'funnel' && <FunnelView range={range} />}
           {view === 'profiles' && <ProfilesView range={range} />}
           {view === 'leads' && <LeadsView range={range} leadId={place.leadId} go={go} />}
-          {view === 'deliveries' && <DeliveriesView />}
+          {view === 'deliveries' && <DeliveriesView go={go} />}
           {view === 'embed' && <EmbedView />}
           {view === 'settings' && <SettingsView />}
           {view === 'audit' && <AuditView timeZone={status.timeZone} />}

@@ -197,6 +197,8 @@ export const coachCopy = {
       `The biggest drop is at ${place}: ${lost} of ${reached} visitors (${share}) ${left}.`,
     nextDrop: (place: string, share: string) => `Next biggest: ${place} (${share}).`,
     empty: 'No visitors in this period yet.',
+    raised:
+      'Some visitors were counted at a later step but not at an earlier one: the pages are counted by the visitor’s browser, which an ad blocker can stop, while each lead is counted when it is stored; and a visitor may open the quiz directly. So each step counts everyone who got at least that far, and no step is above the one before it.',
     summary: {
       landings: 'Landings',
       started: 'Quiz started',
@@ -327,7 +329,6 @@ export const coachCopy = {
       'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
     kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
     queued: (when: string) => `Queued ${when}`,
-    openLead: 'Open the lead',
     counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
     countHints: {
       pending: 'Waiting to be sent, new or retrying',
@@ -350,6 +351,20 @@ export const coachCopy = {
     lastResult: (status: number | null, channel: DeliveryChannel = 'webhook') =>
       status === null ? 'no answer' : channel === 'email' ? `SMTP ${status}` : `HTTP ${status}`,
     never: '–',
+    forLead: 'For',
+    leadName: (firstName: string, masked: string) => `${firstName} (${masked})`,
+    technical: 'Technical answer',
+    reasons: {
+      noAnswer: 'The receiver did not answer within 10 s, or could not be reached.',
+      gone: 'The receiver answered 410 Gone: it asked not to get this again, so it is not retried.',
+      redirect: (status: number) => `The receiver pointed elsewhere (${status}); redirects are not followed: paste the final address.`,
+      signature: (status: number) => `The receiver refused it (${status}): check the signing secret in your e-mail tool.`,
+      refused: (status: number) => `The receiver refused it (${status}): check the address in your e-mail tool.`,
+      serverError: (status: number) => `The receiver had a problem of its own (${status}); it is tried again.`,
+      mailNoAnswer: 'The mail server did not answer in time, or could not be reached.',
+      mailRefused: (code: number) => `The mail server refused it for good (${code}): your provider may not accept the sender or the address.`,
+      mailLater: (code: number) => `The mail server asked to try again later (${code}).`,
+    },
     retry: 'Retry now',
     /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */
     retryLabel: (kind: string, queued: string) => `Retry now: ${kind}, queued ${queued}`,

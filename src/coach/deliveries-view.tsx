@@ -10,9 +10,9 @@ import {
 } from '../shared/coach-api';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
-import { deliveryStateLabel } from './delivery-state';
+import { deliveryStateLabel, failureReason } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
-import { LeadDetailView } from './lead-detail';
+import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
@@ -20,18 +20,43 @@ const copy = coachCopy.deliveries;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 
-type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void; onOpenLead: () => void };
+type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void; go: (href: string) => void };
 
-/** One delivery: its kind and when it was queued, never who it is for (the coach opens the lead for that). */
-function DeliveryItem({ delivery, retry, onRetry, onOpenLead }: DeliveryItemProps) {
+/** One delivery: its kind, the lead it is for (linked), when it was queued, and why its last try failed, in words. */
+function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
   const kind = copy.kinds[delivery.event];
   const queued = formatDateTime(delivery.createdAt);
+  const reason = failureReason(delivery);
+  const lead = leadHref(delivery.leadId);
   return (
     <li className="grid gap-x-4 gap-y-2 py-4 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
         <p className="font-semibold text-ink">{kind}</p>
+        <p className="text-sm break-words text-ink">
+          {copy.forLead}{' '}
+          <a
+            href={lead}
+            onClick={(event) => {
+              if (!plainClick(event.nativeEvent)) return;
+              event.preventDefault();
+              go(lead);
+            }}
+            className="inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
+          >
+            {copy.leadName(delivery.leadFirstName, delivery.leadMaskedEmail)}
+          </a>
+        </p>
         <p className="text-sm text-muted">{copy.queued(queued)}</p>
+        {reason && (
+          <div className="mt-1 text-sm">
+            <p className="font-semibold text-support">{reason}</p>
+            <details className="mt-1">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-teal">{copy.technical}</summary>
+              <p className="text-muted">{copy.lastResult(delivery.lastStatus, delivery.channel)}</p>
+            </details>
+          </div>
+        )}
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="text-muted">{copy.columns.state}</dt>
           <dd>{deliveryStateLabel(delivery)}</dd>
@@ -55,9 +80,6 @@ function DeliveryItem({ delivery, retry, onRetry, onOpenLead }: DeliveryItemProp
             {mine === 'busy' ? copy.retrying : copy.retry}
           </button>
         )}
-        <button type="button" onClick={onOpenLead} className="min-h-11 font-semibold text-teal underline underline-offset-4">
-          {copy.openLead}
-        </button>
         <p role="status" className="mt-1 text-sm empty:hidden">
           {mine === 'done' && copy.retried}
           {mine === 'failed' && <span className="font-semibold text-support">{copy.retryFailed}</span>}
@@ -69,28 +91,14 @@ function DeliveryItem({ delivery, retry, onRetry, onOpenLead }: DeliveryItemProp
 
 /**
  * The outbox, both channels (webhook and results e-mail): counts, the failing/backlog/refused/given-up
- * lists, retry now, and a way to the lead a delivery belongs to.
+ * lists, retry now, and each delivery's lead, linked to its own address.
  */
-export function DeliveriesView() {
+export function DeliveriesView({ go }: { go: (href: string) => void }) {
   const [filter, setFilter] = useState<DeliveryFilter>('failing');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [retry, setRetry] = useState<RetryState>(null);
-  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const { data, error, loading, reload } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { state: filter, cursor });
   const sessionEnded = useSessionEnded();
-
-  if (openLeadId) {
-    return (
-      <LeadDetailView
-        id={openLeadId}
-        onBack={() => setOpenLeadId(null)}
-        onErased={() => {
-          setOpenLeadId(null);
-          reload();
-        }}
-      />
-    );
-  }
 
   async function retryNow(id: string) {
     setRetry({ id, status: 'busy' });
@@ -183,7 +191,7 @@ export function DeliveriesView() {
                 delivery={delivery}
                 retry={retry}
                 onRetry={() => void retryNow(delivery.id)}
-                onOpenLead={() => setOpenLeadId(delivery.leadId)}
+                go={go}
               />
             ))}
           </ul>

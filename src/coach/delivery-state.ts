@@ -7,3 +7,22 @@ export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'
   if (delivery.state === 'pending') return delivery.attempts > 0 ? states.retrying : states.pending;
   return states[delivery.state];
 }
+
+/**
+ * Why a delivery's last try did not go through, in words; null when it went through or was never
+ * tried. From what is kept of the answer: the status (HTTP or SMTP reply code), or none at all.
+ */
+export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'channel'>): string | null {
+  const reasons = coachCopy.deliveries.reasons;
+  if (delivery.state === 'delivered' || delivery.attempts === 0) return null;
+  const status = delivery.lastStatus;
+  if (delivery.channel === 'email') {
+    if (status === null) return reasons.mailNoAnswer;
+    return status >= 500 ? reasons.mailRefused(status) : reasons.mailLater(status);
+  }
+  if (status === null) return reasons.noAnswer;
+  if (status === 410) return reasons.gone;
+  if (status >= 300 && status < 400) return reasons.redirect(status);
+  if (status === 401 || status === 403) return reasons.signature(status);
+  return status >= 500 ? reasons.serverError(status) : reasons.refused(status);
+}

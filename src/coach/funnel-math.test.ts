@@ -18,7 +18,9 @@ test.each([
   ['drop-off is drops ÷ views of this step', [100, 80, 60], 1, { count: 80, conversion: 0.8, drops: 20, dropOff: 0.25 }],
   ['a step nobody reached has no drop-off', [10, 0, 0], 1, { count: 0, conversion: 0, drops: 0, dropOff: null }],
   ['after a step nobody reached there is no conversion', [10, 0, 0], 2, { count: 0, conversion: null, drops: 0, dropOff: null }],
-  ['more than the step before: conversion over 100%, no drops', [2, 3, 3], 1, { count: 3, conversion: 1.5, drops: 0, dropOff: 0 }],
+  // Three reached the start, so three passed the landing, whatever its beacon counted.
+  ['more than the step before: the step before counts them too', [2, 3, 3], 0, { count: 3, counted: 2, conversion: null, drops: 0, dropOff: 0 }],
+  ['so no conversion is over 100%', [2, 3, 3], 1, { count: 3, counted: 3, conversion: 1, drops: 0, dropOff: 0 }],
   ['nobody lost: drop-off zero', [5, 5, 5], 1, { count: 5, conversion: 1, drops: 0, dropOff: 0 }],
   [
     'the last step (course click) has no drops',

@@ -1,17 +1,24 @@
 /**
  * The funnel's derived figures, from the step counts the API sends (never stored):
- * - conversion: this step's count ÷ the previous step's (how many of those who got this far went on);
+ * - reached: everyone who got at least this far. The steps are counted from two sources (the
+ *   browser's beacon for the pages, the stored submission for the lead) and a visitor can skip one
+ *   (open /quiz directly, or block the beacon while their lead is stored), so a raw count can exceed
+ *   the one before it. Whoever reached a later step passed this one, so a step's reached count is
+ *   the largest of its own and every later step's: no step is ever above the one before it, and the
+ *   screen says when a count was raised (server/docs/leads-api.md, "How the funnel counts");
+ * - conversion: this step's reached count ÷ the previous step's (how many of those who got this far went on);
  * - drop-off: of those who reached this step, the share who did not reach the next one
  *   (drops ÷ views, as Formbricks and Tally show it per question).
- * A count can exceed the one before it (a visitor who opens /quiz directly starts the quiz without a
- * landing); such a conversion is shown as it is, over 100%, and the step's drops are zero.
  */
 import type { FunnelSource, StepCount, StepCounts } from '../shared/coach-api';
 import { funnelSteps, type FunnelStep } from '../shared/funnel';
 
 export type FunnelRow = {
   step: FunnelStep;
+  /** Everyone who got at least this far. */
   count: number;
+  /** What was counted at this step itself (less than `count` when later steps counted more). */
+  counted: number;
   /** count ÷ previous count; null for the first step or after a step nobody reached. */
   conversion: number | null;
   /** Visitors who reached this step but not the next; null for the last step. */
@@ -20,21 +27,42 @@ export type FunnelRow = {
   dropOff: number | null;
 };
 
+/** Everyone who got at least this far, per step: the largest of its count and every later step's. */
+export function reachedCounts(steps: readonly StepCount[]): StepCount[] {
+  const reached: StepCount[] = [];
+  let atLeast = 0;
+  for (let index = steps.length - 1; index >= 0; index -= 1) {
+    const step = steps[index];
+    if (!step) continue;
+    atLeast = Math.max(atLeast, step.count);
+    reached.unshift({ step: step.step, count: atLeast });
+  }
+  return reached;
+}
+
 /** The rows of the funnel table, in the order of `steps` (funnel order, as the API sends them). */
 export function funnelRows(steps: readonly StepCount[]): FunnelRow[] {
-  return steps.map(({ step, count }, index) => {
-    const previous = steps[index - 1];
-    const next = steps[index + 1];
-    const drops = next ? Math.max(0, count - next.count) : null;
+  const reached = reachedCounts(steps);
+  return reached.map(({ step, count }, index) => {
+    const previous = reached[index - 1];
+    const next = reached[index + 1];
+    const drops = next ? count - next.count : null;
     return {
       step,
       count,
+      counted: steps[index]?.count ?? count,
       conversion: previous && previous.count > 0 ? count / previous.count : null,
       drops,
       dropOff: drops !== null && count > 0 ? drops / count : null,
     };
   });
 }
+
+/** Whether any step's count was raised to the later steps' (the screen says why). */
+export const anyRaised = (rows: readonly FunnelRow[]) => rows.some((row) => row.counted < row.count);
+
+/** Whether the period has nothing to show: nobody reached any step. */
+export const isEmptyFunnel = (rows: readonly FunnelRow[]) => rows.every((row) => row.count === 0);
 
 /** Where visitors leave: of the `reached` who got to `step`, `lost` never reached the step after it. */
 export type Drop = { step: FunnelStep; reached: number; lost: number; share: number };
@@ -73,15 +101,17 @@ export type SourceRow = {
   courseClicks: number;
 };
 
+/** A source's figures, each step as reached (as in the funnel table), so the lead rate stays within 100%. */
 function sourceRow(source: string | null, medium: string | null, campaign: string | null, counts: StepCounts): SourceRow {
+  const reached = (step: FunnelStep) => reachedCounts(stepsOf(counts)).find((row) => row.step === step)?.count ?? 0;
   return {
     source,
     medium,
     campaign,
-    landings: counts.landing,
-    leads: counts.lead,
-    leadRate: rate(counts.lead, counts.landing),
-    courseClicks: counts.course_click,
+    landings: reached('landing'),
+    leads: reached('lead'),
+    leadRate: rate(reached('lead'), reached('landing')),
+    courseClicks: reached('course_click'),
   };
 }
 

@@ -2,7 +2,7 @@ import { coachApi, type FunnelResponse } from '../shared/coach-api';
 import { DailyColumns, HorizontalBars } from './charts';
 import { coachCopy, dropWords, stepLabel } from './content';
 import { formatCount, formatDay, formatPercent } from './format';
-import { biggestDrops, funnelRows, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
+import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
 import type { DateRange } from './period';
 import { useState } from 'react';
 import { captionClass, Empty, inputClass, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
@@ -178,7 +178,8 @@ export function FunnelView({ range }: { range: DateRange }) {
       </dl>
 
       <Panel title={copy.title} intro={copy.intro} titleId="funnel-title">
-        {count('landing') + count('quiz_started') === 0 && <Empty>{copy.empty}</Empty>}
+        {isEmptyFunnel(rows) && <Empty>{copy.empty}</Empty>}
+        {anyRaised(rows) && <p className="mb-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink">{copy.raised}</p>}
         {worst && (
           <div className="mb-4 rounded-2xl bg-sun-soft px-4 py-3 text-sm">
             <p className="font-semibold">

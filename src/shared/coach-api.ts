@@ -340,10 +340,11 @@ export type DeliveryFilter = (typeof deliveryFilters)[number];
 export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
 
 /**
- * A delivery in the list, with its lead's id (erasing a person removes their deliveries). No address:
- * the list is for the outbox's health; the coach opens the lead to see who it is.
+ * A delivery in the list, with its lead: the id (erasing a person removes their deliveries), the
+ * first name and the address masked (src/shared/masked-email.ts), enough to recognise them; the
+ * coach opens the lead for the rest.
  */
-export type DeliveryWithLead = Delivery & { leadId: string };
+export type DeliveryWithLead = Delivery & { leadId: string; leadFirstName: string; leadMaskedEmail: string };
 
 /** GET /api/coach/deliveries?state=failing (the default). Newest first, both channels. */
 export type DeliveriesResponse = {

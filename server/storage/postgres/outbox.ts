@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api';
-import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
 import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { PostgresPool } from './connection';
 
@@ -75,7 +75,7 @@ const where: Record<DeliveryFilter, string> = {
 
 export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, ...configured }: DeliveryListParams): Promise<StoredDeliveries> {
   const { rows } = await pool.query<DeliveryListRow>(
-    `SELECT ${deliveryColumns}, o.submission_id
+    `SELECT ${deliveryColumns}, ${deliveryLeadColumns}
      FROM outbox AS o
      WHERE ${where[filter]} AND o.id < $1 ORDER BY o.id DESC LIMIT $2`,
     [cursor ?? Number.MAX_SAFE_INTEGER, limit + 1],

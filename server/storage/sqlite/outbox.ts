@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api';
-import { deliveriesPage, deliveryColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
 import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
 import type { SqliteDatabase } from './binding';
 
@@ -73,7 +73,7 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, ...c
   const { from, where } = filters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(
-      `SELECT ${deliveryColumns}, o.submission_id FROM ${from}
+      `SELECT ${deliveryColumns}, ${deliveryLeadColumns} FROM ${from}
        WHERE ${where} AND o.id < ? ORDER BY o.id DESC LIMIT ?`,
     )
     .all(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1);

@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { failureReason } from './delivery-state';
+
+test.each([
+  ['delivered: nothing to explain', { state: 'delivered', attempts: 1, lastStatus: 200, channel: 'webhook' }, null],
+  ['never tried yet', { state: 'pending', attempts: 0, lastStatus: null, channel: 'webhook' }, null],
+  ['no answer from the receiver', { state: 'pending', attempts: 2, lastStatus: null, channel: 'webhook' }, /did not answer within 10 s/],
+  ['410 Gone', { state: 'gone', attempts: 1, lastStatus: 410, channel: 'webhook' }, /asked not to get this again/],
+  ['a redirect', { state: 'pending', attempts: 1, lastStatus: 301, channel: 'webhook' }, /redirects are not followed/],
+  ['the signature refused', { state: 'pending', attempts: 1, lastStatus: 401, channel: 'webhook' }, /signing secret/],
+  ['another refusal', { state: 'pending', attempts: 1, lastStatus: 404, channel: 'webhook' }, /check the address/],
+  ['the receiver’s own problem', { state: 'expired', attempts: 9, lastStatus: 503, channel: 'webhook' }, /problem of its own \(503\)/],
+  ['no answer from the mail server', { state: 'pending', attempts: 1, lastStatus: null, channel: 'email' }, /mail server did not answer/],
+  ['the mail server refused for good', { state: 'gone', attempts: 1, lastStatus: 550, channel: 'email' }, /refused it for good \(550\)/],
+  ['the mail server asked for later', { state: 'pending', attempts: 1, lastStatus: 451, channel: 'email' }, /try again later \(451\)/],
+] as const)('%s', (_case, delivery, reason) => {
+  const words = failureReason(delivery);
+  if (reason === null) expect(words).toBeNull();
+  else expect(words).toMatch(reason);
+});

@@ -1,0 +1,75 @@
+/**
+ * Numbers that agree, over random funnels: whatever the counts (any step above the one before it,
+ * zeros anywhere, a lead with no beacon), every percentage the funnel screen shows is 0-100%, no
+ * step is above the one before it, and each callout says what the table it sits on says.
+ */
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import type { StepCount, StepCounts } from '../shared/coach-api';
+import { funnelSteps } from '../shared/funnel';
+import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceRows, stepsOf } from './funnel-math';
+
+/** Step counts as the API may send them: each step counted on its own, small numbers and zeros likely. */
+const anyCounts = fc.array(fc.oneof(fc.constant(0), fc.nat(5), fc.nat(100_000)), { minLength: funnelSteps.length, maxLength: funnelSteps.length });
+const stepsFrom = (counts: number[]): StepCount[] => funnelSteps.map((step, index) => ({ step, count: counts[index] ?? 0 }));
+const asCounts = (counts: number[]) => Object.fromEntries(funnelSteps.map((step, index) => [step, counts[index] ?? 0])) as StepCounts;
+const inRange = (share: number | null) => share === null || (share >= 0 && share <= 1);
+
+test('every percentage is 0-100% and no step is above the one before it', () => {
+  fc.assert(
+    fc.property(anyCounts, (counts) => {
+      const rows = funnelRows(stepsFrom(counts));
+      rows.forEach((row, index) => {
+        expect(inRange(row.conversion)).toBe(true);
+        expect(inRange(row.dropOff)).toBe(true);
+        expect(row.count).toBeGreaterThanOrEqual(row.counted);
+        const previous = rows[index - 1];
+        if (previous) expect(row.count).toBeLessThanOrEqual(previous.count);
+        if (row.drops !== null) expect(row.drops).toBeGreaterThanOrEqual(0);
+      });
+      // The summary cards: started of landings, leads of results, course clicks of leads.
+      const count = (step: string) => rows.find((row) => row.step === step)?.count ?? 0;
+      for (const [part, whole] of [['quiz_started', 'landing'], ['lead', 'results'], ['course_click', 'lead']]) {
+        expect(inRange(rate(count(part ?? ''), count(whole ?? '')))).toBe(true);
+      }
+      // Each source's lead rate too.
+      for (const source of sourceRows([], asCounts(counts), 'other')) expect(inRange(source.leadRate)).toBe(true);
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+test('the biggest-drop callouts say what the table says, and the empty message shows only when there is nothing', () => {
+  fc.assert(
+    fc.property(anyCounts, (counts) => {
+      const rows = funnelRows(stepsFrom(counts));
+      const drops = biggestDrops(rows);
+      for (const drop of drops) {
+        const row = rows.find((item) => item.step === drop.step);
+        // The same step, the same numbers as its row: reached, lost, and the share of them.
+        expect(row).toBeDefined();
+        expect([drop.reached, drop.lost, drop.share]).toEqual([row?.count, row?.drops, row?.dropOff]);
+        expect(drop.lost).toBeLessThanOrEqual(drop.reached);
+        expect(drop.lost).toBeGreaterThan(0);
+      }
+      // Ranked: the first is the largest share of any row in the table.
+      const [worst] = drops;
+      const largest = Math.max(0, ...rows.map((row) => (row.drops ? (row.dropOff ?? 0) : 0)));
+      expect(worst?.share ?? 0).toBe(largest);
+      // "No visitors" only with no figure above zero, and never beside a drop.
+      expect(isEmptyFunnel(rows)).toBe(counts.every((value) => value === 0));
+      if (isEmptyFunnel(rows)) expect(drops).toEqual([]);
+      // The note that a count was raised shows exactly when a later step counted more.
+      expect(anyRaised(rows)).toBe(counts.some((value, index) => counts.slice(index + 1).some((later) => later > value)));
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+test('the period that showed “No visitors” beside figures: two leads stored, no beacon counted', () => {
+  const rows = funnelRows(stepsOf(asCounts([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0])));
+  expect(isEmptyFunnel(rows)).toBe(false);
+  expect(anyRaised(rows)).toBe(true);
+  expect(rows.map((row) => row.count)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0]);
+  expect(biggestDrops(rows)).toEqual([{ step: 'lead', reached: 2, lost: 2, share: 1 }]);
+});
