@@ -244,6 +244,7 @@ const session: SessionStatus = {
   timeZone: 'UTC',
   webhookConfigured: true,
   mailConfigured: true,
+  backup: 'download',
 };
 
 /** Answers every /api/coach/ request of `page` from the data above. */
@@ -270,7 +271,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       signedIn = true;
       return json(route, 200, session);
     }
-    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true } satisfies SetupStatus);
+    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true, resetByMail: false } satisfies SetupStatus);
     if (!signedIn) return refuse(route, 401, { error: 'unauthorized', message: 'Please sign in.' });
     if (path === '/api/coach/session' && method === 'DELETE') {
       signedIn = false;

@@ -42,7 +42,8 @@ export class SettingsService {
   private constructor(
     private readonly table: SettingsTable,
     readonly environment: Partial<SettingValues>,
-    private readonly secrets: SecretBox,
+    /** The key secrets are sealed with (the settings' and the second factor's). */
+    readonly secrets: SecretBox,
     private readonly log: Log,
     stored: Stored,
   ) {

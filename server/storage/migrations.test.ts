@@ -42,6 +42,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: 'a0e2d1a860268e8ac00c01458fc65f7e13524db2bb1e198b6bd99f59b85f1264',
     postgres: 'eb1e9fd21d008a61fb701afdf923a93a497865d2a28bed52f079ae44197efa0a',
   },
+  'coach-access': {
+    sqlite: '814ae51d9a467ce9c9e8a34773cba5a6e62dafd3d5bea62ef661cd9af5ce2e3e',
+    postgres: 'a52bfe0c6162ace5277a87bf584ec91111e4a19d0860053d103fedf080697724',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -98,6 +98,17 @@ export type CoachErrorCode =
   | 'unauthorized'
   /** 401: sign-in with a wrong password. */
   | 'wrong_password'
+  /** 401: the password was right, and the second factor is on: send it again with `code`. */
+  | 'second_factor_required'
+  /** 401: a wrong (or already used) authenticator code or recovery code. */
+  | 'wrong_code'
+  /** 401: a passkey this site does not know, or whose answer does not check out. */
+  | 'passkey_refused'
+  /** 401: a password-reset link that is wrong or used already; `reset_link_expired` after its 30 minutes. */
+  | 'wrong_reset_link'
+  | 'reset_link_expired'
+  /** 409: a backup asked for on Postgres, whose backups are the database's own. */
+  | 'backup_elsewhere'
   /** 403: a state-changing request without the site's own `Origin`. */
   | 'forbidden_origin'
   /** 403: sign-in over plain http to a host other than localhost/127.0.0.1 (the cookie needs HTTPS). */
@@ -126,8 +137,11 @@ export type CoachErrorCode =
 
 // --- Session -----------------------------------------------------------------------------------
 
-/** POST /api/coach/session, `Content-Type: application/json`. */
-export type SignInRequest = { password: string };
+/**
+ * POST /api/coach/session, `Content-Type: application/json`. `code`: with the second factor on, a 6-digit code from the authenticator app or a recovery code;
+ * without it the answer is 401 `second_factor_required` (the password was right: ask for the code).
+ */
+export type SignInRequest = { password: string; code?: string };
 
 /** Answer of POST (200, with the cookie) and GET /api/coach/session. */
 export type SessionStatus = {
@@ -146,6 +160,8 @@ export type SessionStatus = {
   webhookConfigured: boolean;
   /** Whether the results e-mail is sent (a mail server and a sender: settings screen, or SMTP_URL and MAIL_FROM). */
   mailConfigured: boolean;
+  /** SQLite: the dashboard offers a backup to download; Postgres: backups are the database's own. */
+  backup: 'download' | 'database';
 };
 
 // --- Funnel ------------------------------------------------------------------------------------
@@ -382,7 +398,18 @@ export type AuditAction =
   /** A test event sent to the webhook from the dashboard. */
   | 'webhook_test'
   /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
-  | 'mail_test';
+  | 'mail_test'
+  /** The coach's door (server/coach/access/): passkeys, the second factor, resets, browsers, backups. */
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'second_factor_on'
+  | 'second_factor_off'
+  | 'recovery_code_used'
+  | 'password_reset_sent'
+  | 'password_reset'
+  | 'signed_out_others'
+  | 'backup';
 
 /**
  * Who and when, and for the coach's own settings what: never a visitor's address or name, a search
@@ -460,7 +487,8 @@ export type SettingsChangeRequest = Partial<Record<SettingKey, unknown>>;
 /** 400 of PATCH: the first problem as `field` and `message`, and every problem of the change. */
 export type SettingsRefusal = CoachApiError & { problems: SettingProblem[] };
 
-export type SetupStatus = { passwordSet: boolean };
+/** `resetByMail`: mail is on, so the sign-in screen offers "Forgot your password?". */
+export type SetupStatus = { passwordSet: boolean; resetByMail: boolean };
 
 /** POST /api/coach/setup: the code from the address's fragment, and the new password (at least 12 characters). */
 export type SetupRequest = { code: string; password: string };

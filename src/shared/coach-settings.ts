@@ -16,7 +16,7 @@ import { resultsCopy } from '../content/results';
 import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
 import { isTimeZone } from './days';
 import { checkEmbedLook, defaultEmbedLook, type EmbedLook } from './frame-look';
-import { hasHiddenCharacterInName } from './lead';
+import { EMAIL_MAX_LENGTH, hasHiddenCharacterInEmail, hasHiddenCharacterInName } from './lead';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
@@ -180,6 +180,21 @@ function sender(label: string, env?: string): TextSetting {
   return { kind: 'text', label, maxLength: MAIL_FROM_MAX_LENGTH, env, check: (input) => checkMailFrom(label, input) };
 }
 
+/** One e-mail address of the coach's own (the recovery address): the lead form's rule for an address. */
+function address(label: string): TextSetting {
+  return {
+    kind: 'text',
+    label,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: (input) => {
+      const value = typeof input === 'string' ? input.trim().normalize('NFC') : '';
+      if (!/^[^\s@]+@[^\s@]+$/u.test(value) || hasHiddenCharacterInEmail(value)) return fail(`${label}: write one e-mail address, such as you@example.com.`);
+      if (value.length > EMAIL_MAX_LENGTH) return fail(`${label}: at most ${EMAIL_MAX_LENGTH} characters.`);
+      return { ok: true, value };
+    },
+  };
+}
+
 function image(label: string): ImageSetting {
   return {
     kind: 'image',
@@ -241,6 +256,8 @@ export const coachSettings = {
   // Sending each visitor their results: the mail server (sealed: it holds the password) and the sender.
   smtpUrl: secret('Mail server (SMTP)', { env: 'SMTP_URL', check: checkSmtpUrl }),
   mailFrom: sender('Sender address', 'MAIL_FROM'),
+  // Where "Forgot your password?" sends a reset link (the coach's own address; never shown to visitors).
+  recoveryEmail: address('Recovery address'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;
