@@ -53,7 +53,7 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
           <div className="mt-1 text-sm">
             <p className="font-semibold text-support">{reason}</p>
             <details className="mt-1">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-teal">{copy.technical}</summary>
+              <summary className="cursor-pointer py-3 font-semibold text-teal">{copy.technical}</summary>
               <p className="text-muted">{copy.lastResult(delivery.lastStatus, delivery.channel)}</p>
             </details>
           </div>
