@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
@@ -24,6 +25,9 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   test: {
+    // One test file per core (Vitest's own default leaves one core free: on a 2-core machine that
+    // ran every file one after another). Most server files wait on servers, timers and sockets.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -41,6 +45,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['server/test/setup.ts'],
+          // Most server tests start a real server (a storage thread, a Postgres pool, a child
+          // process): 5 s is too short for that on a busy shared machine. Tests whose timing is the
+          // behaviour assert it themselves.
+          testTimeout: 20_000,
           // One throwaway Postgres server for the run (fails, saying how to install it, without Postgres).
           globalSetup: ['server/test/postgres-global-setup.ts'],
         },

@@ -29,3 +29,41 @@ export function takeApiRefusals(consoleErrors: string[]): number[] {
   consoleErrors.splice(0, consoleErrors.length, ...others);
   return statuses;
 }
+
+/** The smallest tap target on a phone, in CSS pixels (WCAG 2.5.5; Apple's and Material's guidance). */
+export const TAP_TARGET_PX = 44;
+
+/**
+ * Every control a finger may tap on the screen is at least 44 × 44 px: buttons, links, fields,
+ * summaries; a switch or a radio button with its label (the label taps it too), a visually hidden
+ * one by its label. Links inside a sentence are exempt, as WCAG exempts inline targets.
+ */
+export async function expectTapTargets(page: Page, screen: string) {
+  const small = await page.evaluate((minimum) => {
+    const found: string[] = [];
+    const visible = (rect: DOMRect) => rect.width > 1 && rect.height > 1;
+    const union = (a: DOMRect, b: DOMRect) => {
+      const left = Math.min(a.left, b.left);
+      const top = Math.min(a.top, b.top);
+      return { width: Math.max(a.right, b.right) - left, height: Math.max(a.bottom, b.bottom) - top };
+    };
+    for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary')) {
+      if (element.closest('[inert], [aria-hidden="true"]') || getComputedStyle(element).visibility === 'hidden') continue;
+      let rect: { width: number; height: number } = element.getBoundingClientRect();
+      if (element instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(element.type)) {
+        const label = element.labels?.[0];
+        const own = element.getBoundingClientRect();
+        if (!label) continue;
+        rect = visible(own) ? union(own, label.getBoundingClientRect()) : label.getBoundingClientRect();
+      } else if (!visible(element.getBoundingClientRect())) continue;
+      const inSentence =
+        element instanceof HTMLAnchorElement && (element.parentElement?.textContent ?? '').trim().length > (element.textContent ?? '').trim().length + 1;
+      if (inSentence) continue;
+      if (rect.width + 0.5 < minimum || rect.height + 0.5 < minimum) {
+        found.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 40)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return found;
+  }, TAP_TARGET_PX);
+  expect(small, `tap targets under ${TAP_TARGET_PX} px on ${screen}`).toEqual([]);
+}

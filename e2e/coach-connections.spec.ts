@@ -8,9 +8,9 @@
  */
 import type { Page } from '@playwright/test';
 import { signedWith, startReceiver, type Receiver } from '../server/test/receiver';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
-import { expect, expectNoHorizontalScroll } from './fixtures';
+import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
 import { saveBar } from './save-bar';
 
 const forwarding = (page: Page) => page.getByRole('region', { name: 'Forwarding leads to your e-mail tool' });
@@ -109,7 +109,7 @@ test.describe('webhook and embed set on the dashboard', () => {
       await sites.fill('https://coach.example\nhttps://www.coach.example');
       await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
-      const framed = await page.request.get('/?embed=inline');
+      const framed = await page.request.get('/?embed=inline', { headers: ownConnection });
       expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self' https://coach.example https://www.coach.example");
 
       // The snippets, copied with one click each.
@@ -146,10 +146,11 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(saveBar(page)).toContainText('4 changes not saved');
       await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
-      const script = await (await page.request.get('/embed.js')).text();
+      const script = await (await page.request.get('/embed.js', { headers: ownConnection })).text();
       expect(script).toContain('Take the 3-minute quiz');
       await expectNoA11yFindings(page, 'embed, look saved');
       await expectNoHorizontalScroll(page);
+      if (width === 360) await expectTapTargets(page, 'embed');
       await shoot(page, 'embed', width);
     });
   }

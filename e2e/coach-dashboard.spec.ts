@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
-import { expect, test } from './fixtures';
+import { expect, ownConnection, test } from './fixtures';
 import type { Rating } from '../src/shared/constants';
 import { answerButton } from './answers';
 
@@ -184,7 +184,7 @@ test('a stranger is refused, then slowed down, never locked; the browser that si
   await signIn(coachPage);
   await expect(coachPage.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
   const fromCoachBrowser = (value: string) =>
-    coachBrowser.request.post('/api/coach/session', { headers: { origin: new URL(baseURL ?? '').origin }, data: { password: value } });
+    coachBrowser.request.post('/api/coach/session', { headers: { origin: new URL(baseURL ?? '').origin, ...ownConnection }, data: { password: value } });
 
   // A stranger, on the same address: three free failures, each refused with a clear message.
   await page.goto('/coach');

@@ -5,7 +5,7 @@
  * visitor's page. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
  */
 import type { Page } from '@playwright/test';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import { saveAll, saveBar } from './save-bar';
@@ -80,6 +80,7 @@ for (const width of [360, 1280]) {
     await expect(saveBar(page)).toContainText('2 changes not saved');
     await expectNoA11yFindings(page, 'settings with the save bar');
     await expectNoHorizontalScroll(page);
+    if (width === 360) await expectTapTargets(page, 'settings');
     await shoot(page, 'settings-save-bar', width);
     await saveAll(page);
     await nameField(page).fill('Dana Reyes');
@@ -112,6 +113,7 @@ for (const width of [360, 1280]) {
     await expect(entries.nth(1)).toContainText('Your name: Sam Rivera → Dana Reyes');
     await expectNoA11yFindings(page, 'audit log with settings changes');
     await expectNoHorizontalScroll(page);
+    if (width === 360) await expectTapTargets(page, 'audit log');
     await shoot(page, 'audit-log-changes', width);
   });
 }

@@ -175,6 +175,7 @@ function deliveries(state: string | null): DeliveriesResponse {
     webhookConfigured: true,
     destination: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/',
     mailConfigured: true,
+    mailSenderRefused: null,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
     deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({
@@ -244,6 +245,7 @@ const session: SessionStatus = {
   timeZone: 'UTC',
   webhookConfigured: true,
   mailConfigured: true,
+  backup: 'download',
 };
 
 /** Answers every /api/coach/ request of `page` from the data above. */
@@ -270,7 +272,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       signedIn = true;
       return json(route, 200, session);
     }
-    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true } satisfies SetupStatus);
+    if (path === '/api/coach/setup' && method === 'GET') return json(route, 200, { passwordSet: true, resetByMail: false } satisfies SetupStatus);
     if (!signedIn) return refuse(route, 401, { error: 'unauthorized', message: 'Please sign in.' });
     if (path === '/api/coach/session' && method === 'DELETE') {
       signedIn = false;

@@ -1,17 +1,18 @@
 /**
  * Every dashboard screen at a phone's and a desktop's width, against a stand-in for the coach API
  * (coach-fake-api.ts) so each screen shows rich data: axe finds nothing, nothing scrolls sideways,
- * and the screens do what the coach asks. With SHOTS_DIR set, each screen is also saved as a
+ * every tap target on a phone is at least 44 px, and the screens do what the coach asks. With SHOTS_DIR set, each screen is also saved as a
  * full-page screenshot there (for looking at them by eye; not part of the check).
  */
 import type { Page } from '@playwright/test';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword } from './coach-fake-api';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
 
 async function look(page: Page, screen: string, width: number, { fullPage = true } = {}) {
   await expectNoA11yFindings(page, screen);
   await expectNoHorizontalScroll(page);
+  if (width <= 400) await expectTapTargets(page, screen);
   const dir = process.env.SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${screen}-${width}.png`, fullPage });
 }

@@ -9,7 +9,7 @@ import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
-import { expect, expectNoHorizontalScroll } from './fixtures';
+import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
 import { clickSave, saveAll } from './save-bar';
 import { unlockInsights, visitorPage } from './visitor';
 
@@ -47,7 +47,7 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
 
   // A visitor, in another browser context, on the same running server.
   const visitor = await visitorPage(browser, server, 360);
-  const firstLoad = await visitor.request.get('/');
+  const firstLoad = await visitor.request.get('/', { headers: ownConnection });
   // In the HTML itself, before any script runs.
   expect(await firstLoad.text()).toContain('Dana Reyes');
   await visitor.goto('/');
@@ -96,7 +96,7 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   // The SVG's 400, logged by Chromium; the 5 MB file never left the browser.
   expect(takeApiRefusals(consoleErrors)).toEqual([400]);
 
-  const response = await page.request.get('/api/coach/settings');
+  const response = await page.request.get('/api/coach/settings', { headers: ownConnection });
   expect((await response.json()).values).toMatchObject({ courseUrl: null, coachPhoto: null });
 });
 

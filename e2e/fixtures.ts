@@ -41,6 +41,14 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * Headers for a test's own API request (`page.request`): a connection of its own, closed after the
+ * answer. Playwright's request client keeps idle connections for reuse and does not heed the
+ * server's `Keep-Alive: timeout=5`; a request sent after a longer pause of the test (a busy
+ * machine makes any pause longer) can meet the server closing that connection: ECONNRESET.
+ */
+export const ownConnection = { connection: 'close' } as const;
+
 /** axe-core finds no serious or critical violation of WCAG 2.1 A/AA on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   await settleAnimations(page);

@@ -50,7 +50,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await listeningUrl(child, 30_000);
+  const url = await listeningUrl(child);
   return {
     url,
     dataDir,

@@ -11,7 +11,8 @@
  *   - a static asset and POST /api/leads while 25 wrong sign-ins are checked (scripts/bench/sign-in-flood.ts).
  *   - POST /api/leads with mail off and on, and e-mails/s to a local SMTP sink (scripts/bench/mail.ts).
  * All figures (and every sample) go to bench-results/bench-<timestamp>.json.
- * Options (scripts/bench/args.ts): --quick (one run), --runs=N, --no-build, --connections=N,
+ * Options (scripts/bench/args.ts): --quick (one run), --smoke (every part once at the smallest size:
+ * that it runs whole is tested by e2e/bench-smoke.spec.ts), --runs=N, --no-build, --connections=N,
  * --only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +26,7 @@ import { measureAnswerPaints } from './bench/answer-paint';
 import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
 import { type BenchPart, parseBenchArgs } from './bench/args';
 import { measureDashboard, p50, p95 } from './bench/dashboard';
-import { seedDashboard } from './bench/dashboard-seed';
+import { seedDashboard, seedSizes } from './bench/dashboard-seed';
 import { readBuild } from './bench/build-info';
 import { type FirstLoad, measureFirstLoad } from './bench/first-load';
 import { type LighthouseFigures, runLighthouse } from './bench/lighthouse';
@@ -33,7 +34,7 @@ import { measureMail } from './bench/mail';
 import { measureMigration, measurePostgresApi } from './bench/postgres';
 import { freePort, type Running, startNodeScript } from './bench/processes';
 import { formatTable, medianOf } from './bench/report';
-import { measureSignInFlood } from './bench/sign-in-flood';
+import { floodSignIns, measureSignInFlood } from './bench/sign-in-flood';
 import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRoutes, routes } from './bench/rows';
 
 /**
@@ -43,14 +44,19 @@ import { type ApiResult, apiPath, benchRows, type DashboardResult, lighthouseRou
 const rateLimitVariable = 'RATE_LIMIT_MAX';
 const rateLimitForBench = '1000000';
 
-/** Each load test runs this long, after a short warm-up that is not counted. */
-const apiSeconds = 5;
-const apiWarmUpSeconds = 1;
-
 const root = fileURLToPath(new URL('../', import.meta.url));
 const options = parseBenchArgs(process.argv.slice(2));
-const { runs } = options;
+const { runs, smoke } = options;
 const apiConnections = options.connections;
+
+/** Each load test runs this long, after a short warm-up that is not counted. */
+const apiSeconds = smoke ? 1 : 5;
+const apiWarmUpSeconds = smoke ? 0 : 1;
+/** The dashboard's database and the migration's (a smoke run: small ones of the same shape), and the sign-in flood. */
+const dashboardPeople = smoke ? 2_000 : seedSizes.people;
+const migrationPeople = smoke ? 1_000 : 100_000;
+const seedDays = smoke ? 30 : seedSizes.days;
+const signInFlood = smoke ? 4 : floodSignIns;
 
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
@@ -86,7 +92,7 @@ async function measureFirstLoads(baseUrl: string): Promise<Record<string, FirstL
 async function measureLighthouse(baseUrl: string): Promise<Record<string, LighthouseFigures[]>> {
   const samples: Record<string, LighthouseFigures[]> = {};
   for (let run = 1; run <= runs; run += 1) {
-    for (const route of lighthouseRoutes) {
+    for (const route of smoke ? lighthouseRoutes.slice(0, 1) : lighthouseRoutes) {
       log(`Lighthouse on ${route} (run ${run}/${runs})`);
       (samples[route] ??= []).push(await runLighthouse(`${baseUrl}${route}`, findChromium()));
     }
@@ -118,15 +124,15 @@ async function measureApi(app: Running): Promise<ApiResult> {
   const bare = await startNodeScript(join(root, 'scripts/bench/bare-server.ts'), {});
   try {
     const result = { available: true as const, leads: [] as ApiFigures[], bare: [] as ApiFigures[] };
-    for (const server of [bare, app]) {
-      await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
+    if (apiWarmUpSeconds > 0) {
+      for (const server of [bare, app]) await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
     }
     for (let run = 1; run <= runs; run += 1) {
       // Alternate the two so a busy moment of the machine does not fall on one side only.
       for (const [name, server] of [['leads', app], ['bare', bare]] as const) {
         log(`${apiSeconds} s of load on ${name === 'leads' ? `POST ${apiPath}` : 'the bare endpoint'} (run ${run}/${runs})`);
         result[name].push(
-          await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiSeconds, connections: apiConnections }),
+          await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiSeconds, connections: apiConnections, cpuMicros: server.cpuMicros }),
         );
       }
     }
@@ -140,8 +146,8 @@ async function measureApi(app: Running): Promise<ApiResult> {
 async function measureDashboardPart(): Promise<DashboardResult> {
   const seedDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-dashboard-'));
   try {
-    log(`seeding 1,000,000 leads and two years of funnel counts (DATA_DIR ${seedDir}); about a minute`);
-    const seed = await seedDashboard(seedDir);
+    log(`seeding ${dashboardPeople.toLocaleString('en')} leads and two years of funnel counts (DATA_DIR ${seedDir})${smoke ? '' : '; about a minute'}`);
+    const seed = await seedDashboard(seedDir, Date.now(), dashboardPeople, seedDays);
     // A webhook nobody answers: the deliveries view and "retry now" have an outbox to work with.
     const deadPort = await freePort();
     const server = await startNodeScript(join(root, 'server/main.ts'), {
@@ -151,7 +157,7 @@ async function measureDashboardPart(): Promise<DashboardResult> {
       LEAD_WEBHOOK_SECRET: 'bench-secret-of-at-least-24-characters',
     }, '/', 120_000);
     try {
-      const { calls, signInMs } = await measureDashboard(server.url, runs, log);
+      const { calls, signInMs } = await measureDashboard(server.url, { runs, requests: smoke ? 1 : undefined }, log);
       return {
         submissions: seed.submissions,
         seedSeconds: seed.seedSeconds,
@@ -212,8 +218,8 @@ try {
   const api = measures('api') ? await measureApi(app) : undefined;
   const dashboard = measures('dashboard') ? await measureDashboardPart() : undefined;
   const postgres = measures('postgres') ? await measurePostgresPart(app) : undefined;
-  const migration = measures('migrate') ? await measureMigration(root, 100_000, log) : undefined;
-  const flood = measures('flood') ? await measureSignInFlood(root, runs, log) : undefined;
+  const migration = measures('migrate') ? await measureMigration(root, migrationPeople, log, seedDays) : undefined;
+  const flood = measures('flood') ? await measureSignInFlood(root, runs, log, signInFlood) : undefined;
   const mail = measures('mail')
     ? await measureMail(
         { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
@@ -245,32 +251,35 @@ try {
     `\nCore Drivers benchmark, ${startedAt.toISOString()}, commit ${gitCommit()}, median of ${runsText}, API load ${apiConnections} connections\n`,
   );
   console.log(formatTable(rows));
-
-  const resultsDir = join(root, 'bench-results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = {
-    startedAt: startedAt.toISOString(),
-    commit: gitCommit(),
-    node: process.version,
-    cpus: cpus().length,
-    runs,
-    settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
-    firstLoad: { medians: firstLoads, samples: firstLoadSamples },
-    lighthouse: { medians: lighthouse, samples: lighthouseSamples },
-    answerClickToPaintMs: { cpuSlowdown: 4, samples: answerPaints },
-    api: api?.available
-      ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
-      : (api ?? 'not measured'),
-    dashboard: dashboard ?? 'not measured',
-    postgres: postgres ?? 'not measured',
-    migration: migration ?? 'not measured',
-    signInFlood: flood ?? 'not measured',
-    mail: mail ?? 'not measured',
-    table: rows,
-  };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nAll figures and samples: ${file}`);
+  if (smoke) {
+    console.log('\nA smoke run: every part ran once at the smallest size; its figures mean nothing and are not saved.');
+  } else {
+    const resultsDir = join(root, 'bench-results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+    const report = {
+      startedAt: startedAt.toISOString(),
+      commit: gitCommit(),
+      node: process.version,
+      cpus: cpus().length,
+      runs,
+      settings: { lighthouse: 'mobile, devtools throttling', apiSeconds, apiConnections, rateLimitVariable },
+      firstLoad: { medians: firstLoads, samples: firstLoadSamples },
+      lighthouse: { medians: lighthouse, samples: lighthouseSamples },
+      answerClickToPaintMs: { cpuSlowdown: 4, samples: answerPaints },
+      api: api?.available
+        ? { available: true, medians: { leads: medianOf(api.leads), bare: medianOf(api.bare) }, samples: api }
+        : (api ?? 'not measured'),
+      dashboard: dashboard ?? 'not measured',
+      postgres: postgres ?? 'not measured',
+      migration: migration ?? 'not measured',
+      signInFlood: flood ?? 'not measured',
+      mail: mail ?? 'not measured',
+      table: rows,
+    };
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nAll figures and samples: ${file}`);
+  }
 } finally {
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });

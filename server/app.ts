@@ -39,7 +39,7 @@ import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { webhookTarget } from './webhooks/target';
 import { liveEmbedScript } from './embed/embed-script';
 import { embedScriptFiles, embedScriptRoutes } from './embed/routes';
-import { createSetupCode, setupLogMessage, setupUrl, siteOrigin } from './coach/setup-code';
+import { logSetupLink, siteOrigin } from './coach/setup-code';
 import { type PageName, privatePageHeaders, privatePages } from './pages/site-pages';
 import { liveSecurityHeaders } from './security-headers';
 import { mediaRoutes } from './settings/routes';
@@ -327,15 +327,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   /**
    * First run: while no password is set, this server prints its one-time set-up address once
-   * (server/coach/setup-code.ts), on a log line of its own, with the address in the message.
+   * (server/coach/setup-code.ts), on a log line of its own, with the address in the message; again
+   * when an expired one's screen asks for a fresh one.
    */
+  const writeSetupLink = () =>
+    logSetupLink(storage, app.log, clock.now(), siteOrigin(config.publicUrl, config.host, (app.server.address() as AddressInfo).port));
   async function announceFirstRun() {
-    if ((await storage.readPasswordHash()) !== null) return;
-    const { port } = app.server.address() as AddressInfo;
-    const setup = createSetupCode(clock.now());
-    await storage.setupCodes.insert(setup.hash, setup.expiresAt);
-    const url = setupUrl(siteOrigin(config.publicUrl, config.host, port), setup.code);
-    app.log.warn({ setupUrl: url }, setupLogMessage(url));
+    if ((await storage.readPasswordHash()) === null) await writeSetupLink();
   }
 
   await app.register(healthRoutes, { storage, now: () => clock.now() });
@@ -355,7 +353,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     eventsPerMinute: config.eventsPerMinute,
   });
   await app.register(offerRoutes, { counter: offerCounts, offers: () => settings.values.offers ?? [], today: () => today(clock.now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
-  await app.register(coachRoutes, { storage, outbox, webhook, mail, config, settings, now: () => clock.now() });
+  await app.register(coachRoutes, { storage, outbox, webhook, mail, config, settings, now: () => clock.now(), writeSetupLink });
   await app.register(mediaRoutes, { table: storage.settings, inForce: () => settings.values.coachPhoto });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

@@ -14,9 +14,12 @@ export type ApiFigures = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time the server's process used per 2xx answer (every thread, µs), when it was measured. */
+  cpuPerAnswerUs?: number;
 };
 
-export type LoadOptions = { durationSeconds: number; connections: number };
+/** `cpuMicros`: the loaded server's CPU time so far (./processes.ts), to report its CPU per answer. */
+export type LoadOptions = { durationSeconds: number; connections: number; cpuMicros?: () => number };
 
 /** One valid lead as the browser sends it: unique address, nine ratings from 1 to 3. */
 export function benchLead(run: string, index: number): { email: string; firstName: string; ratings: number[] } {
@@ -27,9 +30,10 @@ export function benchLead(run: string, index: number): { email: string; firstNam
   };
 }
 
-export function loadLeads(url: string, { durationSeconds, connections }: LoadOptions): Promise<ApiFigures> {
+export function loadLeads(url: string, { durationSeconds, connections, cpuMicros }: LoadOptions): Promise<ApiFigures> {
   const run = randomUUID().slice(0, 8);
   let index = 0;
+  const cpuBefore = cpuMicros?.() ?? Number.NaN;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -53,6 +57,7 @@ export function loadLeads(url: string, { durationSeconds, connections }: LoadOpt
       },
       (error, result) => {
         if (error) return reject(error);
+        const cpuUsed = (cpuMicros?.() ?? Number.NaN) - cpuBefore;
         resolve({
           perSecond: result['2xx'] / durationSeconds,
           p50Ms: result.latency.p50,
@@ -61,6 +66,7 @@ export function loadLeads(url: string, { durationSeconds, connections }: LoadOpt
           non2xx: result.non2xx,
           errors: result.errors,
           timeouts: result.timeouts,
+          ...(cpuMicros && { cpuPerAnswerUs: cpuUsed / Math.max(1, result['2xx']) }),
         });
       },
     );

@@ -9,6 +9,11 @@ export type BenchOptions = {
   /** Concurrent connections of the API load test. */
   connections: number;
   parts: BenchPart[];
+  /**
+   * Every part once, at the smallest size (a second of load, a few thousand leads): proves the
+   * benchmark still runs whole (e2e/bench-smoke.spec.ts); its figures mean nothing, none is saved.
+   */
+  smoke: boolean;
 };
 
 export const defaultRuns = 3;
@@ -19,10 +24,13 @@ export const defaultRuns = 3;
  * measured at the same concurrency.
  */
 export const defaultConnections = 100;
+/** The smoke run's load: a few connections are enough to exercise every part. */
+export const smokeConnections = 4;
 
 export const benchUsage = [
-  'npm run bench -- [--quick] [--runs=N] [--no-build] [--connections=N] [--only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail]',
+  'npm run bench -- [--quick] [--smoke] [--runs=N] [--no-build] [--connections=N] [--only=pages,lighthouse,interaction,api,dashboard,postgres,migrate,flood,mail]',
   '  --quick            one run instead of 3',
+  '  --smoke            every part once at the smallest size, to check that the benchmark runs (figures mean nothing, none saved)',
   '  --runs=N           N runs; every figure is the median',
   '  --no-build         measure the current dist/ instead of building first',
   `  --connections=N    concurrent connections of the API load test (default ${defaultConnections})`,
@@ -39,10 +47,11 @@ function wholeNumber(value: string, name: string): number {
 }
 
 export function parseBenchArgs(args: string[]): BenchOptions {
-  const options: BenchOptions = { runs: defaultRuns, build: true, connections: defaultConnections, parts: [...benchParts] };
+  const options: BenchOptions = { runs: defaultRuns, build: true, connections: defaultConnections, parts: [...benchParts], smoke: false };
   for (const arg of args) {
     const [name, value = ''] = arg.split('=', 2);
     if (name === '--quick') options.runs = 1;
+    else if (name === '--smoke') Object.assign(options, { smoke: true, runs: 1, connections: smokeConnections });
     else if (name === '--runs') options.runs = wholeNumber(value, '--runs');
     else if (name === '--no-build') options.build = false;
     else if (name === '--connections') options.connections = wholeNumber(value, '--connections');

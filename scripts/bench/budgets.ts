@@ -76,6 +76,10 @@ export const targets = {
   apiLeadsPerSecond: 3000,
   apiP99Ms: 20,
   apiRatioToBare: 0.6,
+  /** The server process's CPU time per stored lead under load, every thread (issue 29), µs. */
+  apiCpuPerLeadUs: 40,
+  /** Leads/s with the results e-mail on ÷ off, in the same run (issue 29). */
+  mailOnToOffRatio: 0.9,
   /** Every dashboard API at 1,000,000 leads, one request at a time (issue 13). */
   dashboardP95Ms: 100,
   /** Click on an answer to the next paint, 4× CPU slowdown (issue 10), ms. */

@@ -38,8 +38,8 @@ export type SeedFigures = { submissions: number; people: number; funnelRows: num
 
 export const benchPassword = 'bench password, long enough';
 
-/** `people`: 1,000,000 for the dashboard benchmark; fewer for the migration's (100,000). */
-export async function seedDashboard(dataDir: string, now = Date.now(), peopleCount = seedSizes.people): Promise<SeedFigures> {
+/** `people`: 1,000,000 for the dashboard benchmark; fewer for the migration's (100,000); `days` of funnel counts and submissions. */
+export async function seedDashboard(dataDir: string, now = Date.now(), peopleCount = seedSizes.people, days = seedSizes.days): Promise<SeedFigures> {
   const started = performance.now();
   // Migrates the new file, then closes: the seed writes with durability off (a throwaway database).
   openDatabase(dataDir).close();
@@ -52,7 +52,7 @@ export async function seedDashboard(dataDir: string, now = Date.now(), peopleCou
     .all();
 
   const total = Math.round(peopleCount * (1 + seedSizes.repeatShare));
-  const spanMs = seedSizes.days * 24 * 60 * 60 * 1000;
+  const spanMs = days * 24 * 60 * 60 * 1000;
   const start = now - spanMs;
   const insertSubmission = db.prepare<[number, string, string, string, string, number]>(
     'INSERT INTO submissions (id, public_id, email, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -92,7 +92,7 @@ export async function seedDashboard(dataDir: string, now = Date.now(), peopleCou
     for (let source = 1; source <= seedSizes.sources; source += 1) {
       insertSource.run(source, source <= 10 ? `source${source}` : '', source <= 5 ? 'email' : '', source <= 3 ? 'spring' : '', source > 10 ? `site${source}.example` : '');
     }
-    for (const day of daysBetween(addDays(today, 1 - seedSizes.days), today)) {
+    for (const day of daysBetween(addDays(today, 1 - days), today)) {
       for (let source = 1; source <= seedSizes.sources; source += 1) {
         let count = Math.round((600 / source) * (0.5 + rand()));
         for (const step of funnelSteps) {

@@ -23,7 +23,13 @@ export const p50 = (values: number[]) => percentile(values, 0.5);
 export const p95 = (values: number[]) => percentile(values, 0.95);
 export const p99 = (values: number[]) => percentile(values, 0.99);
 
-export async function measureDashboard(baseUrl: string, runs: number, log: (message: string) => void): Promise<{ calls: DashboardCall[]; signInMs: number }> {
+/** `requests`: measured requests per API and run (a smoke run: 1, without the unmeasured ones). */
+export async function measureDashboard(
+  baseUrl: string,
+  { runs, requests = REQUESTS }: { runs: number; requests?: number },
+  log: (message: string) => void,
+): Promise<{ calls: DashboardCall[]; signInMs: number }> {
+  const warmUp = requests < REQUESTS ? 0 : WARM_UP;
   const origin = new URL(baseUrl).origin;
   const signInStarted = performance.now();
   const signIn = await fetch(`${baseUrl}${coachApi.session}`, {
@@ -32,7 +38,11 @@ export async function measureDashboard(baseUrl: string, runs: number, log: (mess
     body: JSON.stringify({ password: benchPassword }),
   });
   const signInMs = performance.now() - signInStarted;
-  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+  // Every cookie sign-in sets (the session and the known-browser cookie), as a browser keeps them.
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   if (signIn.status !== 200 || !cookie) throw new Error(`dashboard sign-in answered ${signIn.status}`);
   let headersAt = 0;
   const get = async (path: string, method = 'GET') => {
@@ -75,10 +85,10 @@ export async function measureDashboard(baseUrl: string, runs: number, log: (mess
   for (let run = 1; run <= runs; run += 1) {
     for (const [index, api] of apis.entries()) {
       log(`dashboard: ${api.name} (run ${run}/${runs})`);
-      for (let i = 0; i < WARM_UP + REQUESTS; i += 1) {
+      for (let i = 0; i < warmUp + requests; i += 1) {
         const started = performance.now();
-        await get(api.path(i + run * REQUESTS), api.method);
-        if (i >= WARM_UP) {
+        await get(api.path(i + run * requests), api.method);
+        if (i >= warmUp) {
           calls[index]?.samples.push(performance.now() - started);
           calls[index]?.firstByteSamples?.push(headersAt - started);
         }

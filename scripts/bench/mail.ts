@@ -37,12 +37,12 @@ export async function measureMail(env: Record<string, string>, context: Context)
     });
     servers.push(on);
     const path = '/api/leads';
-    for (const server of [off, on]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
+    if (warmUpSeconds > 0) for (const server of [off, on]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
     const result: MailResult = { off: [], on: [], drain: { sent: 0, seconds: 0, perSecond: 0 } };
     for (let run = 1; run <= runs; run += 1) {
       log(`${seconds} s each: POST ${path} with mail off, with mail on (run ${run}/${runs})`);
-      result.off.push(await loadLeads(`${off.url}${path}`, { durationSeconds: seconds, connections }));
-      result.on.push(await loadLeads(`${on.url}${path}`, { durationSeconds: seconds, connections }));
+      result.off.push(await loadLeads(`${off.url}${path}`, { durationSeconds: seconds, connections, cpuMicros: off.cpuMicros }));
+      result.on.push(await loadLeads(`${on.url}${path}`, { durationSeconds: seconds, connections, cpuMicros: on.cpuMicros }));
     }
     // The backlog the load left: the outbox sends it with nothing else running.
     log('the outbox works off the e-mails the load queued');

@@ -54,7 +54,7 @@ export async function measurePostgresApi(sqliteApp: Running, bare: Running, env:
     const [first, second] = instances;
     if (!first || !second) throw new Error('two instances');
     const path = '/api/leads';
-    for (const server of [bare, sqliteApp, first, second]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
+    if (warmUpSeconds > 0) for (const server of [bare, sqliteApp, first, second]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
     const result: PostgresApiResult = { sqlite: [], bare: [], postgresOne: [], postgresTwo: [] };
     for (let run = 1; run <= runs; run += 1) {
       log(`${seconds} s each: bare, SQLite, Postgres with 1 instance, with 2 instances (run ${run}/${runs})`);
@@ -74,12 +74,12 @@ export async function measurePostgresApi(sqliteApp: Running, bare: Running, env:
 export type MigrationResult = { people: number; submissions: number; seconds: number; countsMatch: boolean; output: string };
 
 /** Seeds a SQLite database of `people` people and copies it into an empty Postgres database with the command. */
-export async function measureMigration(root: string, people: number, log: (message: string) => void): Promise<MigrationResult> {
+export async function measureMigration(root: string, people: number, log: (message: string) => void, days?: number): Promise<MigrationResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-migrate-'));
   const cluster = await startPostgresCluster({ durable: true });
   try {
     log(`seeding ${people.toLocaleString('en')} people into SQLite for migrate-to-postgres`);
-    const seed = await seedDashboard(dataDir, Date.now(), people);
+    const seed = await seedDashboard(dataDir, Date.now(), people, days);
     const databaseUrl = await createDatabase(cluster.url, 'migrated');
     log('npm run coach -- migrate-to-postgres');
     const started = performance.now();

@@ -1,8 +1,27 @@
 /** Child processes the benchmark starts on 127.0.0.1 and always stops again. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-export type Running = { url: string; stop: () => Promise<void> };
+/**
+ * A running server: its address, the CPU time its process has used so far (every thread, in
+ * microseconds; Linux only, NaN elsewhere), and how to stop it.
+ */
+export type Running = { url: string; cpuMicros: () => number; stop: () => Promise<void> };
+
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user + system, all threads) used by process `pid` so far, in microseconds, from /proc. */
+export function processCpuMicros(pid: number | undefined): number {
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    // The fields after the command name (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1_000_000;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** A port nothing listens on right now, on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -54,7 +73,7 @@ export async function startNodeScript(
     if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}:\n${output}`);
     try {
       await fetch(`${url}${readyPath}`, { method: readyPath === '/' ? 'GET' : 'OPTIONS' });
-      return { url, stop };
+      return { url, cpuMicros: () => processCpuMicros(child.pid), stop };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

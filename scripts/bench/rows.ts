@@ -4,7 +4,7 @@ import { cpuSlowdown } from './answer-paint';
 import type { MailResult } from './mail';
 import type { MigrationResult, PostgresApiResult } from './postgres';
 import { p50, p99 } from './dashboard';
-import { floodSignIns, type SignInFloodResult } from './sign-in-flood';
+import type { SignInFloodResult } from './sign-in-flood';
 import { landingBudgets, targets } from './budgets';
 import { formatNumber, medianOf, type Row } from './report';
 
@@ -95,8 +95,14 @@ function apiRows(api: ApiResult): Row[] {
       ...atMost(leads.p99Ms, targets.apiP99Ms, 'p99 '),
     },
     { figure: `POST ${apiPath} non-2xx answers`, value: whole(leads.non2xx), target: '0', met: leads.non2xx === 0 },
+    {
+      figure: `POST ${apiPath} CPU per stored lead (µs, server process, every thread)`,
+      value: whole(leads.cpuPerAnswerUs),
+      ...atMost(leads.cpuPerAnswerUs, targets.apiCpuPerLeadUs),
+    },
     { figure: 'bare Fastify POST answers/s', value: whole(bare.perSecond) },
     { figure: 'bare Fastify latency p50 / p99 (ms)', value: pair(bare.p50Ms, bare.p99Ms, 1) },
+    { figure: 'bare Fastify CPU per answer (µs)', value: whole(bare.cpuPerAnswerUs) },
     { figure: 'leads/s ÷ bare answers/s', value: formatNumber(ratio, 2), ...atLeast(ratio, targets.apiRatioToBare, 1) },
   ];
 }
@@ -127,12 +133,12 @@ function floodRows(flood: SignInFloodResult): Row[] {
   const statuses = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
   return [
     {
-      figure: `${floodSignIns} parallel wrong sign-ins: static asset p50 / p99 (ms)`,
+      figure: `${flood.signIns} parallel wrong sign-ins: static asset p50 / p99 (ms)`,
       value: pair(p50(flood.assetMs), p99(flood.assetMs), 1),
       ...atMost(p99(flood.assetMs), targets.assetDuringSignInFloodP99Ms, 'p99 '),
     },
-    { figure: `${floodSignIns} parallel wrong sign-ins: POST /api/leads p50 / p99 (ms)`, value: pair(p50(flood.leadMs), p99(flood.leadMs), 1) },
-    { figure: `${floodSignIns} parallel wrong sign-ins: all answered after (ms); answers`, value: `${whole(medianOf(flood.floodMs.map((ms) => ({ ms }))).ms)}; ${statuses}` },
+    { figure: `${flood.signIns} parallel wrong sign-ins: POST /api/leads p50 / p99 (ms)`, value: pair(p50(flood.leadMs), p99(flood.leadMs), 1) },
+    { figure: `${flood.signIns} parallel wrong sign-ins: all answered after (ms); answers`, value: `${whole(medianOf(flood.floodMs.map((ms) => ({ ms }))).ms)}; ${statuses}` },
   ];
 }
 
@@ -192,8 +198,13 @@ export function mailRows(result: MailResult): Row[] {
     {
       figure: 'POST /api/leads, mail off / on (same run): leads/s, on ÷ off',
       value: `${pair(off.perSecond, on.perSecond)}, ${formatNumber(share, 2)}`,
+      ...atLeast(share, targets.mailOnToOffRatio, 1),
     },
     { figure: 'POST /api/leads, mail off / on: p99 (ms), non-2xx', value: `${pair(off.p99Ms, on.p99Ms, 1)}, ${pair(off.non2xx, on.non2xx)}` },
+    {
+      figure: 'POST /api/leads, mail off / on: CPU per stored lead (µs, with the e-mails sent meanwhile)',
+      value: pair(off.cpuPerAnswerUs, on.cpuPerAnswerUs),
+    },
     {
       figure: 'results e-mails sent to a local SMTP sink: e-mails/s (sent, seconds)',
       value: `${formatNumber(result.drain.perSecond, 0)} (${whole(result.drain.sent)}, ${formatNumber(result.drain.seconds, 1)})`,

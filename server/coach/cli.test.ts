@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../storage/sqlite/connection';
+import { sqliteAccessTable } from '../storage/sqlite/access';
 import { sqliteSessionTable } from '../storage/sqlite/sessions';
 import { storeWith, tempDir, testLead } from '../test/helpers';
 import { verifyPassword } from './password';
@@ -47,6 +48,22 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   expect(await verifyPassword('twelve chars', hash)).toBe(true);
   expect(await new SessionStore(sqliteSessionTable(db)).find(session.token, Date.now())).toBeNull();
   expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'password_set', actor: 'command line' }]);
+  db.close();
+}, 30_000);
+
+test('reset-second-factor turns the second factor off for a coach who lost their phone; passkeys stay', async () => {
+  const dataDir = tempDir();
+  const db = openDatabase(dataDir);
+  const access = sqliteAccessTable(db);
+  await access.startEnrolment('sealed-secret');
+  await access.confirmEnrolment('sealed-secret', ['recovery-hash'], 1, 0, Date.now());
+  await access.addPasskey({ id: 'key-1', publicKey: 'pk', counter: 0, transports: [], name: 'Laptop', createdAt: 1, lastUsedAt: null });
+  const reset = await coach(dataDir, ['reset-second-factor'], '');
+  expect(reset.code).toBe(0);
+  expect(reset.stdout).toContain('The second factor is off');
+  expect(await access.readSecondFactor()).toMatchObject({ secret: null, recoveryCodesLeft: 0 });
+  expect((await access.listPasskeys()).map((passkey) => passkey.id)).toEqual(['key-1']);
+  expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'second_factor_off', actor: 'command line' }]);
   db.close();
 }, 30_000);
 

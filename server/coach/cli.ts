@@ -1,5 +1,5 @@
 /**
- * The coach's commands: `npm run coach -- set-password | export [--output <file>] | erase <email> |
+ * The coach's commands: `npm run coach -- set-password | reset-second-factor | export [--output <file>] | erase <email> |
  * stats | backup <file>` (`npm run leads -- ...` is the same). Reads DATA_DIR like the server (and
  * `.env`, if there is one), and never creates the database. Only `export` outputs personal data:
  * into the file named, or to stdout for a redirect. Exports, erasures and password changes go in
@@ -16,7 +16,7 @@ import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
 import { hashPassword, passwordProblem } from './password';
 
-const commands = ['set-password', 'export', 'erase', 'stats', 'backup', 'migrate-to-postgres'] as const;
+const commands = ['set-password', 'reset-second-factor', 'export', 'erase', 'stats', 'backup', 'migrate-to-postgres'] as const;
 type Command = (typeof commands)[number];
 
 const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> works too)
@@ -24,6 +24,9 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   set-password             set the dashboard's password (at least 12 characters), read from stdin:
                            typed without echo, or piped (printf '%s' "$PASSWORD" | npm run coach -- set-password).
                            Signs out every dashboard session.
+  reset-second-factor      turn the dashboard's second factor (authenticator app codes) off, for a coach who
+                           lost their phone and recovery codes; passkeys stay. Sign in with the password, then
+                           turn it on again from the dashboard
   export --output <file>   every lead as CSV, into that file (readable by you only)
   export                   the same on stdout: npm run --silent coach -- export > leads.csv
                            (without --silent, npm puts its own lines ahead of the CSV)
@@ -122,6 +125,10 @@ async function main(args: string[]): Promise<number> {
   try {
     if (command === 'set-password') {
       return await setPassword(storage, where);
+    } else if (command === 'reset-second-factor') {
+      await storage.access.clearSecondFactor();
+      await storage.recordAudit('second_factor_off', commandLine, Date.now());
+      process.stdout.write(`The second factor is off (in ${where}): sign in with the password alone, then turn it on again on the dashboard.\n`);
     } else if (command === 'export') {
       const output = exportOutput(rest);
       if (output === null) {

@@ -44,7 +44,9 @@ export function deviceIdOf(key: Buffer, cookie: string | undefined): string | nu
  * valid. Before any password is set there is no key to sign with: no device is known, and addresses
  * are hashed with a fixed key (the first-run set-up code's tries count all the same).
  */
-export function signInClientOf(address: string, deviceCookie: string | undefined, passwordHash: string | null): { client: string; device: string | null } {
+export type SignInClientKey = { client: string; device: string | null };
+
+export function signInClientOf(address: string, deviceCookie: string | undefined, passwordHash: string | null): SignInClientKey {
   const key = deviceCookieKey(passwordHash ?? 'no password set yet');
   return { client: clientCounterKey(key, clientKey(address)), device: passwordHash === null ? null : deviceIdOf(key, deviceCookie) };
 }

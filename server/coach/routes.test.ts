@@ -8,6 +8,7 @@ import {
   type LeadListResponse,
   type ProfilesResponse,
 } from '../../src/shared/coach-api';
+import { coachAccessApi } from '../../src/shared/coach-access-api';
 import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
@@ -42,11 +43,20 @@ test('every /api/coach/ route but sign-in answers 401 JSON without a valid sessi
   };
   app = await buildApp(testConfig(), { onRoute });
   // The walk covers the whole contract: every path in it is a registered route.
-  for (const path of Object.values(coachApi)) expect(routes.map((route) => route.url)).toContain(path);
+  for (const path of [...Object.values(coachApi), ...Object.values(coachAccessApi)]) expect(routes.map((route) => route.url)).toContain(path);
   // Methods the contract does not use answer 404 from the router, not 401: only real routes are walked.
-  // Signing in, and the first-run set-up (there is no password yet), are the routes without a session.
-  const guarded = routes.filter((route) => !(route.method === 'POST' && route.url === coachApi.session) && route.url !== coachApi.setup);
-  expect(guarded.length).toBeGreaterThanOrEqual(12);
+  // Signing in (password or passkey), the first-run set-up (there is no password yet) and a password
+  // reset are the routes without a session.
+  const open = [
+    coachApi.session,
+    coachAccessApi.passkeySignInOptions,
+    coachAccessApi.passkeySignIn,
+    coachAccessApi.passwordReset,
+    coachAccessApi.passwordResetConfirm,
+    coachAccessApi.setupLink,
+  ] as string[];
+  const guarded = routes.filter((route) => !(route.method === 'POST' && open.includes(route.url)) && route.url !== coachApi.setup);
+  expect(guarded.length).toBeGreaterThanOrEqual(24);
   for (const { method, url } of guarded) {
     const noCookie: Record<string, string> = {};
     for (const cookies of [noCookie, { [SESSION_COOKIE]: 'forged-token' }]) {

@@ -5,11 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   coachApi,
-  type CoachApiError,
-  type CoachErrorCode,
   type DeliveriesResponse,
   type EraseResponse,
   type ProfilesResponse,
@@ -22,7 +20,7 @@ import { readFunnel } from '../analytics/report';
 import { readOffersReport } from '../offers/report';
 import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
-import { mailOffMessage, mailRoutes } from '../mail/mail-routes';
+import { mailOffMessage, mailRoutes, senderRefusedAnswer } from '../mail/mail-routes';
 import type { LiveMail } from '../mail/mail-setup';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
@@ -49,7 +47,13 @@ import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, signInClientOf } from './device-cookie';
+import { coachDoor, refuse } from './door';
+import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { accountRoutes } from './access/account-routes';
+import { passkeyRoutes } from './access/passkey-routes';
+import { resetRoutes } from './access/reset-routes';
+import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
+import { backupRoutes } from './backup-routes';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
@@ -63,6 +67,8 @@ export type CoachRouteOptions = {
   /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
   settings: SettingsService;
   now: () => number;
+  /** Makes a fresh first-run set-up code and writes its address to the server's log (./setup-code.ts). */
+  writeSetupLink: () => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -71,20 +77,22 @@ declare module 'fastify' {
   }
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, message: string, extra: Partial<CoachApiError> = {}) =>
-  reply.code(status).send({ error, message, ...extra } satisfies CoachApiError);
-
 const queryOf = (request: FastifyRequest) => request.query as Query;
 
 const isStateChanging = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-/** The routes a browser reaches without a session: signing in, and the first-run set-up. */
-const withoutSession = (method: string, url: string | undefined) =>
-  (method === 'POST' && url === coachApi.session) || url === coachApi.setup;
+/** The routes a browser reaches without a session: signing in (password or passkey), the first-run set-up, a password reset. */
+const openPosts: ReadonlySet<string> = new Set([
+  coachApi.session,
+  coachAccessApi.passkeySignInOptions,
+  coachAccessApi.passkeySignIn,
+  coachAccessApi.passwordReset,
+  coachAccessApi.passwordResetConfirm,
+  coachAccessApi.setupLink,
+]);
+const withoutSession = (method: string, url: string | undefined) => (method === 'POST' && url !== undefined && openPosts.has(url)) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, mail, config, settings, now }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, mail, config, settings, now, writeSetupLink }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(storage, config.signInLockMs);
   /** Live: the coach may change it on the settings screen. */
@@ -118,46 +126,6 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     return undefined;
   });
 
-  /** Sign-in sets a `Secure` cookie: over plain http, browsers keep it only for localhost and 127.0.0.1. */
-  const refusedInsecure = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const secure = config.publicUrl ? config.publicUrl.startsWith('https:') : request.protocol === 'https';
-    if (secure || loopbackHosts.has(request.hostname)) return false;
-    refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
-    return true;
-  };
-
-  /** A try too early for the sign-in throttle (server/coach/throttle.ts): when to try again, never a lock. */
-  const tooManyAttempts = (reply: FastifyReply, retryAfterMs: number) => {
-    const retryAfterSeconds = Math.ceil(retryAfterMs / 1000);
-    reply.header('retry-after', String(retryAfterSeconds));
-    return refuse(reply, 429, 'too_many_attempts', `Too many wrong tries: wait ${retryAfterSeconds} s before trying again.`, { retryAfterSeconds });
-  };
-
-  /**
-   * A new session, its cookie, and the session's status as the answer (sign-in and set-up). The
-   * browser is known from now on (its device cookie, a new id each time, signed with a key from the
-   * password hash): never slowed by others' wrong passwords.
-   */
-  const startSession = async (reply: FastifyReply, passwordHash: string): Promise<SessionStatus> => {
-    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deviceCookieKey(passwordHash)).value, {
-      path: '/',
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-    const { token, session } = await sessions.create(now());
-    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: sessionTimings.maxLifetimeMs / 1000,
-    });
-    return sessionStatus(session);
-  };
-
   const sessionStatus = (session: Session): SessionStatus => ({
     signedIn: true,
     account: 'coach',
@@ -167,46 +135,69 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     timeZone: zone(),
     webhookConfigured: webhook() !== null,
     mailConfigured: mail.live.on,
+    backup: storage.backend === 'sqlite' ? 'download' : 'database',
   });
+  const door = coachDoor({ storage, sessions, throttle, publicUrl: config.publicUrl, now, status: sessionStatus });
+  const secondFactor = new SecondFactor(storage, settings.secrets);
 
   app.post(coachApi.session, { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const body = request.body as { password?: unknown } | null;
+    const body = request.body as { password?: unknown; code?: unknown } | null;
     const password = typeof body === 'object' && body !== null ? body.password : undefined;
+    const code = typeof body === 'object' && body !== null ? body.code : undefined;
     if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_LENGTH) {
       return refuse(reply, 400, 'invalid_request', 'Send {"password": "..."} as JSON.', { field: 'password' });
     }
-    if (refusedInsecure(request, reply)) return reply;
+    if (code !== undefined && (typeof code !== 'string' || code.length > 40)) {
+      return refuse(reply, 400, 'invalid_request', 'The code is the 6 digits your authenticator app shows, or a recovery code.', { field: 'code' });
+    }
+    if (door.refusedInsecure(request, reply)) return reply;
     const hash = await storage.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
     }
-    const who = signInClientOf(request.ip, request.cookies[DEVICE_COOKIE], hash);
-    const verdict = await throttle.check(who, now());
-    if (!verdict.allowed) return tooManyAttempts(reply, verdict.retryAfterMs);
-    // Counted as a failure until it proves right, so parallel guesses are throttled too.
-    await throttle.countFailedTry(who, now());
+    const attempt = await door.tryingSecret(request, reply, hash);
+    if (attempt === null) return reply;
     // A known browser's check goes ahead of the queue of strangers' (server/coach/password.ts).
-    if (!(await verifyPassword(password, hash, { priority: verdict.trusted ? 1 : 0 }))) {
-      await storage.recordAudit('sign_in_failed', { actor: 'dashboard', sessionId: null }, now());
+    if (!(await verifyPassword(password, hash, { priority: attempt.trusted ? 1 : 0 }))) {
+      await storage.recordAudit('sign_in_failed', door.anonymous, now());
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
-    await throttle.succeeded(who, verdict.trusted);
-    await throttle.prune(now());
-    return startSession(reply, hash);
+    // With the second factor on, the password alone is not enough; a wrong code counts as a wrong try.
+    const factor = await secondFactor.check(code === '' ? undefined : code, now());
+    if (factor === 'required') return refuse(reply, 401, 'second_factor_required', secondFactorCopy.required, { field: 'code' });
+    if (factor === 'wrong') {
+      await storage.recordAudit('sign_in_failed', door.anonymous, now());
+      return refuse(reply, 401, 'wrong_code', secondFactorCopy.wrong, { field: 'code' });
+    }
+    await attempt.succeeded();
+    const status = await door.startSession(request, reply, hash);
+    if (factor === 'recovery code') await storage.recordAudit('recovery_code_used', door.anonymous, now());
+    return status;
   });
 
-  await app.register(setupRoutes, { storage, throttle, now, refusedInsecure, startSession, tooManyAttempts });
+  await app.register(setupRoutes, { storage, door, now, writeSetupLink, resetByMail: () => mail.live.on });
+  await app.register(passkeyRoutes, { storage, door, now, actor: dashboard, ownOrigin });
+  await app.register(accountRoutes, { storage, door, secondFactor, now, actor: dashboard });
+  await app.register(resetRoutes, {
+    storage,
+    door,
+    mail: mail.live,
+    now,
+    recoveryAddress: () => settings.values.recoveryEmail,
+    ownOrigin,
+    log: app.log,
+  });
+  await app.register(backupRoutes, { storage, dataDir: config.dataDir, now, actor: dashboard });
   await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
-
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
   app.delete(coachApi.session, async (request, reply) => {
     const session = request.coachSession as Session;
     await sessions.end(session.id);
     await storage.recordAudit('sign_out', dashboard(request), now());
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
+    door.endSessionCookie(reply);
     return reply.code(204).send();
   });
 
@@ -290,7 +281,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       webhookConfigured: target !== null,
       mailConfigured: mail.live.on,
     });
-    return { ...page, destination: target?.destination ?? null } satisfies DeliveriesResponse;
+    return { ...page, destination: target?.destination ?? null, mailSenderRefused: senderRefusedAnswer(mail.live) } satisfies DeliveriesResponse;
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {

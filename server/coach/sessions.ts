@@ -32,11 +32,11 @@ export class SessionStore {
     this.#table = table;
   }
 
-  /** Starts a session; the token goes in the cookie and is never stored. Expired ones are swept. */
-  async create(now: number): Promise<{ token: string; session: Session }> {
+  /** Starts a session; the token goes in the cookie and is never stored. Expired ones are swept. `browser`: in words, for the coach's list. */
+  async create(now: number, browser = ''): Promise<{ token: string; session: Session }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + sessionTimings.maxLifetimeMs;
-    const id = await this.#table.insert(hashToken(token), now, expiresAt, now - sessionTimings.idleTimeoutMs);
+    const id = await this.#table.insert(hashToken(token), now, expiresAt, now - sessionTimings.idleTimeoutMs, browser);
     return { token, session: { id, createdAt: now, lastSeenAt: now, expiresAt } };
   }
 

@@ -14,7 +14,8 @@
  * - A wrong code counts against the sign-in throttle (server/coach/throttle.ts), like a wrong password.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredSetupCode } from '../storage/storage';
+import type { StoredSetupCode } from '../storage/access';
+import type { Storage } from '../storage/storage';
 
 export const SETUP_CODE_LIFETIME_MS = 60 * 60 * 1000;
 export const SETUP_PATH = '/coach/setup';
@@ -58,3 +59,16 @@ export function setupLogMessage(url: string): string {
   return `First run: no dashboard password is set. Open ${url} within 1 hour to choose it (works once), or run: npm run coach -- set-password`;
 }
 
+
+/** Makes a new code, stores its hash and writes its address to the log (at start-up, and when asked). */
+export async function logSetupLink(
+  storage: Pick<Storage, 'setupCodes'>,
+  log: { warn(object: object, message: string): void },
+  now: number,
+  origin: string,
+): Promise<void> {
+  const setup = createSetupCode(now);
+  await storage.setupCodes.insert(setup.hash, setup.expiresAt);
+  const url = setupUrl(origin, setup.code);
+  log.warn({ setupUrl: url }, setupLogMessage(url));
+}

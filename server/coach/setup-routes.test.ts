@@ -35,13 +35,13 @@ const post = (code: string, password = newPassword, origin = ownOrigin) =>
 
 test('with the code, the password is set and the coach is signed in; the code then works no more', async () => {
   const { code } = await withCode();
-  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: false });
+  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: false, resetByMail: false });
   const response = await post(code);
   expect(response.statusCode).toBe(200);
   expect(response.json()).toMatchObject({ signedIn: true, account: 'coach' });
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
-  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: true });
+  expect((await running().inject({ method: 'GET', url: coachApi.setup })).json()).toEqual({ passwordSet: true, resetByMail: false });
 
   // Used once: the same address now meets a password already set.
   expect((await post(code)).json()).toMatchObject({ error: 'password_already_set' });
@@ -57,7 +57,7 @@ test('a code an hour old has expired, and says what to do', async () => {
   clock.advance(SETUP_CODE_LIFETIME_MS);
   const response = await post(code);
   expect(response.statusCode).toBe(401);
-  expect(response.json()).toMatchObject({ error: 'setup_code_expired', field: 'code', message: expect.stringMatching(/Restart the server.*npm run coach -- set-password/) });
+  expect(response.json()).toMatchObject({ error: 'setup_code_expired', field: 'code', message: expect.stringMatching(/Ask for a new one.*npm run coach -- set-password/) });
 });
 
 test('a short password is refused before the code is spent, so the coach can try again', async () => {

@@ -1,28 +1,32 @@
 /**
  * First run in the browser (rules: ./setup-code.ts). Inside the coach API, so its guard checks the
- * Origin; these two routes alone need no session, since there is no password yet.
+ * Origin; these routes need no session, since there is no password yet.
  *
- *   GET  /api/coach/setup  {passwordSet}: the dashboard shows the set-up screen while it is false
- *   POST /api/coach/setup  {code, password}: sets the password and signs in
+ *   GET  /api/coach/setup       {passwordSet, resetByMail}: the set-up screen while no password is set
+ *   POST /api/coach/setup       {code, password}: sets the password and signs in
+ *   POST /api/coach/setup/link  a fresh set-up address in the server's log (an expired one's way out
+ *                               without a shell), at most one a minute per instance, 3 per client an hour
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { coachApi, type CoachApiError, type CoachErrorCode, type SessionStatus, type SetupStatus } from '../../src/shared/coach-api';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { coachApi, type CoachApiError, type CoachErrorCode, type SetupStatus } from '../../src/shared/coach-api';
+import { coachAccessApi } from '../../src/shared/coach-access-api';
 import type { Storage } from '../storage/storage';
+import type { Door } from './door';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './password';
 import { hashSetupCode, isSetupCodeShaped, judgeSetupCode } from './setup-code';
-import { signInClientOf } from './device-cookie';
-import type { SignInThrottle } from './throttle';
 
 type Options = {
   storage: Storage;
-  throttle: SignInThrottle;
+  door: Door;
   now: () => number;
-  /** Refuses sign-in over plain http to another host (the cookie needs HTTPS); true when it did. */
-  refusedInsecure: (request: FastifyRequest, reply: FastifyReply) => boolean;
-  /** Starts a session, sets its cookie and answers as sign-in does. */
-  startSession: (reply: FastifyReply, passwordHash: string) => Promise<SessionStatus>;
-  tooManyAttempts: (reply: FastifyReply, retryAfterMs: number) => FastifyReply;
+  /** Makes a new set-up code and writes its address to this server's log. */
+  writeSetupLink: () => Promise<void>;
+  /** Whether "Forgot your password?" can send a link (mail is on). */
+  resetByMail: () => boolean;
 };
+
+/** A fresh set-up address at most this often per instance, whoever asks. */
+const SETUP_LINK_EVERY_MS = 60_000;
 
 const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, message: string, field?: string) =>
   reply.code(status).send({ error, message, ...(field ? { field } : {}) } satisfies CoachApiError);
@@ -30,14 +34,25 @@ const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, mess
 const copy = {
   badBody: 'Send {"code": "...", "password": "..."} as JSON.',
   wrongCode: 'This set-up address is not valid: it may have been used already, or copied only in part. Copy the whole address from the server’s log, or set the password with: npm run coach -- set-password',
-  expired: 'This set-up address has expired (each works for one hour). Restart the server for a new one, or set the password with: npm run coach -- set-password',
+  expired: 'This set-up address has expired (each works for one hour). Ask for a new one below (it appears in the server’s log), or set the password with: npm run coach -- set-password',
+  linkWritten: 'A new set-up address is in the server’s log now. Open it within 1 hour.',
+  linkTooSoon: 'A new set-up address was written to the log less than a minute ago: look for it there, or ask again in a minute.',
   alreadySet: 'A password is already set. Sign in with it.',
 };
 
 export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { storage, throttle, now } = options;
+  const { storage, door, now } = options;
+  let lastLinkAt = Number.NEGATIVE_INFINITY;
 
-  app.get(coachApi.setup, async () => ({ passwordSet: (await storage.readPasswordHash()) !== null }) satisfies SetupStatus);
+  app.get(coachApi.setup, async () => ({ passwordSet: (await storage.readPasswordHash()) !== null, resetByMail: options.resetByMail() }) satisfies SetupStatus);
+
+  app.post(coachAccessApi.setupLink, { config: { rateLimit: { max: 3, timeWindow: '1 hour' } } }, async (_request, reply) => {
+    if ((await storage.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
+    if (now() - lastLinkAt < SETUP_LINK_EVERY_MS) return refuse(reply, 429, 'too_many_attempts', copy.linkTooSoon);
+    lastLinkAt = now();
+    await options.writeSetupLink();
+    return reply.code(202).send({ message: copy.linkWritten });
+  });
 
   app.post(coachApi.setup, { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as { code?: unknown; password?: unknown };
@@ -45,17 +60,15 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (typeof body.password !== 'string' || body.password.length > MAX_PASSWORD_LENGTH) {
       return refuse(reply, 400, 'invalid_request', copy.badBody, 'password');
     }
-    if (options.refusedInsecure(request, reply)) return reply;
-    // Wrong set-up codes count against the sign-in throttle, as wrong passwords do (no password yet: no known browser).
-    const who = signInClientOf(request.ip, undefined, null);
-    const verdict = await throttle.check(who, now());
-    if (!verdict.allowed) return options.tooManyAttempts(reply, verdict.retryAfterMs);
+    if (door.refusedInsecure(request, reply)) return reply;
     if ((await storage.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
+    // Wrong set-up codes count against the sign-in throttle, as wrong passwords do (no password yet: no known browser).
+    const attempt = await door.tryingSecret(request, reply, null);
+    if (attempt === null) return reply;
 
     const hash = hashSetupCode(body.code);
     const found = isSetupCodeShaped(body.code) ? judgeSetupCode(await storage.setupCodes.find(hash), now()) : 'wrong';
     if (found === 'wrong') {
-      await throttle.countFailedTry(who, now());
       await storage.recordAudit('setup_failed', { actor: 'dashboard', sessionId: null }, now());
       return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     }
@@ -69,8 +82,8 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (outcome === 'password_set') return refuse(reply, 409, 'password_already_set', copy.alreadySet);
     if (outcome === 'wrong') return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     if (outcome === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
-    await throttle.succeeded(who, false);
+    await attempt.succeeded();
     await storage.recordAudit('password_set', { actor: 'dashboard', sessionId: null }, now());
-    return options.startSession(reply, passwordHash);
+    return door.startSession(request, reply, passwordHash);
   });
 };

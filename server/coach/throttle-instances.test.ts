@@ -27,17 +27,30 @@ function setPassword(env: Record<string, string>) {
 const signIn = (url: string, value: string) =>
   fetch(`${url}/api/coach/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ password: value }) });
 
-test('two instances on one Postgres count one set of failures: the fourth, on the other instance, starts the wait on both', async () => {
+/**
+ * One more counted failure once the wait the last one set is over: a try that comes too early is
+ * answered 429 and not counted, so it is simply asked again until the throttle checks it (401).
+ */
+async function failAfterWait(url: string, value: string) {
+  await expect.poll(async () => (await signIn(url, value)).status, { interval: 100, timeout: 30_000 }).toBe(401);
+}
+
+test('two instances on one Postgres count one set of failures: failures on either instance set the wait on both', async () => {
   const env = { DATABASE_URL: await freshPostgresUrl() };
   setPassword(env);
   const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   for (let i = 0; i < 3; i += 1) expect((await signIn(a.url, 'wrong on a')).status).toBe(401);
   // With counts in each instance's memory, b would give three free tries of its own.
   expect((await signIn(b.url, 'wrong on b')).status).toBe(401);
-  const onA = await signIn(a.url, password);
-  const onB = await signIn(b.url, password);
+  // Three more, each after the wait the last one set (1 s, 2 s, 4 s), on either instance: the wait
+  // is now 8 s, long enough for both checks below on a busy machine (b alone would have two failures).
+  await failAfterWait(a.url, 'the fifth, on a');
+  await failAfterWait(b.url, 'the sixth, on b');
+  await failAfterWait(a.url, 'the seventh, on a');
+  const [onA, onB] = await Promise.all([signIn(a.url, password), signIn(b.url, password)]);
   expect([onA.status, onB.status]).toEqual([429, 429]);
   expect(Number(onA.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(Number(onB.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 }, 60_000);
 
 test('the crash test: the failures counted before a SIGKILL are still counted after the restart', async () => {

@@ -2,6 +2,7 @@
  * The sign-in throttle's rules, over a Map standing in for storage (both backends' own counters are
  * tested by the storage contract suite, server/storage/contract.test.ts). Times are a fake clock.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { ThrottleEntry } from '../storage/storage';
 import { clientRetryAt, MAX_SIGN_IN_WAIT_MS, type SignInClient, SignInThrottle, type ThrottleStore } from './throttle';
@@ -116,4 +117,13 @@ test('counters nobody added to for a day are pruned', async () => {
   await failRepeatedly(throttle, stranger('new'), 5, day);
   await throttle.prune(day + day / 2);
   expect([...(await store.readThrottle(['client:old', 'client:new'])).keys()]).toEqual(['client:new']);
+});
+
+test('the documentation says how many wrong passwords in a row are checked without a wait, and it is so', () => {
+  const documented = /(\d+) wrong passwords in a row are\s+checked without a wait/.exec(readFileSync(new URL('../docs/coach.md', import.meta.url), 'utf8'));
+  const free = Number(documented?.[1]);
+  const after = (failures: number): ThrottleEntry => ({ failures, lastFailureAt: 1_000 });
+  // Tries 1..free come at once (no wait after failures 0..free-1); after the free-th failure the next waits.
+  for (let failures = 0; failures < free; failures += 1) expect(clientRetryAt(failures === 0 ? undefined : after(failures))).toBeLessThanOrEqual(1_000);
+  expect(clientRetryAt(after(free))).toBe(2_000);
 });

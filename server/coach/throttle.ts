@@ -7,8 +7,9 @@
  *   Its own failures count against that browser alone: the 10th in a row makes it a stranger for
  *   SIGN_IN_LOCK_SECONDS (it may still sign in, as any other client).
  * - **Every other client**, counted by address (an IPv6 client by its /64: server/client-key.ts):
- *   3 failures are free, then each failure makes its next try wait 1 s, 2 s, 4 s, 8 s, 15 s, then
- *   30 s after every further one. Never longer, and never a hard lock. A try that comes too early is
+ *   the first 3 failures cost nothing; from the 4th on, each failure makes the next try wait 1 s,
+ *   2 s, 4 s, 8 s, 15 s, then 30 s after every further one (so 4 wrong passwords in a row are
+ *   checked without a wait). Never longer, and never a hard lock. A try that comes too early is
  *   answered 429 with Retry-After, and is not checked.
  *
  * The counts live in storage (both backends, `ThrottleStore`), so N instances on one database give

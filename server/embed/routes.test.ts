@@ -4,6 +4,7 @@
  * and what the page is told (the allowed sites for its messages, the look inside the frame). Every
  * change on the dashboard applies to the very next request.
  */
+import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,9 @@ test('/embed.js can be loaded by other sites, is revalidated on every load (an E
   expect(plain.statusCode).toBe(200);
   expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
   expect(plain.headers['cache-control']).toBe('no-cache');
+  // The README says what is sent (it once said five minutes).
+  const documented = /`\/embed\.js` keeps its name, so it is sent with `Cache-Control: ([^`]+)`/.exec(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+  expect(documented?.[1]).toBe(plain.headers['cache-control']);
   expect(plain.headers['cross-origin-resource-policy']).toBe('cross-origin');
   expect(plain.headers['x-content-type-options']).toBe('nosniff');
   expect(plain.headers['content-encoding']).toBeUndefined();

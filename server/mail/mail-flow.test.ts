@@ -171,7 +171,7 @@ test('erasing the person kills the link at once, and their queued e-mail is neve
   expect(mailSink.messages).toHaveLength(1);
 });
 
-test('a retake: the new e-mail and the same link show, per driver, the earlier and the new rating with their dates', async () => {
+test('a retake: the new e-mail shows, per driver, the earlier and the new rating with their dates; each link shows its own submission', async () => {
   const { url, clock, submit, deliverMail, sink: mailSink } = await startMailApp();
   await submit('again@example.org', [2, 2, 2, 1, 2, 2, 2, 2, 2]);
   await deliverMail();
@@ -182,9 +182,12 @@ test('a retake: the new e-mail and the same link show, per driver, the earlier a
   if (!first || !second) throw new Error('two e-mails expected');
   expect(second.text).toContain('You took the quiz on 3 March, and again on 3 May.');
   expect(second.text).toContain('Task Initiation: This is me → Sometimes, since 3 May');
-  // The first e-mail's link shows the latest profile and the one before.
+  // Each link shows what it was made for: the first its own submission (a later one, which anyone
+  // may send for this address, never changes it); the second its own, and what changed since the first.
   const opened = await openLink<ProfileResponse>(url, '/api/profile', tokenIn(first, '/profile'));
-  expect(opened.body).toMatchObject({ ratings: [2, 2, 2, 2, 2, 2, 2, 2, 2], previous: { ratings: [2, 2, 2, 1, 2, 2, 2, 2, 2] } });
+  expect(opened.body).toMatchObject({ ratings: [2, 2, 2, 1, 2, 2, 2, 2, 2], previous: null });
+  const reopened = await openLink<ProfileResponse>(url, '/api/profile', tokenIn(second, '/profile'));
+  expect(reopened.body).toMatchObject({ ratings: [2, 2, 2, 2, 2, 2, 2, 2, 2], previous: { ratings: [2, 2, 2, 1, 2, 2, 2, 2, 2] } });
 });
 
 test('the mail server down for 30 s, then up: every e-mail delivered once, by Message-ID', async () => {

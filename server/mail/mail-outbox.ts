@@ -49,14 +49,19 @@ export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'doma
 export type MailOutboxOptions = {
   queue: OutboxQueue;
   links: Pick<LinkStore, 'addLinks'>;
-  /** The mailer in force, asked for every round (the coach may change the settings); null: mail is off and nothing is claimed. */
+  /** The mailer in force, asked for every round (the coach may change the settings); null: mail is off (or paused) and nothing is claimed. */
   transport: () => MailTransport | null;
+  /** Told when the mail server refuses the sender (a 5xx to MAIL FROM), with its answer: mail pauses until the settings change. */
+  refuseSender?: (answer: string) => void;
   content: MailContent;
   log: OutboxLog;
   clock?: Clock;
   random?: () => number;
   leaseMs?: number;
 };
+
+/** A refused sender's e-mails are tried again this soon (due within 30 s of the mail settings changing, as the issue asks). */
+export const SENDER_RETRY_MS = 30_000;
 
 /** The Message-ID of an outbox row: the same on every attempt and every instance. */
 export const messageIdOf = (row: Pick<DueRow, 'webhook_id'>, domain: string) => `<${row.webhook_id}@${domain}>`;
@@ -136,6 +141,11 @@ export class MailOutbox extends DeliveryLoop {
           signal.addEventListener('abort', cut);
           try {
             const outcome = await mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, settings.domain) });
+            if (outcome.senderRefused) {
+              // The coach's sender, not the visitor's address: the e-mail waits for the settings to change.
+              options.refuseSender?.(outcome.answer ?? '');
+              return { result: 'failed', status: outcome.smtpCode, retryInMs: SENDER_RETRY_MS };
+            }
             return { result: outcome.result === 'accepted' ? 'delivered' : outcome.result, status: outcome.smtpCode };
           } finally {
             signal.removeEventListener('abort', cut);

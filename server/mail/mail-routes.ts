@@ -47,8 +47,14 @@ function safeDecode(part: string): string {
 export function mailStatus(live: LiveMail): MailStatus {
   const { state } = live;
   return state.on
-    ? { on: true, missing: null, server: state.settings.safeUrl, from: state.settings.from }
-    : { on: false, missing: state.missing, server: null, from: null };
+    ? { on: true, missing: null, server: state.settings.safeUrl, from: state.settings.from, senderRefused: senderRefusedAnswer(live) }
+    : { on: false, missing: state.missing, server: null, from: null, senderRefused: null };
+}
+
+/** The refused sender's answer as the dashboard shows it (the password taken out), or null. */
+export function senderRefusedAnswer(live: LiveMail): string | null {
+  const refused = live.senderRefused;
+  return refused === null || !live.state.on ? null : shownAnswer(refused.answer, live.state.settings);
 }
 
 type Options = { mail: LiveMail; storage: Pick<Storage, 'recordAudit'>; now: () => number; actor: (request: FastifyRequest) => Actor };

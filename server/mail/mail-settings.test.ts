@@ -59,7 +59,7 @@ test('mail set on the settings screen: checked, stored sealed, audit-logged, tes
   const { app, url, request } = await start();
 
   // Off at first: the status and the test say what is missing and where to set it.
-  expect((await request({ method: 'GET', url: coachApi.mail })).json<MailStatus>()).toEqual({ on: false, missing: 'the mail server (SMTP) is not set', server: null, from: null });
+  expect((await request({ method: 'GET', url: coachApi.mail })).json<MailStatus>()).toEqual({ on: false, missing: 'the mail server (SMTP) is not set', server: null, from: null, senderRefused: null });
   const off = await request({ method: 'POST', url: coachApi.mailTest });
   expect(off.statusCode).toBe(409);
   expect(off.json()).toMatchObject({ error: 'mail_not_configured', message: expect.stringContaining('Settings screen (or SMTP_URL and MAIL_FROM on the server)') });
@@ -89,6 +89,7 @@ test('mail set on the settings screen: checked, stored sealed, audit-logged, tes
     missing: null,
     server: `smtp://coach:***@127.0.0.1:${server.port}`,
     from,
+    senderRefused: null,
   });
 
   // The test: to the sender's own address, and the server's answer.

@@ -23,9 +23,14 @@ import { MailOutbox, type MailTransport } from './mail-outbox';
  */
 export type MailSource = () => { smtpUrl: string | null; mailFrom: string | null; guard?: OutboundPolicy | null };
 
+/** Without a change, one e-mail tries the sender again after this long (the provider may have been fixed on its side). */
+export const SENDER_PAUSE_MS = 15 * 60 * 1000;
+
 export class LiveMail {
   #state: MailState;
   #transport: MailTransport | null = null;
+  /** The mail server refused the sender (a 5xx to MAIL FROM): its answer, and when. Nothing is sent meanwhile. */
+  #senderRefused: { answer: string; at: number } | null = null;
   #closed = false;
   readonly #retiring = new Set<NodeJS.Timeout>();
 
@@ -38,6 +43,7 @@ export class LiveMail {
     private readonly publicUrl: string | null,
     private readonly log: Pick<OutboxLog, 'info'>,
     private readonly attemptLimitMs: number,
+    private readonly now: () => number = Date.now,
   ) {
     this.#state = this.#read();
     if (this.#state.on) this.#transport = this.#build(this.#state.settings);
@@ -52,9 +58,26 @@ export class LiveMail {
     return this.#state.on;
   }
 
-  /** The mailer in force, or null while mail is off. */
+  /** The mailer in force, or null while mail is off or paused (a refused sender). */
   transport(): MailTransport | null {
-    return this.#transport;
+    return this.senderRefused === null ? this.#transport : null;
+  }
+
+  /** While the mail server refuses the sender: its answer and since when; null otherwise. */
+  get senderRefused(): { answer: string; at: number } | null {
+    const refused = this.#senderRefused;
+    if (refused !== null && this.now() - refused.at >= SENDER_PAUSE_MS) this.#senderRefused = null;
+    return this.#senderRefused;
+  }
+
+  /**
+   * The mail server refused the sender: mail pauses (the e-mails wait, none is dropped) until the mail
+   * settings change, or for SENDER_PAUSE_MS. The answer is shown on the dashboard and logged (it
+   * names the coach's sender, never a visitor).
+   */
+  refuseSender(answer: string): void {
+    if (this.#senderRefused === null) this.log.info({ answer }, 'the mail server refused the sender: mail waits until the mail settings change');
+    this.#senderRefused = { answer, at: this.now() };
   }
 
   /** The settings changed: a new mailer when the server or the sender changed; nothing else moves. */
@@ -65,6 +88,8 @@ export class LiveMail {
     const after = next.on ? next.settings : null;
     this.#state = next;
     if (before?.url === after?.url && before?.from === after?.from) return;
+    // A new server or sender: the e-mails that waited for it are tried again (they are due within SENDER_RETRY_MS, ./mail-outbox.ts).
+    this.#senderRefused = null;
     const old = this.#transport;
     this.#transport = after === null ? null : this.#build(after);
     if (old) this.#retire(old.mailer);
@@ -122,11 +147,12 @@ export function setUpMail(
     guard: settings.sources.smtpUrl === 'environment' ? null : config.outbound,
   });
   // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
-  const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs);
+  const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs, () => deps.clock.now());
   const outbox = new MailOutbox({
     queue: storage.mailOutbox,
     links: storage,
     transport: () => live.transport(),
+    refuseSender: (answer) => live.refuseSender(answer),
     content: {
       // Only read while mail is on, which needs PUBLIC_URL.
       publicUrl: config.publicUrl ?? '',

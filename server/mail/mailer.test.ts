@@ -24,8 +24,9 @@ async function sink(options?: Parameters<typeof startSmtpSink>[0]): Promise<Smtp
 const mail = (n: number) => ({ to: 'ana@example.org', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', messageId: `<m${n}@coach.example>` });
 
 test.each([
-  ['a refused recipient (550) is final', { code: 'EENVELOPE', responseCode: 550 }, 'refused'],
-  ['a recipient refused for now (451) is tried again', { code: 'EENVELOPE', responseCode: 451 }, 'failed'],
+  ['a refused recipient (550 to RCPT TO) is final', { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' }, 'refused'],
+  ['a refused sender (550 to MAIL FROM) is tried again: the coach can fix it', { code: 'EENVELOPE', responseCode: 550, command: 'MAIL FROM' }, 'failed'],
+  ['a recipient refused for now (451) is tried again', { code: 'EENVELOPE', responseCode: 451, command: 'RCPT TO' }, 'failed'],
   ['a wrong password (535) is tried again: the coach can fix it', { code: 'EAUTH', responseCode: 535 }, 'failed'],
   ['no connection is tried again', { code: 'ECONNECTION' }, 'failed'],
   ['a timeout is tried again', { code: 'ETIMEDOUT' }, 'failed'],
@@ -52,6 +53,12 @@ test('the server refuses the recipient for good: refused; for now: failed; then 
   server.refuseRecipients(null);
   expect((await mailer.send(mail(4))).result).toBe('accepted');
   expect(server.messages.map((message) => message.messageId)).toEqual(['<m4@coach.example>']);
+});
+
+test('the server refuses the sender (a 5xx to MAIL FROM): failed, said so, never refused for good', async () => {
+  const server = await sink();
+  server.refuseSender({ code: 553, message: 'Sender address rejected: not owned by user' });
+  expect(await mailerFor(server.url).send(mail(5))).toMatchObject({ result: 'failed', smtpCode: 553, senderRefused: true, answer: expect.stringContaining('Sender address rejected') });
 });
 
 test('the server is down, then up: failed, then accepted on the same mailer', async () => {

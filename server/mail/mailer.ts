@@ -28,16 +28,29 @@ export type OutgoingMail = {
  * `answer`: what the server said (its reply line, or why there was none), for the dashboard's test;
  * `stage`: Nodemailer's error code, where it failed (ECONNECTION, EAUTH, EENVELOPE, ...).
  */
-export type MailOutcome = { result: 'accepted' | 'refused' | 'failed'; smtpCode: number | null; answer?: string; stage?: string | null };
+export type MailOutcome = {
+  result: 'accepted' | 'refused' | 'failed';
+  smtpCode: number | null;
+  answer?: string;
+  stage?: string | null;
+  /** The server refused the sender for good (a 5xx to MAIL FROM): no e-mail can go until the mail settings change. */
+  senderRefused?: boolean;
+};
 
-/** What a Nodemailer error means for the outbox. Only a refused recipient (5xx to RCPT TO) is final. */
+/**
+ * What a Nodemailer error means for the outbox. Only a refused recipient (a 5xx to RCPT TO) is final,
+ * and only for that e-mail; a refused sender (a 5xx to MAIL FROM) is the coach's to fix: failed, and
+ * said so (`senderRefused`), never a reason to drop the visitor's e-mail.
+ */
 export function mailOutcomeOf(error: unknown): MailOutcome {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
   const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
   const smtpCode = typeof responseCode === 'number' ? responseCode : null;
   const answer = typeof response === 'string' ? response : typeof message === 'string' ? message : 'no answer';
   const stage = typeof code === 'string' ? code : null;
-  if (code === 'EENVELOPE' && smtpCode !== null && smtpCode >= 500 && smtpCode < 600) return { result: 'refused', smtpCode, answer, stage };
+  const permanent = code === 'EENVELOPE' && smtpCode !== null && smtpCode >= 500 && smtpCode < 600;
+  if (permanent && command === 'RCPT TO') return { result: 'refused', smtpCode, answer, stage };
+  if (permanent && command === 'MAIL FROM') return { result: 'failed', smtpCode, answer, stage, senderRefused: true };
   return { result: 'failed', smtpCode, answer, stage };
 }
 

@@ -88,7 +88,12 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
  * What one attempt came to. `status`: the receiver's HTTP status or the SMTP reply code, null when
  * there was no answer (no connection, a timeout).
  */
-export type Attempt = { result: 'delivered' | 'refused' | 'failed'; status: number | null };
+export type Attempt = {
+  result: 'delivered' | 'refused' | 'failed';
+  status: number | null;
+  /** A failure that is not the receiver's (the mail server refused the coach's sender): tried again after this long, not after the backoff. */
+  retryInMs?: number;
+};
 
 /** An attempt, or `skipped`: not started, too little of the lease left (the row comes due again when it ends). */
 type Outcome = Attempt | 'skipped';
@@ -161,7 +166,7 @@ export class DeliveryLoop {
       const outcome = outcomes[index] ?? { result: 'failed', status: null };
       return outcome === 'skipped' ? [] : [{ row, ...outcome }];
     });
-    const updates = sent.map(({ row, result, status }): OutboxUpdate => {
+    const updates = sent.map(({ row, result, status, retryInMs }): OutboxUpdate => {
       const details = { webhookId: row.webhook_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
@@ -178,7 +183,7 @@ export class DeliveryLoop {
         return { row, state: 'expired', nextAttemptAt: null, status, now };
       }
       const deadline = row.created_at + outboxTimings.maxAgeMs;
-      const next = Math.min(now + retryDelayMs(row.attempts + 1, this.#random), deadline);
+      const next = Math.min(now + (retryInMs ?? retryDelayMs(row.attempts + 1, this.#random)), deadline);
       this.#log.info(details, `${name} delivery failed; will retry`);
       summary.retrying += 1;
       return { row, state: 'pending', nextAttemptAt: next, status, now };

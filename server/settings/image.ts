@@ -2,10 +2,13 @@
  * The coach's photo or logo, checked by what the bytes are, never by a file name or a Content-Type
  * a browser guessed: a PNG, JPEG or WebP whose header says so (image-size reads the signatures and
  * dimensions), at most 1 MB, within sensible dimensions. SVG is refused: it can carry script. Nothing
- * is re-encoded: the checked bytes are stored and served as they came, under their hash.
+ * Then it is re-encoded in its own format by sharp (libvips), which writes no metadata: EXIF (the
+ * camera, the time, GPS), XMP, IPTC and comments are gone before it is stored and served (its
+ * orientation is applied first, so it still stands the right way up).
  */
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import type { ImageContentType, StoredImage } from '../../src/shared/coach-settings';
 
 /** 1 MB as a file manager shows it (1,048,576 bytes). */
@@ -66,3 +69,19 @@ export function imagePath(image: Pick<StoredImage, 'hash' | 'contentType'>): str
 }
 
 export const MEDIA_PREFIX = '/media/';
+
+/**
+ * The picture decoded and encoded again in its format, without any metadata, under its new hash
+ * and size; or a message when its bytes do not decode (a header that lied).
+ */
+export async function withoutMetadata(image: CheckedImage): Promise<{ ok: true; image: CheckedImage } | { ok: false; message: string }> {
+  const pipeline = sharp(image.bytes, { failOn: 'error' }).rotate();
+  const encoded = image.contentType === 'image/png' ? pipeline.png() : image.contentType === 'image/jpeg' ? pipeline.jpeg({ quality: 90 }) : pipeline.webp({ quality: 90 });
+  try {
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const hash = createHash('sha256').update(data).digest('hex');
+    return { ok: true, image: { hash, contentType: image.contentType, width: info.width, height: info.height, bytes: data } };
+  } catch {
+    return { ok: false, message: `${label}: this picture could not be read. Save it again as PNG, JPEG or WebP.` };
+  }
+}

@@ -9,7 +9,7 @@ import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api';
 import { buildApp } from '../app';
 import { SESSION_COOKIE } from '../coach/sessions';
 import { setTestPassword, signedIn } from '../test/coach-session';
-import { startApp, tempDir, testConfig } from '../test/helpers';
+import { captureLog, startApp, tempDir, testConfig } from '../test/helpers';
 import { pngImage } from '../test/images';
 import { freshPostgres } from '../test/postgres';
 import { spawnServer } from '../test/server-process';
@@ -43,9 +43,23 @@ test('two instances on one Postgres database: a change made on one is served by 
   await expect.poll(async () => (await fetch(`${b.url}/`)).text(), { timeout: 5_000, interval: 100 }).toContain(photoUrl);
 }, 30_000);
 
-test('on Postgres the server refuses to start without SETTINGS_ENCRYPTION_KEY, naming it', async () => {
+test('on Postgres without SETTINGS_ENCRYPTION_KEY the server starts and warns; storing a secret is refused, saying how to make the key', async () => {
   const database = await freshPostgres();
-  await expect(buildApp(testConfig({ database, settingsKey: null }))).rejects.toThrow(/SETTINGS_ENCRYPTION_KEY must be set with DATABASE_URL/);
+  const log = captureLog();
+  const app = await buildApp(testConfig({ database, settingsKey: null, logLevel: 'info' }), { logStream: log.stream });
+  apps.push(app);
+  expect(log.lines.some((line) => line.includes('"level":40') && line.includes('SETTINGS_ENCRYPTION_KEY is not set'))).toBe(true);
+  expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+  await setTestPassword(app);
+  const request = await signedIn(app);
+  for (const payload of [{ webhookUrl: 'https://hooks.example.com/in' }, { smtpUrl: 'smtp://coach:pw@smtp.example.com:587' }]) {
+    const refused = await request({ method: 'PATCH', url: coachApi.settings, payload });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'settings_key_missing', message: expect.stringMatching(/SETTINGS_ENCRYPTION_KEY is not set.*openssl rand -base64 32/) });
+  }
+  expect((await request({ method: 'POST', url: coachApi.webhookSecret })).statusCode).toBe(409);
+  // Everything else is stored as usual.
+  expect((await request({ method: 'PATCH', url: coachApi.settings, payload: { coachName: 'Sam Rivera' } })).statusCode).toBe(200);
 });
 
 test('a setting and a restore acknowledged to the coach survive kill -9 of the server that stored them', async () => {

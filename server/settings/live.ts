@@ -10,7 +10,7 @@ import { mailIsOn } from '../mail/mail-config';
 import { SitePages } from '../pages/site-pages';
 import { siteConfigFor } from '../site-config';
 import type { Storage } from '../storage/storage';
-import { keySourceOf, loadSecretBox } from './secret-box';
+import { keySourceOf, loadSecretBox, missingKeyMessage } from './secret-box';
 import { SettingsService } from './service';
 
 type Log = Parameters<typeof SettingsService.open>[0]['log'];
@@ -18,12 +18,9 @@ type Log = Parameters<typeof SettingsService.open>[0]['log'];
 const zoneOf = (values: SettingValues) => values.analyticsTimeZone ?? 'UTC';
 
 export async function openLiveSettings(config: ServerConfig, storage: Storage, log: Log): Promise<{ settings: SettingsService; pages: SitePages }> {
-  const settings = await SettingsService.open({
-    table: storage.settings,
-    environment: config.environmentSettings,
-    secrets: loadSecretBox(keySourceOf(config)),
-    log,
-  });
+  const secrets = loadSecretBox(keySourceOf(config));
+  if (!secrets.hasKey) log.warn({}, missingKeyMessage);
+  const settings = await SettingsService.open({ table: storage.settings, environment: config.environmentSettings, secrets, log });
   const siteConfig = (values: SettingValues) => siteConfigFor(values, mailIsOn(values, config.publicUrl));
   // Built once, or rebuilt when the zone changed while no server ran (one pass over the submissions).
   await storage.useProfileTimeZone(zoneOf(settings.values));

@@ -6,6 +6,8 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { ownOrigin, setTestPassword, signedIn } from '../test/coach-session';
 import { sqliteDb, testConfig } from '../test/helpers';
+import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import { pngImage, svgImage } from '../test/images';
 
 let app: FastifyInstance | undefined;
@@ -144,7 +146,8 @@ test('a photo is checked by content, stored, and served from our origin by its h
   expect(served.headers['content-type']).toBe('image/png');
   expect(served.headers['x-content-type-options']).toBe('nosniff');
   expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(served.rawPayload.equals(png)).toBe(true);
+  // Re-encoded (without metadata): the same picture, not the same bytes.
+  expect(imageSize(served.rawPayload)).toMatchObject({ type: 'png', width: 200, height: 160 });
   expect((await page('/')).settings.coach.photo).toEqual({ url: photoUrl, width: 200, height: 160 });
 
   // Another extension for the same hash, or a hash never stored: not found.
@@ -155,6 +158,27 @@ test('a photo is checked by content, stored, and served from our origin by its h
   const removed = await request({ method: 'DELETE', url: coachApi.settingsPhoto });
   expect(removed.json<SettingsResponse>().photoUrl).toBeNull();
   expect((await running().inject({ method: 'GET', url: photoUrl ?? '' })).statusCode).toBe(404);
+});
+
+test('a photo is stored and served without its metadata: no EXIF, no GPS, no comment', async () => {
+  const { request } = await start();
+  const tagged = await sharp(pngImage(200, 160))
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { ImageDescription: 'GPS 52.5200 N 13.4050 E, at home', Artist: 'Sam Rivera' } })
+    .toBuffer();
+  // A comment segment (COM) right after the start of the image, as cameras and editors write them.
+  const comment = Buffer.from('a private comment');
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(comment.length + 2);
+  const jpeg = Buffer.concat([tagged.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, comment, tagged.subarray(2)]);
+  expect(jpeg.includes('at home') && jpeg.includes('a private comment')).toBe(true);
+  const response = await request({ method: 'PUT', url: coachApi.settingsPhoto, headers: { 'content-type': 'image/jpeg' }, payload: jpeg });
+  expect(response.statusCode).toBe(200);
+  const served = (await running().inject({ method: 'GET', url: response.json<SettingsResponse>().photoUrl ?? '' })).rawPayload;
+  for (const text of ['Exif', 'at home', 'Sam Rivera', 'a private comment']) expect(served.includes(text), text).toBe(false);
+  const metadata = await sharp(served).metadata();
+  expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 160 });
+  expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.comments?.length ?? 0]).toEqual([undefined, undefined, undefined, 0]);
 });
 
 test.each([

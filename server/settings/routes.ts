@@ -15,9 +15,10 @@ import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
+import { missingKeyMessage } from './secret-box';
 import { savedAddressProblem } from '../outbound/connect';
 import { historyRoutes } from './history';
-import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage } from './image';
+import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage, withoutMetadata } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
 
@@ -72,6 +73,11 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
       const [first] = checked.problems;
       return refuseSettings(reply, 400, { error: 'invalid_request', field: first?.field ?? null, message: first?.message ?? '', problems: checked.problems });
     }
+    const secrets = Object.entries(checked.values).filter(([key, value]) => value !== null && coachSettings[key as SettingKey].kind === 'secret');
+    if (secrets.length > 0 && !settings.canStoreSecrets) {
+      const problems = secrets.map(([field]) => ({ field, message: missingKeyMessage }));
+      return refuseSettings(reply, 409, { error: 'settings_key_missing', field: problems[0]?.field ?? null, message: missingKeyMessage, problems });
+    }
     const unreachable = connectedTo.flatMap((field) => {
       const value = checked.values[field];
       const problem = typeof value === 'string' ? savedAddressProblem(value, outbound) : null;
@@ -104,7 +110,13 @@ export const settingsRoutes: FastifyPluginAsync<Options> = async (app, { setting
         const problem = { field: 'coachPhoto', message: checked.message };
         return refuseSettings(reply, status, { error: status === 413 ? 'payload_too_large' : 'invalid_request', ...problem, problems: [problem] });
       }
-      await settings.setPhoto(checked.image, actor(request), now());
+      // Stored and served without its metadata (EXIF, GPS, comments): re-encoded first.
+      const clean = await withoutMetadata(checked.image);
+      if (!clean.ok) {
+        const problem = { field: 'coachPhoto', message: clean.message };
+        return refuseSettings(reply, 400, { error: 'invalid_request', ...problem, problems: [problem] });
+      }
+      await settings.setPhoto(clean.image, actor(request), now());
       return settingsResponse(settings);
     });
   });

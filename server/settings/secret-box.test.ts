@@ -63,9 +63,11 @@ test('a damaged key file stops the start', () => {
   expect(() => loadSecretBox({ env: {}, dataDir, postgres: false })).toThrow(/does not hold a key/);
 });
 
-test('on Postgres the start is refused without SETTINGS_ENCRYPTION_KEY, naming it and how to make one', () => {
-  expect(() => loadSecretBox({ env: {}, dataDir: tempDir(), postgres: true })).toThrow(ConfigError);
-  expect(() => loadSecretBox({ env: {}, dataDir: tempDir(), postgres: true })).toThrow(/SETTINGS_ENCRYPTION_KEY must be set with DATABASE_URL.*openssl rand -base64 32/);
+test('on Postgres without SETTINGS_ENCRYPTION_KEY there is no key: nothing is sealed, and the refusal says how to make one', () => {
+  const box = loadSecretBox({ env: {}, dataDir: tempDir(), postgres: true });
+  expect(box.hasKey).toBe(false);
+  expect(() => box.seal('a secret', 'webhookSecret')).toThrow(ConfigError);
+  expect(() => box.seal('a secret', 'webhookSecret')).toThrow(/SETTINGS_ENCRYPTION_KEY is not set.*openssl rand -base64 32/);
 });
 
 test('SETTINGS_ENCRYPTION_KEY is used when set, on either backend, and no file is written', () => {

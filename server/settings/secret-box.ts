@@ -4,8 +4,10 @@
  * reveals none of them.
  *
  * Where the key is:
- * - `SETTINGS_ENCRYPTION_KEY` (32 bytes, base64: `openssl rand -base64 32`) when set. Required with
- *   Postgres (DATABASE_URL): every instance needs the same key, and a file on one machine is not that.
+ * - `SETTINGS_ENCRYPTION_KEY` (32 bytes, base64: `openssl rand -base64 32`) when set. Needed with
+ *   Postgres (DATABASE_URL) to store a secret: every instance needs the same key, and a file on one
+ *   machine is not that. Without it the server still starts (an upgrade must not take a site down),
+ *   warns, and the dashboard refuses to store a secret, saying how to make the key.
  * - Otherwise (SQLite) the file `DATA_DIR/secrets.key`, created at the first start, readable by its
  *   owner only (mode 600). Back it up apart from the database: without it, stored secrets must be
  *   entered again.
@@ -29,6 +31,9 @@ const VERSION = 'v1';
 
 const makeKeyHint = 'Make one with: openssl rand -base64 32';
 
+/** Why a secret cannot be stored on Postgres without the key, and what to do: for the dashboard and the start-up warning. */
+export const missingKeyMessage = `Secrets (the webhook's address and signing secret, the mail server) cannot be stored: ${KEY_VARIABLE} is not set on the server, and with DATABASE_URL every instance needs the same key. ${makeKeyHint}, set it on every instance, and restart. (Or set them as environment variables instead.)`;
+
 /** Reads a key written as base64 (standard or URL-safe, padding optional); null unless it is 32 bytes. */
 function parseKey(text: string): Buffer | null {
   const trimmed = text.trim();
@@ -38,18 +43,25 @@ function parseKey(text: string): Buffer | null {
 }
 
 export class SecretBox {
-  /** A short, public name for the key: the first 8 hex digits of its SHA-256. */
+  /** A short, public name for the key: the first 8 hex digits of its SHA-256; `none` without a key. */
   readonly keyId: string;
-  readonly #key: Buffer;
+  readonly #key: Buffer | null;
 
-  constructor(key: Buffer) {
-    if (key.length !== KEY_BYTES) throw new Error(`A settings key has ${KEY_BYTES} bytes.`);
-    this.#key = Buffer.from(key);
-    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  /** `null`: no key (Postgres without SETTINGS_ENCRYPTION_KEY): nothing can be sealed or opened. */
+  constructor(key: Buffer | null) {
+    if (key !== null && key.length !== KEY_BYTES) throw new Error(`A settings key has ${KEY_BYTES} bytes.`);
+    this.#key = key === null ? null : Buffer.from(key);
+    this.keyId = key === null ? 'none' : createHash('sha256').update(key).digest('hex').slice(0, 8);
+  }
+
+  /** Whether secrets can be sealed here (there is a key). */
+  get hasKey(): boolean {
+    return this.#key !== null;
   }
 
   /** `v1.<key id>.<base64url of iv, tag, ciphertext>`, bound to `context` (the setting's key). */
   seal(plaintext: string, context: string): string {
+    if (this.#key === null) throw new ConfigError(missingKeyMessage);
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
@@ -61,6 +73,7 @@ export class SecretBox {
   open(sealed: string, context: string): string {
     const [version, keyId, data, ...rest] = sealed.split('.');
     if (version !== VERSION || data === undefined || rest.length > 0) throw new Error('This is not a sealed secret.');
+    if (this.#key === null) throw new ConfigError(`The stored secrets need ${KEY_VARIABLE} (id ${keyId ?? ''}): start every instance with the key they were stored with.`);
     if (keyId !== this.keyId) throw new WrongKeyError(keyId ?? '', this.keyId);
     const bytes = Buffer.from(data, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.#key, bytes.subarray(0, IV_BYTES));
@@ -98,7 +111,8 @@ export const keySourceOf = (config: { settingsKey: string | null; dataDir: strin
 
 /**
  * The server's key: from SETTINGS_ENCRYPTION_KEY, or (SQLite only) from DATA_DIR/secrets.key,
- * created with mode 600 when missing. Problems stop the start with a ConfigError saying what to do.
+ * created with mode 600 when missing; on Postgres without the variable, none (`hasKey` false).
+ * Problems stop the start with a ConfigError saying what to do.
  */
 export function loadSecretBox({ env, dataDir, postgres }: KeySource): SecretBox {
   const fromEnv = env[KEY_VARIABLE]?.trim();
@@ -107,11 +121,8 @@ export function loadSecretBox({ env, dataDir, postgres }: KeySource): SecretBox 
     if (!key) throw new ConfigError(`${KEY_VARIABLE} must be 32 random bytes in base64 (44 characters). ${makeKeyHint}`);
     return new SecretBox(key);
   }
-  if (postgres) {
-    throw new ConfigError(
-      `${KEY_VARIABLE} must be set with DATABASE_URL: it encrypts the secrets stored in the database (webhook and mail secrets), and every instance needs the same one. ${makeKeyHint}, and keep it outside the database's backups.`,
-    );
-  }
+  // Postgres without the key: the server starts (the caller warns); no secret can be stored.
+  if (postgres) return new SecretBox(null);
   return new SecretBox(readOrCreateKeyFile(join(dataDir, KEY_FILE_NAME)));
 }
 

@@ -42,7 +42,8 @@ export class SettingsService {
   private constructor(
     private readonly table: SettingsTable,
     readonly environment: Partial<SettingValues>,
-    private readonly secrets: SecretBox,
+    /** The key secrets are sealed with (the settings' and the second factor's). */
+    readonly secrets: SecretBox,
     private readonly log: Log,
     stored: Stored,
   ) {
@@ -69,6 +70,11 @@ export class SettingsService {
 
   get sources(): Record<SettingKey, SettingSource> {
     return this.#effective.sources;
+  }
+
+  /** Whether a secret can be stored (Postgres without SETTINGS_ENCRYPTION_KEY: no). */
+  get canStoreSecrets(): boolean {
+    return this.secrets.hasKey;
   }
 
   get revision(): number {

@@ -109,7 +109,7 @@ describe.each(backends)('%s', (_name, open) => {
     expect((await claimAll(storage, 'mailOutbox')).map((row) => row.email)).toEqual(['on@example.com']);
   });
 
-  test('a profile link opens the person’s latest profile until it expires; the token itself is never stored', async () => {
+  test('a profile link opens its own submission, with the one before it, until it expires; the token itself is never stored', async () => {
     const storage = await start();
     await storage.submit(lead('ana@example.com', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
     const [row] = await claimAll(storage, 'mailOutbox');
@@ -119,10 +119,16 @@ describe.each(backends)('%s', (_name, open) => {
     const first = await storage.profileByLink(hash, clock);
     expect(first).toMatchObject({ firstName: 'Ana', ratings: '111111111', previous: null, linkExpiresAt: clock + 90 * DAY });
     expect(await storage.profileByLink(hashLinkToken(`${token.slice(0, -1)}x`), clock)).toBeNull();
-    // A retake: the same link shows the new profile, and the one before it.
+    // A later lead for the same address (a stranger can send one) changes nothing the link shows.
     clock += DAY;
-    await storage.submit(lead('ana@example.com'));
-    expect(await storage.profileByLink(hash, clock)).toMatchObject({ ratings: '123123123', previous: { ratings: '111111111', submittedAt: clock - DAY } });
+    await storage.submit({ ...lead('ana@example.com'), firstName: 'Stranger' }, undefined, { version: 'abcdef0123456789', wording: 'x', marketing: false });
+    expect(await storage.profileByLink(hash, clock)).toMatchObject({ firstName: 'Ana', ratings: '111111111', previous: null });
+    // The later submission's own link shows it, and what changed since the earlier one.
+    const later = (await claimAll(storage, 'mailOutbox')).find((due) => due.submission_id !== row.submission_id);
+    if (!later) throw new Error('no e-mail queued for the later submission');
+    const second = newLinkToken();
+    await storage.addLinks([{ tokenHash: second.hash, kind: 'profile', submissionId: later.submission_id, createdAt: clock, expiresAt: clock + 90 * DAY }]);
+    expect(await storage.profileByLink(second.hash, clock)).toMatchObject({ firstName: 'Stranger', ratings: '123123123', previous: { ratings: '111111111', submittedAt: clock - DAY } });
     // Expiry: live until its moment, dead from it.
     expect(await storage.profileByLink(hash, clock - DAY + 90 * DAY - 1)).not.toBeNull();
     expect(await storage.profileByLink(hash, clock - DAY + 90 * DAY)).toBeNull();

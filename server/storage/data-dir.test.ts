@@ -1,12 +1,14 @@
 /**
  * A data folder the server cannot write stops the start with a message naming DATA_DIR. Permissions
  * only bind a user that is not root: run as root (as CI does), the server is started as `nobody`.
- * The full disk is a real one: a 64 KiB tmpfs, filled up (mounting needs root).
+ * The full disk is a real one: a 64 KiB tmpfs, filled up (mounting needs root: as any other user
+ * that test says it was skipped, and why; CI runs the tests as root).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { isRoot, testAsRoot } from '../test/as-root';
 import { ConfigError } from '../config';
 import { makeFakeDist } from '../test/fake-dist';
 import { tempDir } from '../test/helpers';
@@ -14,7 +16,6 @@ import { serverRefusal } from '../test/server-process';
 import { checkDataDirWritable } from './data-dir';
 import { DATABASE_FILE, openDatabase } from './sqlite/connection';
 
-const isRoot = process.getuid?.() === 0;
 const nobody = { uid: 65534, gid: 65534 };
 
 /** Gives `path` (and everything in it) to the user the server runs as. */
@@ -42,6 +43,16 @@ test('a DATA_DIR that is a file is refused with the reason', () => {
   expect(() => checkDataDirWritable(join(file, 'data'))).toThrow(/^DATA_DIR \(.*not-a-folder\/data\) cannot hold the lead database: the folder cannot be created: it is not a folder/);
 });
 
+test('a DATA_DIR every user may write is refused, saying how to close it', async () => {
+  const dataDir = tempDir();
+  giveToServerUser(dataDir);
+  chmodSync(dataDir, 0o777);
+  expect(() => checkDataDirWritable(dataDir)).toThrow(new RegExp(`^DATA_DIR \\(${dataDir}\\) is writable by every user of this machine \\(mode 777\\).*chmod 700`));
+  const { code, stderr } = await refusal(dataDir);
+  expect(code).toBe(1);
+  expect(stderr).toContain('is writable by every user of this machine');
+}, 30_000);
+
 test('a read-only data folder stops the start with a message naming DATA_DIR', async () => {
   const dataDir = tempDir();
   giveToServerUser(dataDir);
@@ -62,9 +73,9 @@ test('a read-only database file stops the start (SQLite would open it read-only 
   expect(stderr).toContain(`DATA_DIR (${dataDir}) cannot hold the lead database: leads.db cannot be opened for writing: this user may not write there`);
 }, 30_000);
 
-test.runIf(isRoot)('a full disk stops the start with a message naming DATA_DIR (a real full tmpfs; mounting needs root)', async () => {
+testAsRoot('a full disk stops the start with a message naming DATA_DIR (a real full tmpfs)', 'mounting a tmpfs', async () => {
   const mountPoint = tempDir();
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0777', 'tmpfs', mountPoint]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', mountPoint]);
   try {
     // Fill it: write until the file system refuses.
     let filled = false;

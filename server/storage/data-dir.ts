@@ -4,9 +4,10 @@
  * read-only folder or file, a read-only mount or a full disk stops the start with a message naming
  * DATA_DIR, instead of a server that shows every page and answers every lead with a 500 (SQLite
  * opens a file it may not write read-only, without a word). The check writes and removes one small
- * file; it reads nothing.
+ * file; it reads nothing. A folder every user may write (mode o+w) is refused: anyone could replace
+ * the database.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config';
 import { DATABASE_FILE } from './sqlite/connection';
@@ -42,6 +43,13 @@ export function checkDataDirWritable(dataDir: string): void {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     fail('the folder cannot be created:', error);
+  }
+  // Every user of the machine could replace or read the database (and the secrets' key) in it.
+  const { mode } = statSync(dataDir);
+  if ((mode & 0o002) !== 0) {
+    throw new ConfigError(
+      `DATA_DIR (${dataDir}) is writable by every user of this machine (mode ${(mode & 0o7777).toString(8)}): anyone could replace the lead database. Close it to its owner (chmod 700 ${dataDir}) or choose another folder.`,
+    );
   }
   const probe = join(dataDir, `.write-check-${process.pid}`);
   let descriptor: number | null = null;

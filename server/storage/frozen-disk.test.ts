@@ -6,20 +6,21 @@
  * /api/health says 503 within its 2 s, and a lead gets 503 with Retry-After after 10 s; once the disk
  * thaws, the page's retry with the same Idempotency-Key stores the lead once.
  *
- * Mounting and freezing need root (as CI runs here). A watchdog process thaws the disk after 60 s
- * whatever happens to this test, so no process stays blocked.
+ * Mounting and freezing need root, as CI runs the tests (as any other user the test says it was
+ * skipped, and why). A watchdog process thaws the disk after 60 s whatever happens to this test, so
+ * no process stays blocked.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { testAsRoot } from '../test/as-root';
 import { makeFakeDist } from '../test/fake-dist';
 import { postLead, tempDir, validLead } from '../test/helpers';
 import { spawnServer } from '../test/server-process';
 import { openSqlite } from './sqlite/binding';
 import { DATABASE_FILE } from './sqlite/connection';
 
-const isRoot = process.getuid?.() === 0;
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -70,8 +71,9 @@ const timed = async (request: Promise<Response>) => {
   return { status: response.status, headers: response.headers, ms: performance.now() - started };
 };
 
-test.runIf(isRoot)(
+testAsRoot(
   'a frozen data disk: pages, assets and embed.js answer, health says 503, a lead gets 503 and is stored once when its retry comes after the thaw',
+  'mounting a file system image and freezing it with fsfreeze',
   async () => {
     const dataDir = join(mountedDisk(), 'data');
     const dist = makeFakeDist();

@@ -4,7 +4,7 @@
  */
 import type { LinkedProfile } from './storage';
 
-/** A person's submission as the profile page reads it (newest first, the latest two). */
+/** A person's submission as the profile page reads it: the link's own, then the one before it. */
 export type LinkedSubmissionRow = {
   first_name: string;
   ratings: string;
@@ -18,7 +18,7 @@ export type LinkedSubmissionRow = {
 /** Long-expired links are forgotten when new ones are stored, at most once a minute: a day after they expire. */
 export const LINK_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** The profile behind a link from the person's latest two submissions, newest first. */
+/** The profile behind a link: its own submission, and the one before it (what changed). */
 export function linkedProfile(rows: LinkedSubmissionRow[], linkExpiresAt: number): LinkedProfile | null {
   const [latest, previous] = rows;
   if (!latest) return null;

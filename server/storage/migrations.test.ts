@@ -42,8 +42,12 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: 'a0e2d1a860268e8ac00c01458fc65f7e13524db2bb1e198b6bd99f59b85f1264',
     postgres: 'eb1e9fd21d008a61fb701afdf923a93a497865d2a28bed52f079ae44197efa0a',
   },
+  'coach-access': {
+    sqlite: '814ae51d9a467ce9c9e8a34773cba5a6e62dafd3d5bea62ef661cd9af5ce2e3e',
+    postgres: 'a52bfe0c6162ace5277a87bf584ec91111e4a19d0860053d103fedf080697724',
+  },
   'offer-counts': {
-    sqlite: '7e8df5d3c82223a1863de4fcee12f509c4dbae14033bf80bfe04b75c88450e1d',
+    sqlite: '4a526a5bfca39977fe6d1b5083acf33a22bbe2cce472398755f308fb484414b4',
     postgres: 'afb3c7cb233d3ef4f12be409cff0b1c550f04a287739c1c0348811a34c467503',
   },
 };

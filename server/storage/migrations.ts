@@ -40,7 +40,9 @@ export const migrationNames = [
   // 13: every version of the coach's settings, so any earlier one can be restored; the audit log
   //     names the version a change made (what changed is the difference from the one before).
   'settings-history',
-  // 14: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
+  // 14: the coach's door: passkeys, WebAuthn challenges, the second factor, recovery codes, reset links, browsers in words.
+  'coach-access',
+  // 15: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
   'offer-counts',
 ] as const;
 

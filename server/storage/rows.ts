@@ -21,6 +21,7 @@ import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
 import { maskedEmail } from '../../src/shared/masked-email';
+import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
 import type { LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
 import { describeProfile, summaryPatternOf } from './stored-profile';
@@ -190,6 +191,38 @@ export const toSession = (row: SessionRow): Session => ({
   createdAt: row.created_at,
   lastSeenAt: row.last_seen_at,
   expiresAt: row.expires_at,
+});
+
+/** A passkey's row, the same on both backends (transports: a JSON array). */
+export type PasskeyRow = {
+  id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+};
+
+export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
+  id: row.id,
+  publicKey: row.public_key,
+  counter: row.counter,
+  transports: JSON.parse(row.transports) as string[],
+  name: row.name,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+});
+
+type SecondFactorRow = { secret: string | null; pending: string | null; enabled_at: number | null; last_step: number };
+
+/** The second factor's row (none: never enrolled) and how many recovery codes are left. */
+export const toSecondFactor = (row: SecondFactorRow | undefined, recoveryCodesLeft: number): StoredSecondFactor => ({
+  secret: row?.secret ?? null,
+  pending: row?.pending ?? null,
+  enabledAt: row?.enabled_at ?? null,
+  lastStep: row?.last_step ?? 0,
+  recoveryCodesLeft,
 });
 
 export type AuditRow = {

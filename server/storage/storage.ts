@@ -12,6 +12,7 @@
  */
 import type { AuditAction, AuditEntry, DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse, SummaryPattern } from '../../src/shared/coach-api';
 import type { Day } from '../../src/shared/days';
+import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 import type { OfferCountsStore } from './offer-counts';
@@ -166,8 +167,8 @@ export type Session = { id: number; createdAt: number; lastSeenAt: number; expir
 
 /** The coach's sessions as stored: only a hash of each token (server/coach/sessions.ts decides). */
 export interface SessionTable {
-  /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. */
-  insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number): Promise<number>;
+  /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. `browser`: the browser in words. */
+  insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number, browser?: string): Promise<number>;
   byTokenHash(tokenHash: string): Promise<Session | null>;
   touch(id: number, now: number): Promise<void>;
   delete(id: number): Promise<void>;
@@ -245,7 +246,7 @@ export type LeadStats = {
 
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 /** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination'>;
+export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
@@ -270,6 +271,8 @@ export interface Storage extends LinkStore, OfferCountsStore {
   readonly setupCodes: SetupCodeTable;
   /** The coach's settings and picture (server/settings/). */
   readonly settings: SettingsTable;
+  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
+  readonly access: AccessTable;
   recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
   /** Newest first, `limit` entries older than the cursor (an entry's id). */
   listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
@@ -315,6 +318,9 @@ export interface Storage extends LinkStore, OfferCountsStore {
    */
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
+
+  /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */
+  writeBackup(target: string): Promise<boolean>;
 
   /** Stores what is queued and closes the connection(s). */
   close(): Promise<void>;
@@ -370,17 +376,4 @@ export interface SettingsTable {
    * revision, or null when that version is not kept.
    */
   restoreVersion(restore: { revision: number; who: Actor; now: number }): Promise<number | null>;
-}
-
-/** A first-run set-up code as stored: only its SHA-256, and when it stops working. */
-export type StoredSetupCode = { hash: string; expiresAt: number };
-
-export interface SetupCodeTable {
-  insert(hash: string, expiresAt: number): Promise<void>;
-  find(hash: string): Promise<StoredSetupCode | null>;
-  /**
-   * In one transaction: when no password is set and the code is stored and in its hour, stores the
-   * password hash and removes every code (and session). `password_set`: one was set meanwhile.
-   */
-  use(hash: string, passwordHash: string, now: number): Promise<'set' | 'wrong' | 'expired' | 'password_set'>;
 }

@@ -54,7 +54,7 @@ export async function spawnServer(env: Record<string, string> = {}, nodeArgs: st
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await listeningUrl(child, 20_000);
+  const url = await listeningUrl(child);
   return { child, url, exited, output: () => output };
 }
 

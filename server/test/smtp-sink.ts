@@ -23,6 +23,8 @@ export type SmtpSink = {
   setDown(down: boolean): void;
   /** Refuse every recipient with this reply (e.g. 451 temporary, 550 permanent); null accepts again. */
   refuseRecipients(reply: { code: number; message: string } | null): void;
+  /** Refuse every sender (MAIL FROM) with this reply, or only senders other than `unless`; null accepts again. */
+  refuseSender(reply: { code: number; message: string; unless?: string } | null): void;
   /** Connections accepted, and SMTP sessions that authenticated, so far. */
   readonly connections: number;
   /** Messages accepted without parsing (`countOnly`). */
@@ -42,6 +44,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const logins: { username: string; password: string }[] = [];
   const waiters = new Set<() => void>();
   let refusal: { code: number; message: string } | null = null;
+  let senderRefusal: { code: number; message: string; unless?: string } | null = null;
   let down = false;
   let connections = 0;
   let counted = 0;
@@ -60,6 +63,12 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
         return callback(null, { user: auth.username });
       }
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onMailFrom(address, _session, callback) {
+      if (senderRefusal && address.address !== senderRefusal.unless) {
+        return callback(Object.assign(new Error(senderRefusal.message), { responseCode: senderRefusal.code }));
+      }
+      callback();
     },
     onRcptTo(_address, _session, callback) {
       if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
@@ -139,6 +148,9 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     },
     refuseRecipients(reply) {
       refusal = reply;
+    },
+    refuseSender(reply) {
+      senderRefusal = reply;
     },
     async close() {
       for (const socket of open) socket.destroy();

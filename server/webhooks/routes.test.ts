@@ -151,6 +151,13 @@ test.each([
     },
   ],
   [
+    // The probe's answer: a Location that is no address made the test a 500.
+    'a redirect whose Location is not an address: said so, never a 500',
+    (response: ServerResponse) => response.writeHead(302, { location: 'http://[::1' }).end(),
+    { outcome: 'redirect', status: 302, location: 'not a valid address' },
+    () => undefined,
+  ],
+  [
     'a connection cut without an answer',
     (_response: ServerResponse, request: IncomingMessage) => request.socket.destroy(),
     { outcome: 'unreachable', status: null, body: '' },

@@ -19,6 +19,7 @@ import {
 } from '../../src/shared/coach-api';
 import { coachSettings } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
+import { missingKeyMessage } from '../settings/secret-box';
 import type { SettingsService } from '../settings/service';
 import type { Actor, Storage } from '../storage/storage';
 import type { WebhookOutbox } from './outbox';
@@ -51,6 +52,15 @@ export function webhookStatus(settings: SettingsService, target: WebhookTarget |
   };
 }
 
+/** A redirect's target as the coach sees it: an address (without credentials or query values), or the words for one that is none. */
+function shownLocation(location: string, base: string): string {
+  try {
+    return displayAddress(new URL(location, base).href);
+  } catch {
+    return 'not a valid address';
+  }
+}
+
 /** A new Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -72,7 +82,7 @@ export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings
       durationMs: attempt.durationMs,
       body: text,
       bodyTruncated: truncated,
-      location: attempt.location === null ? null : displayAddress(new URL(attempt.location, target.url).href),
+      location: attempt.location === null ? null : shownLocation(attempt.location, target.url),
       blocked: attempt.blocked,
       webhookId,
       sentAt: new Date(sentAt).toISOString(),
@@ -88,6 +98,7 @@ export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings
         message: `${label} is set on the server (${env}), which wins: change it there.`,
       } satisfies CoachApiError);
     }
+    if (!settings.canStoreSecrets) return reply.code(409).send({ error: 'settings_key_missing', field: 'webhookSecret', message: missingKeyMessage } satisfies CoachApiError);
     const secret = newSigningSecret();
     await settings.change({ webhookSecret: secret }, actor(request), now());
     return { secret, status: webhookStatus(settings, webhook()) } satisfies NewWebhookSecret;

@@ -24,17 +24,32 @@ import { WordsView } from './words-view';
 import { OffersView } from './offers-view';
 import { OffersFunnel } from './offers-funnel';
 import { SetupExplained, SetupForm } from './setup-page';
+import { ResetPasswordPage } from './reset-page';
+import { SecurityView } from './security-view';
 import { SignInPage } from './sign-in-page';
 import { Loading } from './ui';
 import { SessionEndedContext } from './use-coach-data';
 
 type Session =
   | { state: 'checking' }
-  | { state: 'signed-out'; notice: string | null }
+  | { state: 'signed-out'; notice: string | null; resetByMail: boolean }
   | { state: 'set-up'; code: string | null }
+  | { state: 'reset'; token: string }
   | { state: 'signed-in'; status: SessionStatus };
 
 const SETUP_PATH = '/coach/setup';
+const RESET_PATH = '/coach/reset';
+
+/**
+ * The token of a password-reset link (/coach/reset#<token>), taken once when the page loads and
+ * wiped from the address bar and history at once, as the set-up code is.
+ */
+const resetToken: string | null = (() => {
+  if (window.location.pathname !== RESET_PATH) return null;
+  const token = window.location.hash.slice(1);
+  window.history.replaceState(null, '', '/coach');
+  return token === '' ? null : token;
+})();
 
 /**
  * The code of a set-up address (/coach/setup#<code>), taken once when the page loads and wiped
@@ -158,7 +173,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
             {coachCopy.views[view]}
           </h1>
-          {!['deliveries', 'embed', 'words', 'offers', 'settings', 'audit'].includes(view) && place.leadId === null && (
+          {!['deliveries', 'embed', 'words', 'offers', 'settings', 'security', 'audit'].includes(view) && place.leadId === null && (
             <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
           )}
           {view === 'funnel' && <FunnelView range={range} />}
@@ -170,6 +185,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
           {view === 'words' && <WordsView />}
           {view === 'offers' && <OffersView />}
           {view === 'settings' && <SettingsView />}
+          {view === 'security' && <SecurityView status={status} />}
           {view === 'audit' && <AuditView timeZone={status.timeZone} />}
         </main>
         {dialog}
@@ -192,20 +208,31 @@ export function CoachApp() {
       async (error: unknown) => {
         if (signal.aborted) return;
         // Anything but 401: the sign-in form says what goes wrong when it is used.
-        if (!(error instanceof CoachApiFailure && error.status === 401)) return setSession({ state: 'signed-out', notice: coachCopy.loadFailed });
+        if (!(error instanceof CoachApiFailure && error.status === 401)) {
+          return setSession({ state: 'signed-out', notice: coachCopy.loadFailed, resetByMail: false });
+        }
         // Not signed in: before any password is set, the set-up screen takes the sign-in form's place.
         const setup = await coachRequest<SetupStatus>(coachApi.setup, { signal }).catch(() => null);
         if (signal.aborted) return;
         if (setup?.passwordSet === false) return setSession({ state: 'set-up', code: setupCode });
+        if (resetToken !== null) return setSession({ state: 'reset', token: resetToken });
         const onSetupAddress = window.location.pathname === SETUP_PATH;
         leaveSetupAddress();
-        setSession({ state: 'signed-out', notice: onSetupAddress ? coachCopy.setup.alreadySet : null });
+        setSession({ state: 'signed-out', notice: onSetupAddress ? coachCopy.setup.alreadySet : null, resetByMail: setup?.resetByMail ?? false });
       },
     );
     return () => controller.abort();
   }, []);
 
-  const sessionEnded = useCallback(() => setSession({ state: 'signed-out', notice: coachCopy.sessionEnded }), []);
+  const signedOut = useCallback((notice: string | null) => {
+    // Whether "Forgot your password?" can send a link is asked again: mail may have been set meanwhile.
+    setSession({ state: 'signed-out', notice, resetByMail: false });
+    void coachRequest<SetupStatus>(coachApi.setup).then(
+      (setup) => setSession((current) => (current.state === 'signed-out' ? { ...current, resetByMail: setup.resetByMail } : current)),
+      () => undefined,
+    );
+  }, []);
+  const sessionEnded = useCallback(() => signedOut(coachCopy.sessionEnded), [signedOut]);
 
   if (session.state === 'checking') {
     return (
@@ -220,17 +247,20 @@ export function CoachApp() {
       setSession({ state: 'signed-in', status });
     };
     return session.code === null ? (
-      <SetupExplained onSignIn={() => setSession({ state: 'signed-out', notice: null })} />
+      <SetupExplained onSignIn={() => signedOut(null)} />
     ) : (
       <SetupForm code={session.code} onSignedIn={signedIn} />
     );
   }
+  if (session.state === 'reset') {
+    return <ResetPasswordPage token={session.token} onDone={(notice) => signedOut(notice === '' ? null : notice)} />;
+  }
   if (session.state === 'signed-out') {
-    return <SignInPage notice={session.notice} onSignedIn={(status) => setSession({ state: 'signed-in', status })} />;
+    return <SignInPage notice={session.notice} resetByMail={session.resetByMail} onSignedIn={(status) => setSession({ state: 'signed-in', status })} />;
   }
   return (
     <SessionEndedContext.Provider value={sessionEnded}>
-      <Dashboard status={session.status} onSignedOut={() => setSession({ state: 'signed-out', notice: coachCopy.signedOut })} />
+      <Dashboard status={session.status} onSignedOut={() => signedOut(coachCopy.signedOut)} />
     </SessionEndedContext.Provider>
   );
 }

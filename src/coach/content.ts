@@ -11,7 +11,7 @@ import type { FunnelStep } from '../shared/funnel';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
-export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'words', 'offers', 'settings', 'audit'] as const;
+export const views = ['funnel', 'profiles', 'leads', 'deliveries', 'embed', 'words', 'offers', 'settings', 'security', 'audit'] as const;
 export type View = (typeof views)[number];
 
 const fixedStepLabels = {
@@ -56,7 +56,7 @@ export const patternLabels: Record<SummaryPattern, string> = {
 /** What an audit entry records, as the coach reads it. */
 export const auditActionLabels: Record<AuditAction, string> = {
   sign_in: 'Signed in',
-  sign_in_failed: 'Sign-in refused: wrong password',
+  sign_in_failed: 'Sign-in refused: wrong password, code or passkey',
   sign_out: 'Signed out',
   password_set: 'Password set',
   export: 'Leads downloaded (CSV)',
@@ -67,6 +67,16 @@ export const auditActionLabels: Record<AuditAction, string> = {
   setup_failed: 'Set-up refused: wrong or old code',
   webhook_test: 'Test sent to the webhook',
   mail_test: 'Test e-mail sent',
+  passkey_added: 'Passkey added',
+  passkey_renamed: 'Passkey renamed',
+  passkey_removed: 'Passkey removed',
+  second_factor_on: 'Second factor turned on',
+  second_factor_off: 'Second factor turned off',
+  recovery_code_used: 'Signed in with a recovery code',
+  password_reset_sent: 'Password-reset link sent',
+  password_reset: 'Password reset from an e-mailed link',
+  signed_out_others: 'Other browsers signed out',
+  backup: 'Backup downloaded',
 };
 
 /** What an entry records, with the settings a change touched by their labels ("Settings changed: Your name, Course link"). */
@@ -97,6 +107,7 @@ export const coachCopy = {
     words: 'Your words',
     offers: 'Offers',
     settings: 'Settings',
+    security: 'Sign-in and backups',
     audit: 'Audit log',
   } satisfies Record<View, string>,
   navLabel: 'Dashboard sections',
@@ -131,7 +142,7 @@ export const coachCopy = {
     address:
       'When the server starts without a password, it writes a one-time address to its log, on a line that starts with “First run”. It looks like this:',
     addressExample: 'https://your-quiz.example/coach/setup#…',
-    addressRules: 'Open it in this browser. It works once, for one hour. Lost it, or more than an hour ago? Restart the server for a new one.',
+    addressRules: 'Open it in this browser. It works once, for one hour. Lost it, or more than an hour ago? Ask for a new one here; it appears in the log the same way.',
     cliTitle: 'Or use the command line',
     cli: 'On the server, in the app’s folder, run this and type the new password twice. Then sign in here.',
     command: 'npm run coach -- set-password',
@@ -506,6 +517,8 @@ export const coachCopy = {
       test: 'Send a test e-mail',
       testing: 'Sending…',
       testHint: 'Sends a short e-mail to the sender address through your mail server, and shows what the server answered.',
+      senderRefused:
+        'Your mail server refuses the sender address, so results e-mails are waiting (none is lost). Fix the sender here, or allow it at your mail provider and save the mail settings again: the waiting e-mails go out within 30 seconds.',
       outcomes: {
         accepted: (to: string) => `The mail server took the test e-mail for ${to}. Look for it in that inbox (and its spam folder).`,
         refused: (to: string) => `The mail server refused ${to} for good.`,
@@ -593,6 +606,12 @@ export const coachCopy = {
         keys: ['smtpUrl', 'mailFrom'],
       },
       {
+        id: 'sign-in',
+        title: 'Getting back in',
+        intro: 'If you forget your password, “Forgot your password?” on the sign-in screen sends a reset link here. It needs the mail server above.',
+        keys: ['recoveryEmail'],
+      },
+      {
         id: 'analytics',
         title: 'Analytics',
         intro: 'The time zone in which your dashboard counts days.',
@@ -617,6 +636,7 @@ export const coachCopy = {
       smtpUrl:
         'Written as smtp://user:password@smtp.example.com:587 (or smtps://…:465). In the password, write / as %2F and @ as %40. Stored encrypted and never shown again; leave empty to keep it.',
       mailFrom: 'The address the e-mail comes from, such as Sam Rivera <coach@example.com>. Your provider must allow it. The test e-mail goes there too.',
+      recoveryEmail: 'Your own address, one only you can read. The link works once, for 30 minutes.',
       analyticsTimeZone: 'Changing it counts the profiles by day in the new zone from now on, for every day; funnel counts already stored keep their day.',
     } satisfies Partial<Record<SettingKey, string>>,
   },

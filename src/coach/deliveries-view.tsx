@@ -1,3 +1,4 @@
+import { SenderRefused } from './mail-check';
 import { useState } from 'react';
 import {
   coachApi,
@@ -52,7 +53,7 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
           <div className="mt-1 text-sm">
             <p className="font-semibold text-support">{reason}</p>
             <details className="mt-1">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-teal">{copy.technical}</summary>
+              <summary className="cursor-pointer py-3 font-semibold text-teal">{copy.technical}</summary>
               <p className="text-muted">{copy.lastResult(delivery.lastStatus, delivery.channel)}</p>
             </details>
           </div>
@@ -143,6 +144,11 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
         )}
       </p>
       {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
+      {data.mailSenderRefused !== null && (
+        <div className="mb-4">
+          <SenderRefused answer={data.mailSenderRefused} />
+        </div>
+      )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(['pending', 'failing', 'gone', 'expired'] as const).map((key) => (
           <div key={key} className="rounded-2xl border border-line bg-paper p-4">

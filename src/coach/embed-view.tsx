@@ -275,7 +275,7 @@ function LookPanel({ settings, form }: { settings: SettingsResponse; form: Draft
                 aria-describedby="embed-look-hideChrome-hint"
                 className="size-6 shrink-0 accent-teal"
               />
-              <label htmlFor="embed-look-hideChrome" className="font-semibold text-ink">
+              <label htmlFor="embed-look-hideChrome" className="inline-flex min-h-11 items-center font-semibold text-ink">
                 {copy.hideChrome}
               </label>
             </div>

@@ -64,7 +64,7 @@ function DailyPanel({ data }: { data: FunnelResponse }) {
       </div>
       <DailyColumns points={points} label={dc.chartLabel} />
       <details className="mt-4">
-        <summary className="cursor-pointer font-semibold text-teal">{dc.showTable}</summary>
+        <summary className="cursor-pointer py-2.5 font-semibold text-teal">{dc.showTable}</summary>
         <TableFrame label={dc.tableCaption}>
           <table className={`${tableClass} mt-2 min-w-xl`}>
             <caption className={captionClass}>{dc.tableCaption}</caption>

@@ -162,7 +162,7 @@ export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: (
   const [confirming, setConfirming] = useState(false);
 
   const back = (
-    <button type="button" onClick={onBack} className="font-semibold text-teal underline underline-offset-4">
+    <button type="button" onClick={onBack} className="min-h-11 font-semibold text-teal underline underline-offset-4">
       <span aria-hidden="true">← </span>
       {copy.back}
     </button>

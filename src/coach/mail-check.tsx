@@ -31,6 +31,17 @@ function TestAnswer({ result }: { result: MailTestResult }) {
   );
 }
 
+/** The mail server refuses the sender: what it said, and that the e-mails wait (Settings and Deliveries show it). */
+export function SenderRefused({ answer }: { answer: string }) {
+  return (
+    <div className="rounded-2xl bg-sun-soft px-4 py-3">
+      <p className="font-semibold text-ink">{copy.senderRefused}</p>
+      <p className="mt-2 text-sm text-muted">{copy.answer}:</p>
+      <p className="font-mono text-sm break-words text-ink">{answer}</p>
+    </div>
+  );
+}
+
 export function MailCheck() {
   const { data } = useCoachData<MailStatus>(coachApi.mail);
   const [busy, setBusy] = useState(false);
@@ -58,6 +69,7 @@ export function MailCheck() {
           {data.on ? copy.on(data.server ?? '', data.from ?? '') : copy.off(data.missing ?? '')}
         </p>
       )}
+      {data?.senderRefused && <SenderRefused answer={data.senderRefused} />}
       <p id="mail-test-hint" className="text-sm text-pretty text-muted">
         {copy.testHint}
       </p>

@@ -45,7 +45,8 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
   const optional = definition.kind !== 'toggle' && definition.kind !== 'timeZone';
 
   const label = (
-    <label htmlFor={id} className="font-semibold text-ink">
+    // A switch's label is its tap target with the box: at least 44 px tall.
+    <label htmlFor={id} className={`font-semibold text-ink ${definition.kind === 'toggle' ? 'inline-flex min-h-11 items-center' : ''}`}>
       {definition.label}
       {optional && !fromServer && <span className="font-normal text-muted"> ({copy.optional})</span>}
     </label>

@@ -3,6 +3,7 @@ import { coachApi, type SessionStatus, type SetupRequest } from '../shared/coach
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCommand } from './copyable';
+import { FreshSetupLink } from './reset-page';
 import { signInFailureMessage } from './sign-in-failure';
 import { PasswordField } from './ui';
 
@@ -38,6 +39,7 @@ export function SetupExplained({ onSignIn }: { onSignIn: () => void }) {
         <p className="mt-2 text-pretty">{copy.address}</p>
         <p className="mt-2 rounded-xl bg-paper px-4 py-2 font-mono text-sm break-all">{copy.addressExample}</p>
         <p className="mt-2 text-sm text-pretty text-muted">{copy.addressRules}</p>
+        <FreshSetupLink />
       </section>
       <section aria-labelledby="setup-cli" className="mt-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
         <h2 id="setup-cli" className="text-lg font-bold text-teal-dark">
@@ -55,13 +57,13 @@ export function SetupExplained({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
-type Problem = { field: 'password' | 'confirm' | 'form'; message: string };
+type Problem = { field: 'password' | 'confirm' | 'form'; message: string; expired?: boolean };
 
 function problemOf(failure: unknown): Problem {
   if (failure instanceof CoachApiFailure && failure.body) {
     const { error, message, field } = failure.body;
     if (error === 'invalid_request' && field === 'password') return { field: 'password', message };
-    if (error === 'wrong_setup_code' || error === 'setup_code_expired') return { field: 'form', message };
+    if (error === 'wrong_setup_code' || error === 'setup_code_expired') return { field: 'form', message, expired: true };
     if (error === 'password_already_set') return { field: 'form', message: copy.alreadySet };
     if (error === 'too_many_attempts' || error === 'https_required') return { field: 'form', message: signInFailureMessage(failure, new Date()) };
   }
@@ -122,6 +124,7 @@ export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (ses
         <div role="alert" id="setup-error" className="empty:hidden">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>
+        {problem?.expired && <FreshSetupLink />}
         <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
           {busy ? copy.submitting : copy.submit}
         </button>

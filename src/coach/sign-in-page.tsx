@@ -1,19 +1,65 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { coachApi, type SessionStatus, type SignInRequest } from '../shared/coach-api';
-import { coachRequest } from './api';
+import { coachAccessApi } from '../shared/coach-access-api';
+import { accessCopy } from './access-content';
+import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
+import { ResetRequestForm } from './reset-page';
+import { SignInFrame } from './sign-in-frame';
 import { signInFailureMessage } from './sign-in-failure';
-import { PasswordField } from './ui';
+import { inputClass, PasswordField, secondaryButton } from './ui';
 
 const copy = coachCopy.signIn;
+const more = accessCopy.signIn;
 
-/** Password only: there is one account, the coach's. */
-export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSignedIn: (session: SessionStatus) => void }) {
+/** Whether this browser can use passkeys at all (WebAuthn). */
+const passkeysAvailable = () => typeof window.PublicKeyCredential === 'function';
+
+/**
+ * Password (then, with the second factor on, a code), or a passkey; "Forgot your password?" when
+ * mail is on. There is one account, the coach's.
+ */
+export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string | null; resetByMail: boolean; onSignedIn: (session: SessionStatus) => void }) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
+  /** The right password, kept while the code is asked for (sent again with it). */
+  const [pendingPassword, setPendingPassword] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const asking = pendingPassword !== null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  // The code step replaces the password form: focus goes to the field the coach types into next.
+  useEffect(() => {
+    if (asking) codeInput.current?.focus();
+  }, [asking]);
+
+  async function send(body: SignInRequest) {
+    setBusy('password');
+    setError(null);
+    try {
+      onSignedIn(await coachRequest<SessionStatus>(coachApi.session, { method: 'POST', body }));
+    } catch (failure) {
+      setBusy(null);
+      const code = failure instanceof CoachApiFailure ? failure.body?.error : undefined;
+      if (code === 'second_factor_required') {
+        setPendingPassword(body.password);
+        return;
+      }
+      setError(code === 'wrong_code' ? more.wrongCode : signInFailureMessage(failure, new Date()));
+      if (body.code !== undefined && code !== 'wrong_password') {
+        if (codeInput.current) codeInput.current.value = '';
+        codeInput.current?.focus();
+        return;
+      }
+      setPendingPassword(null);
+      if (input.current) input.current.value = '';
+      input.current?.focus();
+    }
+  }
+
+  function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = input.current?.value ?? '';
     if (!password) {
@@ -21,34 +67,92 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
       input.current?.focus();
       return;
     }
-    setBusy(true);
+    void send({ password });
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = codeInput.current?.value.trim() ?? '';
+    if (!code) {
+      setError(more.codeEmpty);
+      codeInput.current?.focus();
+      return;
+    }
+    void send({ password: pendingPassword ?? '', code });
+  }
+
+  async function signInWithPasskey() {
+    setBusy('passkey');
     setError(null);
     try {
-      const body: SignInRequest = { password };
-      onSignedIn(await coachRequest<SessionStatus>(coachApi.session, { method: 'POST', body }));
+      const optionsJSON = await coachRequest<PublicKeyCredentialRequestOptionsJSON>(coachAccessApi.passkeySignInOptions, { method: 'POST' });
+      const response = await startAuthentication({ optionsJSON });
+      onSignedIn(await coachRequest<SessionStatus>(coachAccessApi.passkeySignIn, { method: 'POST', body: { response } }));
     } catch (failure) {
-      setBusy(false);
-      setError(signInFailureMessage(failure, new Date()));
-      if (input.current) input.current.value = '';
-      input.current?.focus();
+      setBusy(null);
+      if (failure instanceof CoachApiFailure) {
+        setError(failure.body?.error === 'passkey_refused' ? more.passkeyRefused : signInFailureMessage(failure, new Date()));
+      } else {
+        // The browser's own dialog was closed, timed out, or found no passkey for this site.
+        setError(more.passkeyCancelled);
+      }
     }
   }
 
+  if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
+
+  const errorBox = (
+    <div role="alert" id="sign-in-error" className="empty:hidden">
+      {error && <p className="font-semibold text-support">{error}</p>}
+    </div>
+  );
+
+  if (asking) {
+    return (
+      <SignInFrame title={more.codeTitle} intro={more.codeIntro}>
+        <form noValidate onSubmit={submitCode} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
+          <div>
+            <label htmlFor="sign-in-code" className="font-semibold text-ink">
+              {more.codeLabel}
+            </label>
+            <input
+              ref={codeInput}
+              id="sign-in-code"
+              name="code"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={error !== null ? true : undefined}
+              aria-describedby={error !== null ? 'sign-in-error' : undefined}
+              className={`mt-1 ${inputClass} font-mono tracking-widest`}
+            />
+          </div>
+          {errorBox}
+          <button type="submit" disabled={busy !== null} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+            {busy === 'password' ? copy.submitting : more.codeSubmit}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setPendingPassword(null);
+              setError(null);
+            }}
+            className="min-h-11 w-full font-semibold text-teal underline underline-offset-4"
+          >
+            {more.back}
+          </button>
+        </form>
+      </SignInFrame>
+    );
+  }
+
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-5 py-10">
-      <p className="text-sm font-semibold tracking-wide text-teal uppercase">
-        {coachCopy.appName} · {coachCopy.appRole}
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-teal-dark">{copy.title}</h1>
-      <p className="mt-2 text-muted">{copy.intro}</p>
-      {notice && (
-        <p role="status" className="mt-4 rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark">
-          {notice}
-        </p>
-      )}
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
+    <SignInFrame title={copy.title} intro={copy.intro} notice={notice}>
+      <form noValidate onSubmit={submitPassword} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
         {/* A hidden user name helps password managers file the password under this site's one account. */}
-        <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
+        <input type="text" name="username" autoComplete="username webauthn" value="coach" readOnly hidden />
         <PasswordField
           id="coach-password"
           label={copy.passwordLabel}
@@ -57,13 +161,24 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
           errorId="sign-in-error"
           inputRef={input}
         />
-        <div role="alert" id="sign-in-error" className="empty:hidden">
-          {error && <p className="font-semibold text-support">{error}</p>}
-        </div>
-        <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
-          {busy ? copy.submitting : copy.submit}
+        {errorBox}
+        <button type="submit" disabled={busy !== null} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+          {busy === 'password' ? copy.submitting : copy.submit}
         </button>
+        {passkeysAvailable() && (
+          <>
+            <p className="text-center text-sm text-muted">{more.or}</p>
+            <button type="button" disabled={busy !== null} onClick={() => void signInWithPasskey()} className={`${secondaryButton} w-full`}>
+              {busy === 'passkey' ? more.passkeyBusy : more.passkey}
+            </button>
+          </>
+        )}
       </form>
-    </main>
+      {resetByMail && (
+        <button type="button" onClick={() => setResetting(true)} className="mt-4 min-h-11 self-start font-semibold text-teal underline underline-offset-4">
+          {more.forgot}
+        </button>
+      )}
+    </SignInFrame>
   );
 }

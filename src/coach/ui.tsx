@@ -34,7 +34,7 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl bg-sun-soft px-4 py-3">
       <p>{coachCopy.loadFailed}</p>
-      <button type="button" onClick={onRetry} className="mt-2 font-semibold text-teal underline underline-offset-4">
+      <button type="button" onClick={onRetry} className="mt-2 min-h-11 font-semibold text-teal underline underline-offset-4">
         {coachCopy.tryAgain}
       </button>
     </div>

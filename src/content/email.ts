@@ -58,3 +58,16 @@ export const testEmailCopy = {
   subject: 'Test email from your Core Drivers quiz',
   text: 'This is a test from your Core Drivers quiz. If you can read it, your quiz can send email to your visitors.',
 } as const;
+
+/** The password-reset e-mail to the coach's recovery address (server/coach/access/reset-routes.ts). */
+export const resetEmailCopy = {
+  subject: 'Reset your Core Drivers dashboard password',
+  text: (link: string) =>
+    [
+      'Someone (we hope you) asked to reset the password of your Core Drivers dashboard.',
+      '',
+      `Choose a new password here: ${link}`,
+      '',
+      'The link works once, for 30 minutes. If you did not ask, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+} as const;

@@ -102,6 +102,17 @@ export type CoachErrorCode =
   | 'unauthorized'
   /** 401: sign-in with a wrong password. */
   | 'wrong_password'
+  /** 401: the password was right, and the second factor is on: send it again with `code`. */
+  | 'second_factor_required'
+  /** 401: a wrong (or already used) authenticator code or recovery code. */
+  | 'wrong_code'
+  /** 401: a passkey this site does not know, or whose answer does not check out. */
+  | 'passkey_refused'
+  /** 401: a password-reset link that is wrong or used already; `reset_link_expired` after its 30 minutes. */
+  | 'wrong_reset_link'
+  | 'reset_link_expired'
+  /** 409: a backup asked for on Postgres, whose backups are the database's own. */
+  | 'backup_elsewhere'
   /** 403: a state-changing request without the site's own `Origin`. */
   | 'forbidden_origin'
   /** 403: sign-in over plain http to a host other than localhost/127.0.0.1 (the cookie needs HTTPS). */
@@ -114,6 +125,8 @@ export type CoachErrorCode =
   | 'webhook_not_configured'
   /** 409: a change to a setting the server's environment sets (it wins; `field` names the setting). */
   | 'set_by_server'
+  /** 409: a secret stored on Postgres while SETTINGS_ENCRYPTION_KEY is not set (the message says how to make one). */
+  | 'settings_key_missing'
   /** 409: a results e-mail retried, or a test e-mail asked for, while mail is off: set it on the settings screen (or SMTP_URL and MAIL_FROM). */
   | 'mail_not_configured'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
@@ -130,8 +143,11 @@ export type CoachErrorCode =
 
 // --- Session -----------------------------------------------------------------------------------
 
-/** POST /api/coach/session, `Content-Type: application/json`. */
-export type SignInRequest = { password: string };
+/**
+ * POST /api/coach/session, `Content-Type: application/json`. `code`: with the second factor on, a 6-digit code from the authenticator app or a recovery code;
+ * without it the answer is 401 `second_factor_required` (the password was right: ask for the code).
+ */
+export type SignInRequest = { password: string; code?: string };
 
 /** Answer of POST (200, with the cookie) and GET /api/coach/session. */
 export type SessionStatus = {
@@ -150,6 +166,8 @@ export type SessionStatus = {
   webhookConfigured: boolean;
   /** Whether the results e-mail is sent (a mail server and a sender: settings screen, or SMTP_URL and MAIL_FROM). */
   mailConfigured: boolean;
+  /** SQLite: the dashboard offers a backup to download; Postgres: backups are the database's own. */
+  backup: 'download' | 'database';
 };
 
 // --- Funnel ------------------------------------------------------------------------------------
@@ -356,6 +374,8 @@ export type DeliveriesResponse = {
   /** Where leads go now, without credentials or query values (src/shared/display-address.ts); null when forwarding is off. */
   destination: string | null;
   mailConfigured: boolean;
+  /** The mail server refused the sender: its answer (e-mails wait until the mail settings change); null otherwise. */
+  mailSenderRefused: string | null;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */
@@ -386,7 +406,18 @@ export type AuditAction =
   /** A test event sent to the webhook from the dashboard. */
   | 'webhook_test'
   /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
-  | 'mail_test';
+  | 'mail_test'
+  /** The coach's door (server/coach/access/): passkeys, the second factor, resets, browsers, backups. */
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'second_factor_on'
+  | 'second_factor_off'
+  | 'recovery_code_used'
+  | 'password_reset_sent'
+  | 'password_reset'
+  | 'signed_out_others'
+  | 'backup';
 
 /**
  * Who and when, and for the coach's own settings what: never a visitor's address or name, a search
@@ -464,7 +495,8 @@ export type SettingsChangeRequest = Partial<Record<SettingKey, unknown>>;
 /** 400 of PATCH: the first problem as `field` and `message`, and every problem of the change. */
 export type SettingsRefusal = CoachApiError & { problems: SettingProblem[] };
 
-export type SetupStatus = { passwordSet: boolean };
+/** `resetByMail`: mail is on, so the sign-in screen offers "Forgot your password?". */
+export type SetupStatus = { passwordSet: boolean; resetByMail: boolean };
 
 /** POST /api/coach/setup: the code from the address's fragment, and the new password (at least 12 characters). */
 export type SetupRequest = { code: string; password: string };
@@ -535,6 +567,8 @@ export type MailStatus = {
   server: string | null;
   /** The sender in force, or null. */
   from: string | null;
+  /** The mail server refused the sender (a 5xx to MAIL FROM): its answer; e-mails wait until the mail settings change. Null otherwise. */
+  senderRefused: string | null;
 };
 
 /**

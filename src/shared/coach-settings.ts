@@ -21,6 +21,7 @@ import { checkLink, type LinkScheme } from './visitor-link';
 import { checkWords } from './words';
 import type { Offer } from './offer-pick';
 import { checkOffers } from './offers';
+import { EMAIL_MAX_LENGTH, hasHiddenCharacterInEmail } from './lead';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
@@ -156,6 +157,21 @@ function sender(label: string, env?: string): TextSetting {
   return { kind: 'text', label, maxLength: MAIL_FROM_MAX_LENGTH, env, check: (input) => checkMailFrom(label, input) };
 }
 
+/** One e-mail address of the coach's own (the recovery address): the lead form's rule for an address. */
+function address(label: string): TextSetting {
+  return {
+    kind: 'text',
+    label,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: (input) => {
+      const value = typeof input === 'string' ? input.trim().normalize('NFC') : '';
+      if (!/^[^\s@]+@[^\s@]+$/u.test(value) || hasHiddenCharacterInEmail(value)) return fail(`${label}: write one e-mail address, such as you@example.com.`);
+      if (value.length > EMAIL_MAX_LENGTH) return fail(`${label}: at most ${EMAIL_MAX_LENGTH} characters.`);
+      return { ok: true, value };
+    },
+  };
+}
+
 function image(label: string): ImageSetting {
   return {
     kind: 'image',
@@ -225,6 +241,8 @@ export const coachSettings = {
   // Sending each visitor their results: the mail server (sealed: it holds the password) and the sender.
   smtpUrl: secret('Mail server (SMTP)', { env: 'SMTP_URL', check: checkSmtpUrl }),
   mailFrom: sender('Sender address', 'MAIL_FROM'),
+  // Where "Forgot your password?" sends a reset link (the coach's own address; never shown to visitors).
+  recoveryEmail: address('Recovery address'),
   // Every text a visitor reads, in the coach's own words where they wrote one (the dashboard's "Your words").
   words: words('Your words'),
   // Up to five offers, each for some patterns or drivers; everyone else gets the course above (the default offer).

@@ -16,6 +16,13 @@ test.each([
   ['https://me:pw@coach.example', { problem: 'credentials' }],
   ['coach.example', { problem: 'not_address' }],
   ['javascript:alert(1)', { problem: 'not_address' }],
+  // The probe's site: accepted, it wrote `sandbox` into frame-ancestors and the quiz stopped on every page.
+  ['https://a.example;sandbox', { problem: 'not_address' }],
+  ["https://a.example;script-src_'unsafe-inline'", { problem: 'not_address' }],
+  ['https://a.example%20sandbox', { problem: 'not_address' }],
+  ['https://a_b.example', { problem: 'not_address' }],
+  ['https://[::1]:8443', { origin: 'https://[::1]:8443' }],
+  ['https://192.0.2.10', { origin: 'https://192.0.2.10' }],
   ['ftp://coach.example', { problem: 'not_address' }],
 ])('%s: %j', (entry, expected) => {
   expect(checkOrigin(entry)).toEqual(expected);

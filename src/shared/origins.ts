@@ -9,6 +9,14 @@ export type OriginProblem = 'not_address' | 'not_https' | 'wildcard' | 'credenti
 
 const loopback = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
 
+/**
+ * An origin as it may stand in the page's security policy: the scheme, a host of dot-separated
+ * letters, digits and hyphens (a name after punycode, or an IPv4 address) or an IPv6 address in
+ * brackets, and a port. Anything else in a host the URL parser lets through (`;`, `'`, a space...)
+ * would write into the policy itself: `https://a.example;sandbox` would sandbox every page.
+ */
+const strictOrigin = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
 /** The origin of one entry, or what is wrong with it. */
 export function checkOrigin(entry: string): { origin: string } | { problem: OriginProblem } {
   if (entry.includes('*')) return { problem: 'wildcard' };
@@ -22,6 +30,7 @@ export function checkOrigin(entry: string): { origin: string } | { problem: Orig
   if (url.protocol === 'http:' && !loopback.test(url.hostname)) return { problem: 'not_https' };
   if (url.username !== '' || url.password !== '') return { problem: 'credentials' };
   if (!/^https?:\/\/[^/?#]+\/?$/i.test(entry)) return { problem: 'path' };
+  if (!strictOrigin.test(url.origin)) return { problem: 'not_address' };
   return { origin: url.origin };
 }
 

@@ -27,7 +27,7 @@ export type LinkRequest = { token: string };
 
 export type ProfileResponse = {
   firstName: string;
-  /** The nine ratings of the person's latest submission, in driver order. */
+  /** The nine ratings of the submission the link was made for (never a later one), in driver order. */
   ratings: Rating[];
   /** When they were given (ISO 8601, UTC). */
   submittedAt: string;

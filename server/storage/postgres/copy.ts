@@ -54,7 +54,18 @@ export const copiedTables: CopiedTable[] = [
   // The results e-mail's links (hashes of their tokens): a profile link keeps working after the move.
   { name: 'links', columns: [text('token_hash'), text('kind'), bigint('submission_id'), bigint('created_at'), bigint('expires_at'), bigint('used_at')] },
   { name: 'coach_account', columns: [{ name: 'id', type: 'integer' }, text('password_hash'), bigint('password_set_at')] },
-  { name: 'coach_sessions', key: 'id', columns: [bigint('id'), text('token_hash'), bigint('created_at'), bigint('last_seen_at'), bigint('expires_at')] },
+  {
+    name: 'coach_sessions',
+    key: 'id',
+    columns: [bigint('id'), text('token_hash'), bigint('created_at'), bigint('last_seen_at'), bigint('expires_at'), text('browser')],
+  },
+  // The coach's door: passkeys and the second factor keep working after the move (challenges and reset links are short-lived: not copied).
+  {
+    name: 'coach_passkeys',
+    columns: [text('id'), text('public_key'), bigint('counter'), text('transports'), text('name'), bigint('created_at'), bigint('last_used_at')],
+  },
+  { name: 'coach_second_factor', columns: [{ name: 'id', type: 'integer' }, text('secret'), text('pending'), bigint('enabled_at'), bigint('last_step')] },
+  { name: 'coach_recovery_codes', columns: [text('code_hash'), bigint('used_at')] },
   { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id')] },
   {
     name: 'funnel_sources',

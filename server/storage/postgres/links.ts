@@ -36,18 +36,19 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
     },
 
     async profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null> {
-      const { rows } = await pool.query<{ email: string; expires_at: number }>(
-        `SELECT s.email, l.expires_at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
+      const { rows } = await pool.query<{ email: string; expires_at: number; submission_id: number }>(
+        `SELECT s.email, l.expires_at, l.submission_id FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
          WHERE l.token_hash = $1 AND l.kind = 'profile' AND l.expires_at > $2`,
         [tokenHash, now],
       );
       const link = rows[0];
       if (!link) return null;
-      const latest = await pool.query<LinkedSubmissionRow>(
-        `SELECT ${linkedSubmissionColumns} FROM submissions WHERE email = $1 ORDER BY id DESC LIMIT 2`,
-        [link.email],
+      // The link's own submission and the one before it: a later one (anyone may submit any address) never shows.
+      const own = await pool.query<LinkedSubmissionRow>(
+        `SELECT ${linkedSubmissionColumns} FROM submissions WHERE email = $1 AND id <= $2 ORDER BY id DESC LIMIT 2`,
+        [link.email, link.submission_id],
       );
-      return linkedProfile(latest.rows, link.expires_at);
+      return linkedProfile(own.rows, link.expires_at);
     },
 
     async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number; queued: boolean } | null> {

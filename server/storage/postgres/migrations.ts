@@ -253,7 +253,43 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN restored_from BIGINT;
   CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
   `,
-  // 14: the coach's offers by pattern: as on SQLite.
+
+  // 14: the coach's door, as on SQLite: passkeys, challenges (hashed), the second factor (sealed),
+  //     recovery codes and reset links (hashed), each session's browser in words.
+  'coach-access': `
+  ALTER TABLE coach_sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
+  CREATE TABLE coach_passkeys (
+    id TEXT PRIMARY KEY,
+    public_key TEXT NOT NULL,
+    counter BIGINT NOT NULL,
+    transports TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    last_used_at BIGINT
+  );
+  CREATE TABLE coach_challenges (
+    challenge_hash TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign_in')),
+    expires_at BIGINT NOT NULL
+  );
+  CREATE TABLE coach_second_factor (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    secret TEXT,
+    pending TEXT,
+    enabled_at BIGINT,
+    last_step BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE TABLE coach_recovery_codes (
+    code_hash TEXT PRIMARY KEY,
+    used_at BIGINT
+  );
+  CREATE TABLE coach_reset_tokens (
+    token_hash TEXT PRIMARY KEY,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+  );
+  `,
+  // 15: the coach's offers by pattern: as on SQLite.
   'offer-counts': `
   CREATE TABLE offer_daily (
     day TEXT NOT NULL,

@@ -28,11 +28,11 @@ export async function storePasswordHash(pool: PostgresPool, hash: string, now: n
 
 export function postgresSessionTable(pool: PostgresPool): SessionTable {
   return {
-    async insert(tokenHash, now, expiresAt, idleBefore) {
+    async insert(tokenHash, now, expiresAt, idleBefore, browser = '') {
       await pool.query('DELETE FROM coach_sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [now, idleBefore]);
       const { rows } = await pool.query<{ id: number }>(
-        'INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at) VALUES ($1, $2, $2, $3) RETURNING id',
-        [tokenHash, now, expiresAt],
+        'INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at, browser) VALUES ($1, $2, $2, $3, $4) RETURNING id',
+        [tokenHash, now, expiresAt, browser],
       );
       return rows[0]?.id ?? 0;
     },

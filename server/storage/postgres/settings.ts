@@ -1,11 +1,12 @@
 /**
  * The coach's settings, pictures and first-run set-up codes on Postgres (contract: SettingsTable and
- * SetupCodeTable in server/storage/storage.ts). A settings write, and a restore, is one transaction:
+ * SetupCodeTable in server/storage/access.ts). A settings write, and a restore, is one transaction:
  * the revision (its row lock orders concurrent writes), the rows, the picture, the version and the
  * audit entry.
  */
 import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
-import type { SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import type { SetupCodeTable } from '../access';
+import type { SettingsTable, SettingsWrite, StoredPicture } from '../storage';
 import { type PostgresClient, type PostgresPool, transaction } from './connection';
 
 export function postgresSettingsTable(pool: PostgresPool): SettingsTable {

@@ -19,7 +19,6 @@ import type {
   OutboxQueue,
   SessionTable,
   SettingsTable,
-  SetupCodeTable,
   Storage,
   StoredConsent,
   StoreOptions,
@@ -27,6 +26,8 @@ import type {
   SubmitResult,
   TimeRange,
 } from '../storage';
+import type { AccessTable, SetupCodeTable } from '../access';
+import { postgresAccessTable } from './access';
 import { listAudit, recordAudit } from './audit';
 import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
@@ -65,6 +66,7 @@ export class PostgresStorage implements Storage {
   readonly #onOutboxRows: () => void;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
+  readonly access: AccessTable;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
   #closed: Promise<void> | null = null;
@@ -80,6 +82,7 @@ export class PostgresStorage implements Storage {
     this.sessions = postgresSessionTable(pool);
     this.setupCodes = postgresSetupCodeTable(pool);
     this.settings = postgresSettingsTable(pool);
+    this.access = postgresAccessTable(pool);
   }
 
   /**
@@ -186,6 +189,11 @@ export class PostgresStorage implements Storage {
   }
   leadStats(now: number) {
     return leadStats(this.pool, now);
+  }
+
+  /** Backups of Postgres are the database's own (pg_dump, the provider's snapshots): server/docs/postgres.md. */
+  async writeBackup(): Promise<boolean> {
+    return false;
   }
 
   /** Stores what is queued, then closes the pool. */

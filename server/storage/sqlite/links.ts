@@ -24,12 +24,13 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     for (const link of links) insert.run(link.tokenHash, link.kind, link.submissionId, link.createdAt, link.expiresAt);
   });
 
-  const profileLink = db.prepare<[string, number], { email: string; expires_at: number }>(
-    `SELECT s.email, l.expires_at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
+  const profileLink = db.prepare<[string, number], { email: string; expires_at: number; submission_id: number }>(
+    `SELECT s.email, l.expires_at, l.submission_id FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
      WHERE l.token_hash = ? AND l.kind = 'profile' AND l.expires_at > ?`,
   );
-  const latestTwo = db.prepare<[string], LinkedSubmissionRow>(
-    `SELECT ${linkedSubmissionColumns} FROM submissions WHERE email = ? ORDER BY id DESC LIMIT 2`,
+  // The link's own submission and the one before it: a later one (anyone may submit any address) never shows.
+  const ownAndEarlier = db.prepare<[string, number], LinkedSubmissionRow>(
+    `SELECT ${linkedSubmissionColumns} FROM submissions WHERE email = ? AND id <= ? ORDER BY id DESC LIMIT 2`,
   );
 
   const useConfirmLink = db.prepare<[number, string, number], { submission_id: number }>(
@@ -68,7 +69,7 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     addLinks: (links: NewLink[]) => add(links),
     profileByLink(tokenHash: string, now: number): LinkedProfile | null {
       const link = profileLink.get(tokenHash, now);
-      return link ? linkedProfile(latestTwo.all(link.email), link.expires_at) : null;
+      return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;
     },
     confirmByLink: (tokenHash: string, now: number, forward?: boolean) => confirm.immediate(tokenHash, now, forward),
   };

@@ -336,18 +336,24 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN restored_from INTEGER;
   CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
   `,
-  // 14: the coach's offers by pattern (src/shared/offer-pick.ts): per day, offer (its id, or
-  //     'default'), the visitor's pattern (a summary rule) and step ('seen', 'lead', 'click'), how
-  //     many; never anything about who. Written by server/offers/ once a second, like the funnel.
+
+  // 14: the coach's door (server/coach/access/): passkeys (public keys), challenges, recovery codes and
+  //     reset links by their SHA-256, the TOTP secret sealed; each session's browser in words, no address.
+  'coach-access': `
+  ALTER TABLE coach_sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
+  CREATE TABLE coach_passkeys (id TEXT PRIMARY KEY, public_key TEXT NOT NULL, counter INTEGER NOT NULL, transports TEXT NOT NULL,
+    name TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER) STRICT;
+  CREATE TABLE coach_challenges (challenge_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign_in')),
+    expires_at INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+  CREATE TABLE coach_second_factor (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT, pending TEXT, enabled_at INTEGER,
+    last_step INTEGER NOT NULL DEFAULT 0) STRICT;
+  CREATE TABLE coach_recovery_codes (code_hash TEXT PRIMARY KEY, used_at INTEGER) STRICT, WITHOUT ROWID;
+  CREATE TABLE coach_reset_tokens (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL, used_at INTEGER) STRICT, WITHOUT ROWID;
+  `,
+  // 15: the coach's offers by pattern (src/shared/offer-pick.ts): per day, offer ('default' or its id), pattern and step, how many; never who.
   'offer-counts': `
-  CREATE TABLE offer_daily (
-    day TEXT NOT NULL,
-    offer TEXT NOT NULL,
-    pattern TEXT NOT NULL,
-    step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
-    count INTEGER NOT NULL,
-    PRIMARY KEY (day, offer, pattern, step)
-  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE offer_daily (day TEXT NOT NULL, offer TEXT NOT NULL, pattern TEXT NOT NULL, step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
+    count INTEGER NOT NULL, PRIMARY KEY (day, offer, pattern, step)) STRICT, WITHOUT ROWID;
   `,
 };
 

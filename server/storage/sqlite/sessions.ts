@@ -27,11 +27,13 @@ export function storePasswordHash(db: SqliteDatabase, hash: string, now: number)
 /** The session table of a SQLite database. */
 export function sqliteSessionTable(db: SqliteDatabase): SessionTable {
   return {
-    async insert(tokenHash, now, expiresAt, idleBefore) {
+    async insert(tokenHash, now, expiresAt, idleBefore, browser = '') {
       db.prepare<[number, number]>('DELETE FROM coach_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, idleBefore);
       const { lastInsertRowid } = db
-        .prepare<[string, number, number, number]>('INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(tokenHash, now, now, expiresAt);
+        .prepare<[string, number, number, number, string]>(
+          'INSERT INTO coach_sessions (token_hash, created_at, last_seen_at, expires_at, browser) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(tokenHash, now, now, expiresAt, browser);
       return Number(lastInsertRowid);
     },
     async byTokenHash(tokenHash) {

@@ -1,11 +1,12 @@
 /**
  * The coach's settings, pictures and first-run set-up codes on SQLite (contract: SettingsTable and
- * SetupCodeTable in ../storage.ts). A settings write, and a restore, is one IMMEDIATE transaction:
+ * SetupCodeTable in ../access.ts). A settings write, and a restore, is one IMMEDIATE transaction:
  * the rows, the picture, the revision, its version and the audit entry, committed with
  * synchronous=FULL before the coach is answered.
  */
 import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
-import type { Actor, SettingsTable, SettingsWrite, SetupCodeTable, StoredPicture } from '../storage';
+import type { SetupCodeTable } from '../access';
+import type { Actor, SettingsTable, SettingsWrite, StoredPicture } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {

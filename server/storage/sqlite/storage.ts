@@ -24,7 +24,6 @@ import {
   type OutboxQueue,
   type SessionTable,
   type SettingsTable,
-  type SetupCodeTable,
   type Storage,
   type FunnelSource,
   type StoredConsent,
@@ -33,6 +32,8 @@ import {
   type SubmitResult,
   type TimeRange,
 } from '../storage';
+import type { AccessTable, SetupCodeTable } from '../access';
+import { sqliteAccessTable } from './access';
 import { listAudit, recordAudit } from './audit';
 import type { SqliteDatabase } from './binding';
 import { backupDatabase, openDatabase } from './connection';
@@ -93,6 +94,7 @@ export class SqliteStorage implements Storage {
   readonly sessions: SessionTable;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
+  readonly access: AccessTable;
   /** The server's lead connection; null for the coach's commands, which store no leads. */
   readonly #leads: LeadWriter | null;
   readonly #now: () => number;
@@ -109,6 +111,7 @@ export class SqliteStorage implements Storage {
     this.sessions = sqliteSessionTable(db);
     this.setupCodes = sqliteSetupCodeTable(db);
     this.settings = sqliteSettingsTable(db);
+    this.access = sqliteAccessTable(db);
     this.#writeFunnel = funnelWriter(db);
     this.#writeOffers = offerWriter(db);
   }
@@ -244,6 +247,12 @@ export class SqliteStorage implements Storage {
   /** `npm run coach -- backup`: a consistent copy in one new file, safe while the server runs. */
   backup(target: string): void {
     backupDatabase(this.db, target);
+  }
+
+  /** The dashboard's "Download a backup" (in the storage thread, off the event loop). */
+  async writeBackup(target: string) {
+    backupDatabase(this.db, target);
+    return true;
   }
 
   /** Stores what is still queued, then closes both connections (which checkpoints the file). */

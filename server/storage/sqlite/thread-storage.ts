@@ -18,7 +18,6 @@ import type {
   OutboxQueue,
   SessionTable,
   SettingsTable,
-  SetupCodeTable,
   Storage,
   StoredConsent,
   StoreOptions,
@@ -26,8 +25,9 @@ import type {
   SubmitResult,
   TimeRange,
 } from '../storage';
+import { type AccessTable, accessMethods, type SetupCodeTable } from '../access';
 import { WorkerCalls } from '../worker-calls';
-import type { ThreadData, ThreadOperations } from './thread';
+import type { ThreadData, ThreadOperations, ThreadPart } from './thread';
 
 /** No call waits longer than this for the storage thread (a lead has its own, shorter limit). */
 const CALL_LIMIT_MS = 30_000;
@@ -40,7 +40,7 @@ const MAX_BATCHES_IN_FLIGHT = 1;
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
 type Forwarded = Exclude<
   keyof Storage,
-  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'exportRows' | 'confirmByLink' | 'close'
+  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access' | 'exportRows' | 'confirmByLink' | 'close'
 >;
 
 export class SqliteThreadStorage implements Storage {
@@ -50,6 +50,7 @@ export class SqliteThreadStorage implements Storage {
   readonly sessions: SessionTable;
   readonly settings: SettingsTable;
   readonly setupCodes: SetupCodeTable;
+  readonly access: AccessTable;
   readonly #calls: WorkerCalls<ThreadOperations>;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   readonly #now: () => number;
@@ -69,7 +70,7 @@ export class SqliteThreadStorage implements Storage {
       maxInFlight: MAX_BATCHES_IN_FLIGHT,
     });
     const part =
-      <T extends object>(name: 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes') =>
+      <T extends object>(name: ThreadPart) =>
       (method: keyof T & string) =>
       (...args: unknown[]) =>
         calls.call('invoke', [name, method, args], CALL_LIMIT_MS);
@@ -90,6 +91,9 @@ export class SqliteThreadStorage implements Storage {
     } as SettingsTable;
     const setupCodes = part<SetupCodeTable>('setupCodes');
     this.setupCodes = { insert: setupCodes('insert'), find: setupCodes('find'), use: setupCodes('use') } as SetupCodeTable;
+    const access = part<AccessTable>('access');
+    // Every method of the table is one call to the thread (the list is the contract's: TypeScript checks it is whole).
+    this.access = Object.fromEntries(accessMethods.map((name) => [name, access(name)])) as unknown as AccessTable;
   }
 
   /** Starts the storage thread on the file under `dataDir` (created and migrated there), and resolves once it is ready. */
@@ -138,6 +142,7 @@ export class SqliteThreadStorage implements Storage {
   readonly useProfileTimeZone = this.#forward('useProfileTimeZone');
   readonly addLinks = this.#forward('addLinks');
   readonly profileByLink = this.#forward('profileByLink');
+  readonly writeBackup = this.#forward('writeBackup');
 
   /** Confirms in the thread; a `lead.confirmed` row queued there wakes this thread's outbox. */
   async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null> {

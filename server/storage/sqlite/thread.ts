@@ -12,6 +12,9 @@ import { SqliteStorage } from './storage';
 export type ThreadData = { dataDir: string };
 
 type Method = (...args: unknown[]) => unknown;
+
+/** The parts of the contract whose methods the thread serves besides the storage's own. */
+export type ThreadPart = 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access';
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
   if (typeof method !== 'function') throw new Error(`The storage thread has no method "${name}".`);
@@ -28,7 +31,7 @@ const operations = (storage: SqliteStorage) => {
      */
     writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean) => storage.writeBatch(batch, mail, forward),
     /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
-    invoke: (part: 'storage' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes', name: string, args: unknown[]) =>
+    invoke: (part: 'storage' | ThreadPart, name: string, args: unknown[]) =>
       methodOf(part === 'storage' ? storage : storage[part], name)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {

@@ -1,0 +1,190 @@
+/**
+ * The coach's door in Chromium, on a server of the test's own (at http://localhost:<port>: WebAuthn
+ * needs a host name, not an IP address): a passkey added with Chromium's virtual authenticator
+ * (DevTools' WebAuthn domain), then signing in with it; the second factor enrolled from the QR
+ * code's secret (codes computed with otplib, as the server checks them), a sign-in that asks for a
+ * code, a recovery code that works once; the signed-in browsers and "Sign out other browsers".
+ * axe finds nothing on each screen at 360 and 1280 px; with SHOTS_DIR set, each is saved there.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { stepOf, totpCode } from '../server/coach/access/second-factor';
+import { loadConfig } from '../server/config';
+import { coachPassword, setTestPassword } from '../server/test/coach-session';
+import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const test = base.extend<{ doorServer: { url: string; app: FastifyInstance } }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+  doorServer: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-door-'));
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const app = await buildApp({ ...loadConfig({}), host: '127.0.0.1', port, dataDir, logLevel: 'silent', publicUrl: url });
+    await setTestPassword(app);
+    await app.listen({ host: '127.0.0.1', port });
+    await use({ url, app });
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ doorServer }, use) => use(doorServer.url),
+});
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/** axe, no sideways scroll and a screenshot at 360 and at 1280 px, back to 360 after. */
+async function checkScreen(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await expectNoHorizontalScroll(page);
+    await expectNoA11yFindings(page, `${name} at ${width} px`);
+    await shoot(page, name);
+  }
+}
+
+async function signInWithPassword(page: Page) {
+  await page.goto('/coach');
+  await page.getByLabel('Password').fill(coachPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signed in: the dashboard's shell (whichever view the address names). */
+const expectSignedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}
+
+const openSecurity = async (page: Page) => {
+  await page.getByRole('link', { name: 'Sign-in and backups' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in and backups' })).toBeVisible();
+};
+
+test('a passkey added with the virtual authenticator signs the coach in, without the password', async ({ page, consoleErrors }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  await signInWithPassword(page);
+  await openSecurity(page);
+  await expect(page.getByText('No passkey yet.')).toBeVisible();
+  await page.getByLabel('Name of the new passkey').fill('Laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Passkey “Laptop” added.')).toBeVisible();
+  const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(passkeys.getByText('Laptop', { exact: true })).toBeVisible();
+  await expect(passkeys).toContainText('not used yet');
+  await checkScreen(page, 'security-passkey');
+
+  await signOut(page);
+  await checkScreen(page, 'sign-in');
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expectSignedIn(page);
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+  // Before signing in, the dashboard asked who was signed in: 401s, logged by Chromium.
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
+test('the second factor: enrolled from the QR code’s secret; then sign-in asks for a code; a recovery code works once', async ({ page, consoleErrors }) => {
+  await signInWithPassword(page);
+  await openSecurity(page);
+  await page.getByRole('button', { name: 'Turn on the second factor' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to add Core Drivers to your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await checkScreen(page, 'second-factor-enrol');
+
+  // A wrong code first: said, and nothing turned on.
+  await page.getByLabel('The 6-digit code your app shows').fill('000000');
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not right');
+  await page.getByLabel('The 6-digit code your app shows').fill(await totpCode(secret, stepOf(Date.now())));
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const codesBlock = page.getByLabel('Recovery codes', { exact: true });
+  await expect(codesBlock).toBeVisible();
+  const recoveryCodes = (await codesBlock.innerText()).trim().split('\n');
+  expect(recoveryCodes).toHaveLength(10);
+  await checkScreen(page, 'second-factor-codes');
+  await page.getByRole('button', { name: 'I have kept them' }).click();
+  await expect(page.getByText(/^On since/)).toBeVisible();
+
+  // The password alone now leads to the code step; a code of the next step (one the server has not seen yet) signs in.
+  await signOut(page);
+  await page.getByLabel('Password').fill(coachPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible();
+  await expect(page.getByLabel('Code')).toBeFocused();
+  await checkScreen(page, 'sign-in-code');
+  await page.getByLabel('Code').fill(await totpCode(secret, stepOf(Date.now()) + 1));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expectSignedIn(page);
+
+  // A recovery code, once.
+  const [recovery] = recoveryCodes;
+  for (const attempt of ['first', 'second'] as const) {
+    await signOut(page);
+    await page.getByLabel('Password').fill(coachPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Code').fill(recovery ?? '');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    if (attempt === 'first') {
+      await expectSignedIn(page);
+    } else {
+      await expect(page.getByRole('alert')).toContainText('That code is not right, or was used already.');
+      await expect(page.getByLabel('Code')).toBeFocused();
+    }
+  }
+  // The refusals the browser logged: the code asked for (401 each time the password was sent alone), the wrong and used codes.
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
+async function secondBrowser(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 360, height: 740 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+  const page = await context.newPage();
+  await signInWithPassword(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
+  return page;
+}
+
+test('signed-in browsers in words, with when each last acted; "Sign out other browsers" ends the others', async ({ page, browser, doorServer, consoleErrors }) => {
+  const phone = await secondBrowser(browser, doorServer.url);
+  await signInWithPassword(page);
+  await openSecurity(page);
+  const list = page.getByRole('list', { name: 'Signed-in browsers' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list).toContainText('Safari on iPhone');
+  // Playwright's desktop Chrome says it runs on Windows.
+  await expect(list.getByRole('listitem').filter({ hasText: 'This browser' })).toContainText('Chrome on Windows');
+  await checkScreen(page, 'browsers');
+
+  await page.getByRole('button', { name: 'Sign out other browsers' }).click();
+  await expect(page.getByText('1 other browser was signed out.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // The phone's next request finds its session gone.
+  await phone.getByRole('link', { name: 'Leads' }).click();
+  await expect(phone.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await phone.context().close();
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});

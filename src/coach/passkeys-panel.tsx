@@ -1,0 +1,167 @@
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { useRef, useState, type FormEvent } from 'react';
+import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, passkeyPath, type PasskeyEntry, type PasskeyList } from '../shared/coach-access-api';
+import { accessCopy } from './access-content';
+import { CoachApiFailure, coachRequest } from './api';
+import { formatDateTime } from './format';
+import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { useCoachData } from './use-coach-data';
+
+const copy = accessCopy.passkeys;
+
+/** One passkey: its name, when it was added and last used; rename in place, remove. */
+function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChanged: (list: PasskeyList) => void; say: (text: string) => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = useRef<HTMLInputElement>(null);
+
+  async function act(work: () => Promise<PasskeyList>, after: string) {
+    setBusy(true);
+    try {
+      onChanged(await work());
+      setRenaming(false);
+      say(after);
+    } catch (failure) {
+      say(failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = name.current?.value.trim() ?? '';
+    if (next === '') return name.current?.focus();
+    void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), '');
+  }
+
+  const used = passkey.lastUsedAt === null ? copy.neverUsed : copy.used(formatDateTime(passkey.lastUsedAt));
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 border-b border-line py-3 last:border-b-0">
+      {renaming ? (
+        <form onSubmit={rename} className="flex grow flex-wrap items-end gap-2">
+          <div className="grow basis-48">
+            <label htmlFor={`rename-${passkey.id}`} className="text-sm font-semibold">
+              {copy.renameLabel(passkey.name)}
+            </label>
+            <input ref={name} id={`rename-${passkey.id}`} defaultValue={passkey.name} maxLength={PASSKEY_NAME_MAX_LENGTH} className={`mt-1 ${inputClass}`} />
+          </div>
+          <button type="submit" disabled={busy} className={secondaryButton}>
+            {copy.save}
+          </button>
+          <button type="button" onClick={() => setRenaming(false)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
+            {copy.cancel}
+          </button>
+        </form>
+      ) : (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold break-words">{passkey.name}</p>
+            <p className="text-sm text-muted">
+              {copy.created(formatDateTime(passkey.createdAt))}, {used}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <button type="button" onClick={() => setRenaming(true)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
+              {copy.rename}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={copy.removeLabel(passkey.name)}
+              onClick={() => void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'DELETE' }), copy.removed(passkey.name))}
+              className="min-h-11 px-2 font-semibold text-support underline underline-offset-4"
+            >
+              {copy.remove}
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The coach's passkeys: the list, and adding one with a name (the browser's own dialog does the rest). */
+export function PasskeysPanel() {
+  const { data, error, reload } = useCoachData<PasskeyList>(coachAccessApi.passkeys);
+  const [list, setList] = useState<PasskeyList | null>(null);
+  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = useRef<HTMLInputElement>(null);
+  const shown = list ?? data;
+  const supported = typeof window.PublicKeyCredential === 'function';
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = name.current?.value.trim() ?? '';
+    if (chosen === '') {
+      setMessage({ text: copy.nameEmpty, problem: true });
+      name.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const optionsJSON = await coachRequest<PublicKeyCredentialCreationOptionsJSON>(coachAccessApi.passkeyOptions, { method: 'POST' });
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch {
+        setMessage({ text: copy.cancelled, problem: true });
+        return;
+      }
+      setList(await coachRequest<PasskeyList>(coachAccessApi.passkeys, { method: 'POST', body: { response, name: chosen } }));
+      if (name.current) name.current.value = '';
+      setMessage({ text: copy.added(chosen), problem: false });
+    } catch (failure) {
+      setMessage({ text: failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed, problem: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title={copy.title} intro={copy.intro} titleId="passkeys-title">
+      {error && <LoadError onRetry={reload} />}
+      {!shown && !error && <Loading />}
+      {shown &&
+        (shown.passkeys.length === 0 ? (
+          <Empty>{copy.none}</Empty>
+        ) : (
+          <ul aria-label={copy.listLabel}>
+            {shown.passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} onChanged={setList} say={(text) => setMessage(text ? { text, problem: false } : null)} />
+            ))}
+          </ul>
+        ))}
+      {supported ? (
+        <form noValidate onSubmit={(event) => void add(event)} className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="grow basis-56">
+            <label htmlFor="passkey-name" className="font-semibold">
+              {copy.nameLabel}
+            </label>
+            <p id="passkey-name-hint" className="text-sm text-muted">
+              {copy.nameHint}
+            </p>
+            <input
+              ref={name}
+              id="passkey-name"
+              maxLength={PASSKEY_NAME_MAX_LENGTH}
+              aria-describedby="passkey-name-hint"
+              aria-invalid={message?.problem && message.text === copy.nameEmpty ? true : undefined}
+              className={`mt-1 ${inputClass}`}
+            />
+          </div>
+          <button type="submit" disabled={busy} className="btn-primary min-h-11 px-5">
+            {busy ? copy.adding : copy.add}
+          </button>
+        </form>
+      ) : (
+        <p className="mt-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.unsupported}</p>
+      )}
+      <p role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
+        {message?.text}
+      </p>
+    </Panel>
+  );
+}
