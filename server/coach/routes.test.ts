@@ -235,18 +235,23 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   let status = 503;
   receiver.answer = () => status;
   const { app: instance, request } = await start({ ...webhookEnvironment(receiver.url, 'a-shared-secret-of-thirty-two-chars') });
-  await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
-  await instance.storage.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'alex@example.com', firstName: 'Alex', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.submit({ email: 'billie@example.com', firstName: 'Billie', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
   await instance.outbox?.deliverDue();
   const failing = (await request({ url: '/api/coach/deliveries' })).json<DeliveriesResponse>();
   expect(failing.webhookConfigured).toBe(true);
   expect(failing.counts).toEqual({ pending: 2, failing: 2, gone: 0, expired: 0 });
-  // The list shows the kind and the lead's id, never the address (the coach opens the lead for that).
+  // The list shows the kind and names the lead by first name and a masked address, never the whole
+  // address (the coach opens the lead for that).
   expect(failing.deliveries.map((delivery) => [delivery.channel, delivery.event, delivery.state, delivery.lastStatus])).toEqual([
     ['webhook', 'lead.submitted', 'pending', 503],
     ['webhook', 'lead.submitted', 'pending', 503],
   ]);
-  expect(JSON.stringify(failing)).not.toMatch(/@example\.com/);
+  expect(failing.deliveries.map((delivery) => [delivery.leadFirstName, delivery.leadMaskedEmail]).sort()).toEqual([
+    ['Alex', 'a…@example.com'],
+    ['Billie', 'b…@example.com'],
+  ]);
+  expect(JSON.stringify(failing)).not.toMatch(/alex@|billie@/);
   status = 200;
   const id = failing.deliveries[0]?.id ?? '';
   const retried = await request({ method: 'POST', url: `/api/coach/deliveries/${id}/retry` });

@@ -110,7 +110,13 @@ test('mail set on the settings screen: checked, stored sealed, audit-logged, tes
 
   const audit = (await request({ method: 'GET', url: coachApi.audit })).json<AuditLogResponse>();
   expect(audit.entries.slice(0, 2)).toMatchObject([{ action: 'mail_test' }, { action: 'settings_changed', fields: ['smtpUrl', 'mailFrom'] }]);
-  expect(JSON.stringify(audit)).not.toMatch(/hunter2|coach@coach/);
+  // The history says what changed: the sender old → new (the coach's own setting), the mail server
+  // only "changed" (a secret: neither its address nor its password is ever written out).
+  expect(audit.entries[1]?.changes).toEqual([
+    { field: 'smtpUrl', label: 'Mail server (SMTP)', from: null, to: null, secret: true },
+    { field: 'mailFrom', label: 'Sender address', from: null, to: from, secret: false },
+  ]);
+  expect(JSON.stringify(audit)).not.toMatch(/hunter2|127\.0\.0\.1/);
 }, 30_000);
 
 test('the test says what went wrong: a wrong password (EAUTH 535), then the server down (no connection); never the password', async () => {
