@@ -85,3 +85,14 @@ export async function withoutMetadata(image: CheckedImage): Promise<{ ok: true; 
     return { ok: false, message: `${label}: this picture could not be read. Save it again as PNG, JPEG or WebP.` };
   }
 }
+
+/**
+ * The picture's bytes as served: as stored when they carry no metadata (every picture stored since
+ * the re-encode), or re-encoded without it (a picture stored before, by an earlier version). The
+ * address keeps the stored hash, so a visitor's cached copy and the page's link stay valid.
+ */
+export async function servedBytes(bytes: Buffer): Promise<Buffer> {
+  const { exif, xmp, iptc, comments } = await sharp(bytes).metadata();
+  if (exif === undefined && xmp === undefined && iptc === undefined && (comments?.length ?? 0) === 0) return bytes;
+  return (await sharp(bytes, { failOn: 'error' }).rotate().toBuffer());
+}

@@ -9,6 +9,7 @@ import { sqliteDb, testConfig } from '../test/helpers';
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
 import { pngImage, svgImage } from '../test/images';
+import { checkImage, imagePath } from './image';
 
 let app: FastifyInstance | undefined;
 function running(): FastifyInstance {
@@ -179,6 +180,29 @@ test('a photo is stored and served without its metadata: no EXIF, no GPS, no com
   const metadata = await sharp(served).metadata();
   expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 160 });
   expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.comments?.length ?? 0]).toEqual([undefined, undefined, undefined, 0]);
+});
+
+test('a photo stored with its metadata before the re-encode is served without it, at the same address', async () => {
+  const { app: instance } = await start();
+  const tagged = await sharp(pngImage(200, 160))
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { ImageDescription: 'GPS 52.5200 N 13.4050 E, at home', Artist: 'Sam Rivera' } })
+    .toBuffer();
+  // Stored as an earlier version stored it: checked, but not re-encoded.
+  const checked = checkImage(tagged);
+  if (!checked.ok) throw new Error(checked.message);
+  const stored = await instance.settings.setPhoto(checked.image, { actor: 'command line' }, Date.now());
+  expect(stored.hash).toBe(checked.image.hash);
+  const path = imagePath(stored);
+  const served = await instance.inject({ method: 'GET', url: path });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/jpeg');
+  for (const text of ['Exif', 'at home', 'Sam Rivera']) expect(served.rawPayload.includes(text), text).toBe(false);
+  const metadata = await sharp(served.rawPayload).metadata();
+  expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 160 });
+  expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
+  // Looked at once: the second answer is the same bytes.
+  expect((await instance.inject({ method: 'GET', url: path })).rawPayload.equals(served.rawPayload)).toBe(true);
 });
 
 test.each([

@@ -18,7 +18,7 @@ import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { missingKeyMessage } from './secret-box';
 import { savedAddressProblem } from '../outbound/connect';
 import { historyRoutes } from './history';
-import { checkImage, imagePath, MEDIA_PREFIX, tooLargeMessage, withoutMetadata } from './image';
+import { checkImage, imagePath, MEDIA_PREFIX, servedBytes, tooLargeMessage, withoutMetadata } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
 
@@ -135,15 +135,20 @@ const immutable = 'public, max-age=31536000, immutable';
  * good; nosniff and the stored type mean it is only ever shown as a picture.
  */
 export const mediaRoutes: FastifyPluginAsync<{ table: SettingsTable; inForce: () => StoredImage | null }> = async (app, { table, inForce }) => {
+  // The bytes served for the picture in force, by its hash: looked at (and cleaned, if it was stored
+  // with metadata before the re-encode) once, not per request.
+  let served: { hash: string; bytes: Promise<Buffer> } | null = null;
   app.get(`${MEDIA_PREFIX}:file`, async (request, reply) => {
     const match = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec((request.params as { file: string }).file);
     const picture = match?.[1] && match[1] === inForce()?.hash ? await table.readPicture(match[1]) : null;
     if (!picture || imagePath(picture) !== request.url.split('?')[0]) return reply.callNotFound();
+    if (served?.hash !== picture.hash) served = { hash: picture.hash, bytes: servedBytes(picture.bytes) };
+    const bytes = await served.bytes;
     return reply
       .header('content-type', picture.contentType)
       .header('cache-control', immutable)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
-      .send(picture.bytes);
+      .send(bytes);
   });
 };
