@@ -60,6 +60,31 @@ test('the coach changes the headline and a tip in the browser; a visitor sees bo
   await visitor.context().close();
 });
 
+test('words or offers left unsaved by switching screens are asked about, as on every screen: staying keeps them', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  await headline.fill('Find the drivers that move you');
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(headline).toHaveValue('Find the drivers that move you');
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
+
+  await page.getByRole('link', { name: 'Offers' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add an offer' }).click();
+  await page.getByRole('link', { name: 'Your words' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+});
+
 test('a text too long is refused in the browser with the server’s message, and nothing is saved', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));

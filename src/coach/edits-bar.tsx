@@ -1,10 +1,9 @@
 /**
  * The save bar of the screens that edit many texts at once ("Your words", "Offers"): it appears with
  * the first change and stays in view at the foot of the screen, with the number of changes, Discard
- * and Save; and a guard that asks before the tab is closed or reloaded with changes unsaved.
- * (Kept small on purpose: the dashboard's one save bar and leave guard, issue 32, replace it once on main.)
+ * and Save. Leaving with changes unsaved asks first through the dashboard's one leave guard
+ * (leave-guard.tsx), as on every other screen.
  */
-import { useEffect } from 'react';
 import { wordsCopy } from './words-content';
 
 const copy = wordsCopy.saveBar;
@@ -43,14 +42,4 @@ export function EditsBar({ count, countText, fixText = copy.fix, state, onSave, 
       </div>
     </div>
   );
-}
-
-/** While `dirty`, closing or reloading the tab asks first (the browser's own question). */
-export function useTabLeaveGuard(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
 }

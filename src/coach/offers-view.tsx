@@ -11,7 +11,8 @@ import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { CoachApiFailure, coachRequest } from './api';
 import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersChanged, sentOf, textFields, toggled } from './offers-draft';
 import { ResultsPreview } from './results-preview';
-import { EditsBar, type SaveState, useTabLeaveGuard } from './edits-bar';
+import { EditsBar, type SaveState } from './edits-bar';
+import { useLeaveGuard } from './leave-guard';
 import { WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
 import { useSessionEnded } from './use-coach-data';
@@ -148,7 +149,8 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
   const [showProblems, setShowProblems] = useState(false);
   const sessionEnded = useSessionEnded();
   const changed = offersChanged(saved, drafts);
-  useTabLeaveGuard(changed);
+  // One unsaved change for the offers as a whole: the leave dialog counts screens' edits, not fields.
+  useLeaveGuard(changed ? 1 : 0);
 
   const checked = useMemo(() => drafts.map((draft, index) => checkedDraft(draft, index)), [drafts]);
   // Who each complete offer catches; an offer still being written is left out until it is complete.

@@ -8,7 +8,8 @@ import { coachApi, type SettingsResponse } from '../shared/coach-api';
 import { type WordField, wordFields, type WordScreen, wordScreens, type Words } from '../shared/words';
 import { CoachApiFailure, coachRequest } from './api';
 import { ResultsPreview } from './results-preview';
-import { EditsBar, type SaveState, useTabLeaveGuard } from './edits-bar';
+import { EditsBar, type SaveState } from './edits-bar';
+import { useLeaveGuard } from './leave-guard';
 import { WithSettings } from './settings-loader';
 import { inputClass } from './ui';
 import { useSessionEnded } from './use-coach-data';
@@ -88,7 +89,7 @@ function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSave
   const [shownErrors, setShownErrors] = useState<Record<string, string>>({});
   const sessionEnded = useSessionEnded();
   const count = changedCount(saved, edits);
-  useTabLeaveGuard(count > 0);
+  useLeaveGuard(count);
 
   const edit = (key: string) => (text: string) => {
     setEdits((current) => ({ ...current, [key]: text }));
