@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { systemClock } from '../server/outbox/delivery-loop';
 import { consentVersion, consentWording } from '../server/leads/consent';
 import { startSmtpSink } from '../server/test/smtp-sink';
 
@@ -34,7 +35,11 @@ const config = {
   publicUrl,
   environmentSettings: { consentCheckbox: true, consentText: boxText, coachName: 'Sam Rivera', smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' },
 };
-const app = await buildApp(config);
+// One results e-mail per address an hour (issue 28's cap): the earlier quiz is sent two hours
+// "before" the new one by a clock that moves on between them, so both are mailed.
+let shift = 0;
+const clock = { ...systemClock, now: () => Date.now() + shift };
+const app = await buildApp(config, { clock });
 await app.listen({ host: '127.0.0.1', port });
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
@@ -47,6 +52,8 @@ try {
       body: JSON.stringify({ email: 'ana@example.org', firstName: 'Ana', ratings, consent: { version, marketing } }),
     });
   await post([1, 1, 3, 1, 2, 1, 2, 3, 1], false);
+  await sink.waitFor(1);
+  shift = 2 * 60 * 60 * 1000;
   await post([1, 1, 3, 2, 2, 1, 1, 3, 1], true);
   const mails = await sink.waitFor(2);
   const mail = mails[1];
