@@ -118,7 +118,8 @@ withConsentBox('the coach finds the consent a visitor gave on the lead’s detai
   await page.getByRole('link', { name: 'Leads' }).click();
   await page.getByLabel('Search by e-mail or first name').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: 'Connie', exact: true }).click();
+  // The whole row is a link to the lead's own address (/coach/leads/<id>).
+  await page.getByRole('link', { name: /^Connie / }).click();
   await expect(page.getByText(email)).toBeVisible();
 
   const consent = page.getByRole('definition');
