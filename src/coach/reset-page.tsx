@@ -8,13 +8,13 @@ import { coachAccessApi, type ResetRequested } from '../shared/coach-access-api'
 import { accessCopy } from './access-content';
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
+import { newPasswordProblem } from './new-password';
 import { SignInFrame } from './sign-in-frame';
 import { signInFailureMessage } from './sign-in-failure';
 import { inputClass, PasswordField, secondaryButton } from './ui';
 
 const copy = accessCopy.reset;
 /** The same minimum the server holds (server/coach/password.ts). */
-const MIN_PASSWORD_LENGTH = 12;
 
 /** "Forgot your password?": the recovery address, then the same answer whatever it was. */
 export function ResetRequestForm({ onBack }: { onBack: () => void }) {
@@ -85,9 +85,10 @@ export function ResetPasswordPage({ token, onDone }: { token: string; onDone: (n
     event.preventDefault();
     const first = password.current?.value ?? '';
     const second = confirm.current?.value ?? '';
-    if ([...first].length < MIN_PASSWORD_LENGTH || first !== second) {
-      const field = [...first].length < MIN_PASSWORD_LENGTH ? 'password' : 'confirm';
-      setProblem({ field, message: field === 'password' ? coachCopy.setup.tooShort : coachCopy.setup.mismatch });
+    const found = newPasswordProblem(first, second);
+    if (found) {
+      const field = found === 'tooShort' ? 'password' : 'confirm';
+      setProblem({ field, message: coachCopy.setup[found] });
       (field === 'password' ? password : confirm).current?.focus();
       return;
     }

@@ -9,11 +9,10 @@ import { accessCopy } from './access-content';
 import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { PasskeysPanel } from './passkeys-panel';
+import { newPasswordProblem } from './new-password';
 import { SecondFactorPanel } from './second-factor-panel';
 import { LoadError, Loading, Panel, PasswordField, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
-
-const MIN_PASSWORD_LENGTH = 12;
 
 function PasswordPanel() {
   const copy = accessCopy.password;
@@ -26,8 +25,8 @@ function PasswordPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = next.current?.value ?? '';
-    if ([...password].length < MIN_PASSWORD_LENGTH) return setMessage({ text: copy.tooShort, field: 'next' });
-    if (password !== confirm.current?.value) return setMessage({ text: copy.mismatch, field: 'confirm' });
+    const found = newPasswordProblem(password, confirm.current?.value ?? '');
+    if (found) return setMessage({ text: copy[found], field: found === 'tooShort' ? 'next' : 'confirm' });
     setBusy(true);
     try {
       await coachRequest(coachAccessApi.password, { method: 'POST', body: { currentPassword: current.current?.value ?? '', password } });

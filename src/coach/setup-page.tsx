@@ -3,14 +3,12 @@ import { coachApi, type SessionStatus, type SetupRequest } from '../shared/coach
 import { CoachApiFailure, coachRequest } from './api';
 import { coachCopy } from './content';
 import { CopyableCommand } from './copyable';
+import { newPasswordProblem } from './new-password';
 import { FreshSetupLink } from './reset-page';
 import { signInFailureMessage } from './sign-in-failure';
 import { PasswordField } from './ui';
 
 const copy = coachCopy.setup;
-
-/** The same minimum the server and `npm run coach -- set-password` hold (server/coach/password.ts). */
-const MIN_PASSWORD_LENGTH = 12;
 
 function Frame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
@@ -81,8 +79,8 @@ export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (ses
     event.preventDefault();
     const first = password.current?.value ?? '';
     const second = confirm.current?.value ?? '';
-    const local: Problem | null =
-      [...first].length < MIN_PASSWORD_LENGTH ? { field: 'password', message: copy.tooShort } : first !== second ? { field: 'confirm', message: copy.mismatch } : null;
+    const found = newPasswordProblem(first, second);
+    const local: Problem | null = found && { field: found === 'tooShort' ? 'password' : 'confirm', message: copy[found] };
     if (local) {
       setProblem(local);
       (local.field === 'password' ? password : confirm).current?.focus();
