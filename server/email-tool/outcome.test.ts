@@ -1,0 +1,49 @@
+import { expect, test } from 'vitest';
+import { detailLine, outcomeOf, retryAfterMs } from './outcome';
+
+const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers, body: null });
+
+test.each([
+  [200, 'done'],
+  [201, 'done'],
+  [204, 'done'],
+  [400, 'refused'],
+  [401, 'bad-key'],
+  [403, 'bad-key'],
+  [404, 'retry'],
+  [422, 'refused'],
+  [429, 'slow-down'],
+  [500, 'retry'],
+  [503, 'retry'],
+] as const)('status %s is %s', (status, kind) => {
+  expect(outcomeOf(answer(status), 'said').kind).toBe(kind);
+});
+
+test('a 429 waits as the vendor own header says, else as Retry-After says, else backs off', () => {
+  expect(outcomeOf(answer(429, { 'retry-after': '7' }), '', 3000)).toMatchObject({ retryAfterMs: 3000 });
+  expect(outcomeOf(answer(429, { 'retry-after': '7' }), '')).toMatchObject({ retryAfterMs: 7000 });
+  expect(outcomeOf(answer(429), 'Retry later')).toEqual({ kind: 'slow-down', status: 429, retryAfterMs: null, detail: 'Retry later' });
+});
+
+test.each([
+  ['seconds', '120', 120_000],
+  ['an HTTP date', 'Thu, 26 Nov 2026 09:00:30 GMT', 30_000],
+  ['a date already past', 'Thu, 26 Nov 2026 08:00:00 GMT', 0],
+  ['nonsense', 'soon', null],
+  ['absent', undefined, null],
+] as const)('Retry-After as %s', (_what, value, expected) => {
+  expect(retryAfterMs(value === undefined ? {} : { 'retry-after': value }, Date.UTC(2026, 10, 26, 9))).toBe(expected);
+});
+
+test.each([
+  ['the contact address is masked', 'Contact ada@example.com is invalid', 'Contact (an address) is invalid'],
+  ['lines and controls fold into one', 'first\nsecond\u0007\u202Ethird', 'first second third'],
+  ['a long answer is cut', 'x'.repeat(300), `${'x'.repeat(199)}…`],
+  ['nothing stays nothing', '  ', ''],
+] as const)('%s', (_what, text, expected) => {
+  expect(detailLine(text)).toBe(expected);
+});
+
+test('with no word from the tool the detail names the status', () => {
+  expect(outcomeOf(answer(502), '')).toEqual({ kind: 'retry', status: 502, detail: 'HTTP 502' });
+});
