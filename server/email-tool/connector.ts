@@ -47,7 +47,9 @@ export type ToolContact = {
  * - `done`: the tool has it;
  * - `bad-key`: 401/403; the channel pauses and the dashboard says so until the settings change;
  * - `refused`: final for this contact (e.g. 422 invalid address), shown on the Deliveries screen;
- * - `slow-down`: 429; try again after `retryAfterMs` (from `Retry-After` or a rate header), or back off when null;
+ * - `slow-down`: 429, or the pacer found no slot before the attempt's deadline (status null: nothing
+ *   was sent; `ToolHttp` threw `Paced`, ./pacer.ts, whose `waitMs` is `retryAfterMs`); try again after
+ *   `retryAfterMs` (from `Retry-After` or a rate header), or back off when null;
  * - `retry`: anything else (5xx, a timeout, a refused connection): retried with backoff for 3 days.
  * `detail` is the tool's answer in a line the coach can read (bounded, no address, no name).
  */
@@ -55,7 +57,7 @@ export type ToolOutcome =
   | { kind: 'done'; detail: string }
   | { kind: 'bad-key'; status: number; detail: string }
   | { kind: 'refused'; status: number; detail: string }
-  | { kind: 'slow-down'; status: number; retryAfterMs: number | null; detail: string }
+  | { kind: 'slow-down'; status: number | null; retryAfterMs: number | null; detail: string }
   | { kind: 'retry'; status: number | null; detail: string };
 
 /** An erase also says what the tool could do: delete the contact, or only unsubscribe it. */
@@ -83,7 +85,14 @@ export type ToolRequest = {
   headers?: Readonly<Record<string, string>>;
   body?: unknown;
 };
+/** Header names in lower case; `body` parsed JSON, or the text when it is not JSON (Kit's bare `Retry later`), or null when empty. */
 export type ToolResponse = { status: number; headers: Readonly<Record<string, string>>; body: unknown };
+/**
+ * The server's is ./http.ts. It returns every answer, a 429 included, and throws when there was
+ * none: `Paced` (./pacer.ts: no slot under the vendor's limit before the attempt's deadline, nothing
+ * sent: make it `slow-down` after its `waitMs`), `OutboundRefused` (server/outbound/connect.ts: the
+ * dashboard's address is not allowed; its message says why), or a network error or timeout (`retry`).
+ */
 export type ToolHttp = (request: ToolRequest) => Promise<ToolResponse>;
 
 export interface EmailToolConnector {
