@@ -26,8 +26,7 @@ type Failure = Exclude<ToolOutcome, { kind: 'done' }>;
 
 function failure(response: ToolResponse): Failure {
   const message = field(response.body, 'message');
-  const reset = Number(response.headers['x-sib-ratelimit-reset']);
-  const outcome = outcomeOf(response, typeof message === 'string' ? message : '', Number.isFinite(reset) && reset >= 0 ? reset * 1000 : null);
+  const outcome = outcomeOf(response, typeof message === 'string' ? message : '');
   return outcome.kind === 'done' ? { kind: 'retry', status: response.status, detail: 'The answer could not be read.' } : outcome;
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { detailLine, outcomeOf, retryAfterMs } from './outcome';
+import { detailLine, outcomeOf, unreachable } from './outcome';
+import { Paced } from './pacer';
 
 const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers, body: null });
 
@@ -19,20 +20,10 @@ test.each([
   expect(outcomeOf(answer(status), 'said').kind).toBe(kind);
 });
 
-test('a 429 waits as the vendor own header says, else as Retry-After says, else backs off', () => {
-  expect(outcomeOf(answer(429, { 'retry-after': '7' }), '', 3000)).toMatchObject({ retryAfterMs: 3000 });
+test('a 429 waits as Retry-After says, or as Brevo reset header says, else backs off', () => {
   expect(outcomeOf(answer(429, { 'retry-after': '7' }), '')).toMatchObject({ retryAfterMs: 7000 });
+  expect(outcomeOf(answer(429, { 'x-sib-ratelimit-reset': '3' }), '')).toMatchObject({ retryAfterMs: 3000 });
   expect(outcomeOf(answer(429), 'Retry later')).toEqual({ kind: 'slow-down', status: 429, retryAfterMs: null, detail: 'Retry later' });
-});
-
-test.each([
-  ['seconds', '120', 120_000],
-  ['an HTTP date', 'Thu, 26 Nov 2026 09:00:30 GMT', 30_000],
-  ['a date already past', 'Thu, 26 Nov 2026 08:00:00 GMT', 0],
-  ['nonsense', 'soon', null],
-  ['absent', undefined, null],
-] as const)('Retry-After as %s', (_what, value, expected) => {
-  expect(retryAfterMs(value === undefined ? {} : { 'retry-after': value }, Date.UTC(2026, 10, 26, 9))).toBe(expected);
 });
 
 test.each([
@@ -46,4 +37,9 @@ test.each([
 
 test('with no word from the tool the detail names the status', () => {
   expect(outcomeOf(answer(502), '')).toEqual({ kind: 'retry', status: 502, detail: 'HTTP 502' });
+});
+
+test('no slot under the limit before the deadline slows down until the slot; a failed connection is retried', () => {
+  expect(unreachable(new Paced(4000))).toMatchObject({ kind: 'slow-down', retryAfterMs: 4000 });
+  expect(unreachable(new Error('connect ECONNREFUSED 127.0.0.1:9'))).toEqual({ kind: 'retry', status: null, detail: 'connect ECONNREFUSED 127.0.0.1:9' });
 });

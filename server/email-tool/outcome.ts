@@ -5,6 +5,8 @@
  * reads, bounded and without any e-mail address in it (a vendor's error may repeat the contact's).
  */
 import type { ToolHttp, ToolOutcome, ToolRequest, ToolResponse } from './connector';
+import { waitFromHeaders } from './http';
+import { Paced } from './pacer';
 
 const DETAIL_LIMIT = 200;
 
@@ -18,39 +20,34 @@ export function detailLine(text: string): string {
   return line.length > DETAIL_LIMIT ? `${line.slice(0, DETAIL_LIMIT - 1)}…` : line;
 }
 
-/** `Retry-After` in ms: seconds, or an HTTP date (from `now`); null when absent or unreadable. */
-export function retryAfterMs(headers: Readonly<Record<string, string>>, now = Date.now()): number | null {
-  const value = headers['retry-after']?.trim();
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
 /**
  * The outcome of an answer. `detail` is what the tool said (already read from its error body by the
- * connector, which knows its shape); `wait` the ms to wait after a 429, when the vendor says it in
- * its own header (Brevo's `x-sib-ratelimit-reset`), else `Retry-After` is read.
+ * connector, which knows its shape); after a 429 the wait is its `Retry-After`, or Brevo's
+ * `x-sib-ratelimit-reset` (./http.ts reads both), else null: back off.
  */
-export function outcomeOf(response: ToolResponse, detail: string, wait: number | null = null): ToolOutcome {
+export function outcomeOf(response: ToolResponse, detail: string, now = Date.now()): ToolOutcome {
   const { status } = response;
   const line = detailLine(detail) || `HTTP ${status}`;
   if (status >= 200 && status < 300) return { kind: 'done', detail: line };
   if (status === 401 || status === 403) return { kind: 'bad-key', status, detail: line };
-  if (status === 429) return { kind: 'slow-down', status, retryAfterMs: wait ?? retryAfterMs(response.headers), detail: line };
+  if (status === 429) return { kind: 'slow-down', status, retryAfterMs: waitFromHeaders(response.headers, now), detail: line };
   if (status === 400 || status === 422) return { kind: 'refused', status, detail: line };
   return { kind: 'retry', status, detail: line };
 }
 
-/** A request that could not be made (refused, timed out, reset): retried, its reason shown. */
-export const unreachable = (error: unknown): Extract<ToolOutcome, { kind: 'retry' }> => ({
-  kind: 'retry',
-  status: null,
-  detail: detailLine(error instanceof Error ? error.message : String(error)) || 'The tool could not be reached.',
-});
+type NotDone = Exclude<ToolOutcome, { kind: 'done' }>;
+
+/**
+ * A request that could not be made: no slot under the limit before the attempt's deadline (the
+ * pacer's `Paced`: nothing sent, slow down until the slot) or refused, timed out, reset (retried).
+ */
+export function unreachable(error: unknown): NotDone {
+  if (error instanceof Paced) return { kind: 'slow-down', status: 429, retryAfterMs: error.waitMs, detail: detailLine(error.message) };
+  return { kind: 'retry', status: null, detail: detailLine(error instanceof Error ? error.message : String(error)) || 'The tool could not be reached.' };
+}
 
 /** One request: its answer, or the outcome of a request that could not be made. */
-export async function send(http: ToolHttp, request: ToolRequest): Promise<ToolResponse | { failed: Extract<ToolOutcome, { kind: 'retry' }> }> {
+export async function send(http: ToolHttp, request: ToolRequest): Promise<ToolResponse | { failed: NotDone }> {
   try {
     return await http(request);
   } catch (error) {
