@@ -1,0 +1,12 @@
+/**
+ * Every tool's connector, by the name EMAIL_TOOL gives it. A tool without one here yet answers the
+ * dashboard with what is missing instead of failing.
+ */
+import { activeCampaign } from './activecampaign';
+import { brevo } from './brevo';
+import type { ConnectorFactory, ToolName } from './connector';
+
+export const connectors: Partial<Record<ToolName, ConnectorFactory>> = {
+  activecampaign: activeCampaign,
+  brevo,
+};
