@@ -35,7 +35,13 @@ export function outcomeOf(response: ToolResponse, detail: string, now = Date.now
   return { kind: 'retry', status, detail: line };
 }
 
-type NotDone = Exclude<ToolOutcome, { kind: 'done' }>;
+export type NotDone = Exclude<ToolOutcome, { kind: 'done' }>;
+
+/** The outcome of an answer the connector did not expect (an error, or a 2xx it cannot read): never `done`. */
+export function failureOf(response: ToolResponse, detail: string): NotDone {
+  const outcome = outcomeOf(response, detail);
+  return outcome.kind === 'done' ? { kind: 'retry', status: response.status, detail: 'The answer could not be read.' } : outcome;
+}
 
 /**
  * A request that could not be made: no slot under the limit before the attempt's deadline (the

@@ -92,7 +92,8 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
       const request: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body };
       const answer = body === undefined ? { status: 400, body: { message: 'The body is not JSON.' } } : answerFor(request);
       fake.log.push({ method: request.method, path: request.path, status: answer.status, at: now() });
-      const payload = answer.body === undefined || answer.status === 204 ? '' : JSON.stringify(answer.body);
+      // A text body (Kit's bare `Retry later`) goes as it is, with the content type its answer names.
+      const payload = answer.body === undefined || answer.status === 204 ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       response.writeHead(answer.status, { ...(payload ? { 'content-type': 'application/json' } : {}), ...answer.headers });
       response.end(payload);
     });
