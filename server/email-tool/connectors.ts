@@ -5,8 +5,12 @@
 import { activeCampaign } from './activecampaign';
 import { brevo } from './brevo';
 import type { ConnectorFactory, ToolName } from './connector';
+import { kit } from './kit';
+import { mailerLite } from './mailerlite';
 
 export const connectors: Partial<Record<ToolName, ConnectorFactory>> = {
+  kit,
+  mailerlite: mailerLite,
   activecampaign: activeCampaign,
   brevo,
 };

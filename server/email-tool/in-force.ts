@@ -11,7 +11,7 @@
  */
 import type { SettingKey, SettingSource, SettingValues } from '../../src/shared/coach-settings';
 import { defaultTagMapping, type TagMapping } from '../../src/shared/email-tool-labels';
-import { checkApiKey, checkApiUrl, checkEmailTool, defaultApiUrl, emailToolNames } from '../../src/shared/email-tool-settings';
+import { checkApiKey, checkApiUrl, checkEmailTool, defaultApiUrl, emailToolNames, type EmailTool } from '../../src/shared/email-tool-settings';
 import type { ToolSettings } from './connector';
 
 /** What is read of the settings in force (the settings service, or a snapshot of it). */
@@ -55,4 +55,24 @@ export function toolInForce(settings: SettingsInForce, draft: ToolDraft = {}): T
     mapping: values.emailToolLabels ?? defaultTagMapping,
     guarded: sources.emailToolApiUrl !== 'environment',
   };
+}
+
+/**
+ * The start-up check of the EMAIL_TOOL* variables together (each alone is checked by its setting's
+ * rule): the others need EMAIL_TOOL, and a key given there needs an API address where the tool has
+ * no address of its own to assume (ActiveCampaign's account host, a Mailchimp key without its
+ * data centre). A problem stops the server with a message naming the variable.
+ */
+export function emailToolEnvironmentProblem(values: Partial<SettingValues>): string | null {
+  const { emailTool, emailToolApiKey, emailToolApiUrl, emailToolList } = values;
+  if (!emailTool) {
+    const set = [emailToolApiKey && 'EMAIL_TOOL_API_KEY', emailToolApiUrl && 'EMAIL_TOOL_API_URL', emailToolList && 'EMAIL_TOOL_LIST'].filter(Boolean);
+    return set.length === 0 ? null : `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set without EMAIL_TOOL: set EMAIL_TOOL too (kit, mailerlite, mailchimp, activecampaign or brevo).`;
+  }
+  if (emailToolApiKey && !emailToolApiUrl && defaultApiUrl(emailTool as EmailTool, emailToolApiKey) === null) {
+    return emailTool === 'activecampaign'
+      ? 'EMAIL_TOOL_API_URL is needed with EMAIL_TOOL=activecampaign: your account’s API address (Settings → Developer in ActiveCampaign), e.g. https://youraccount.api-us1.com.'
+      : 'EMAIL_TOOL_API_URL is needed with this Mailchimp key: the key does not end with its data centre (…-us21), so give https://<dc>.api.mailchimp.com.';
+  }
+  return null;
 }

@@ -18,7 +18,7 @@ import { emailToolApi, type ToolCheckResult, type ToolProblem, type ToolTestResu
 import type { TagMapping } from '../../src/shared/email-tool-labels';
 import { emailToolNames } from '../../src/shared/email-tool-settings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
-import { OutboundRefused } from '../outbound/connect';
+import { allowedAddress, OutboundRefused } from '../outbound/connect';
 import type { Actor, Storage } from '../storage/storage';
 import type { EmailToolConnector, ToolOutcome } from './connector';
 import { connectors } from './connectors';
@@ -62,26 +62,32 @@ async function guarded<T>(run: () => Promise<T>): Promise<T | ToolProblem> {
 
 export const emailToolRoutes: FastifyPluginAsync<Options> = async (app, { settings, outbound, pacer, storage, now, actor }) => {
   /** The connector for the draft (or the settings in force) with its client, each request by the deadline; or why there is none. */
-  function connect(draft: ToolDraft): { connector: EmailToolConnector; client: ToolClient; mapping: TagMapping } | ToolProblem {
+  async function connect(draft: ToolDraft): Promise<{ connector: EmailToolConnector; client: ToolClient; mapping: TagMapping } | ToolProblem> {
     const inForce = toolInForce(settings, draft);
     if (!inForce.ok) return notReady(inForce.field, inForce.message);
+    // Said at once and plainly (each request is checked again where it connects: server/outbound/).
+    if (inForce.guarded) {
+      const refused = await guarded(() => allowedAddress(new URL(inForce.settings.apiUrl).hostname, outbound));
+      if ('kind' in refused) return refused;
+    }
     const factory = connectors[inForce.settings.tool];
     if (!factory) return notReady('emailTool', `This server cannot reach ${emailToolNames[inForce.settings.tool]} yet.`);
     const deadline = now() + CHECK_LIMIT_MS;
-    let client: ToolClient | undefined;
     // The connector's limit is known once it is built; its client is made with it.
+    const made: { client?: ToolClient } = {};
     const connector = factory(inForce.settings, (toolRequest) => {
-      if (!client) throw new Error('The connection to the e-mail tool is not ready.');
-      return client.http(deadline)(toolRequest);
+      if (!made.client) throw new Error('The connection to the e-mail tool is not ready.');
+      return made.client.http(deadline)(toolRequest);
     });
-    client = new ToolClient({ settings: inForce.settings, limit: connector.limit, guard: inForce.guarded ? outbound : null, pacer, requestLimitMs: CHECK_LIMIT_MS, now });
+    const client = new ToolClient({ settings: inForce.settings, limit: connector.limit, guard: inForce.guarded ? outbound : null, pacer, requestLimitMs: CHECK_LIMIT_MS, now });
+    made.client = client;
     return { connector, client, mapping: inForce.mapping };
   }
 
   app.post(emailToolApi.check, { bodyLimit: 4 * 1024 }, async (request): Promise<ToolCheckResult> => {
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as ToolDraft;
     const draft = { tool: body.tool, apiKey: body.apiKey, apiUrl: body.apiUrl };
-    const made = connect(draft);
+    const made = await connect(draft);
     if (!('connector' in made)) return { ok: false, problem: made };
     const { connector, client } = made;
     try {
@@ -91,7 +97,9 @@ export const emailToolRoutes: FastifyPluginAsync<Options> = async (app, { settin
       const lists = await guarded(() => connector.lists());
       if ('kind' in lists) return { ok: false, problem: lists };
       if (!lists.ok) return { ok: false, problem: problemOf(lists.outcome) };
-      return { ok: true, tool: connector.tool, account: detailLine(account.name), listWord: connector.listWord, lists: lists.lists };
+      // The coach's own account (its address included), on one line.
+      const name = account.name.replace(/\s+/g, ' ').trim().slice(0, 200);
+      return { ok: true, tool: connector.tool, account: name, listWord: connector.listWord, lists: lists.lists };
     } finally {
       await client.close();
     }
@@ -107,7 +115,7 @@ export const emailToolRoutes: FastifyPluginAsync<Options> = async (app, { settin
       durationMs: Math.round(performance.now() - started),
       sentAt: new Date(sentAt).toISOString(),
     });
-    const made = connect({});
+    const made = await connect({});
     if (!('connector' in made)) return answer({ ok: false, outcome: made.kind, status: null, detail: made.message, labels: [] });
     const labels = labelsOf(sampleRatings, made.mapping);
     try {
