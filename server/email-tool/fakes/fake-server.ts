@@ -28,6 +28,11 @@ export type FakeOptions = {
   limit: { requests: number; perMs: number; bucket: (request: FakeRequest) => string; tooMany: (waitMs: number) => FakeAnswer };
   /** Headers added to every authorized answer (a vendor's rate headers), given the bucket's state. */
   rateHeaders?: (state: { limit: number; remaining: number; resetMs: number }) => Record<string, string>;
+  /**
+   * A limit of requests at once per bucket (Mailchimp's 10 connections): each authorized request is
+   * held `holdMs` before its answer, and one beyond `max` in flight gets `tooMany` at once.
+   */
+  concurrent?: { max: number; holdMs: number; tooMany: () => FakeAnswer };
   now?: () => number;
 };
 
@@ -48,6 +53,7 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
   const now = options.now ?? Date.now;
   const window = slidingWindow(options.limit.requests, options.limit.perMs);
   const server: Server = createServer();
+  const inFlight = new Map<string, number>();
   const fake: FakeServer = {
     url: '',
     log: [],
@@ -90,12 +96,23 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
         body = undefined;
       }
       const request: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body };
-      const answer = body === undefined ? { status: 400, body: { message: 'The body is not JSON.' } } : answerFor(request);
+      const bucket = options.concurrent && body !== undefined && options.authorize(request) === null ? options.limit.bucket(request) : null;
+      const held = bucket === null ? 0 : (inFlight.get(bucket) ?? 0) + 1;
+      const crowded = options.concurrent !== undefined && held > options.concurrent.max;
+      const answer = body === undefined ? { status: 400, body: { message: 'The body is not JSON.' } } : crowded && options.concurrent ? options.concurrent.tooMany() : answerFor(request);
       fake.log.push({ method: request.method, path: request.path, status: answer.status, at: now() });
       // A text body (Kit's bare `Retry later`) goes as it is, with the content type its answer names.
       const payload = answer.body === undefined || answer.status === 204 ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      response.writeHead(answer.status, { ...(payload ? { 'content-type': 'application/json' } : {}), ...answer.headers });
-      response.end(payload);
+      const reply = () => {
+        response.writeHead(answer.status, { ...(payload ? { 'content-type': 'application/json' } : {}), ...answer.headers });
+        response.end(payload);
+      };
+      if (bucket === null || crowded) return reply();
+      inFlight.set(bucket, held);
+      setTimeout(() => {
+        inFlight.set(bucket, (inFlight.get(bucket) ?? 1) - 1);
+        reply();
+      }, options.concurrent?.holdMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
