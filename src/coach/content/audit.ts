@@ -1,6 +1,7 @@
 /** The texts of the audit log: what each entry records, and who did it. */
 import type { AuditAction, AuditEntry } from '../../shared/coach-api/audit';
 import { coachSettings, isSettingKey } from '../../shared/coach-settings';
+import { formatShortDay } from '../format';
 
 /** What an audit entry records, as the coach reads it. */
 export const auditActionLabels: Record<AuditAction, string> = {
@@ -35,10 +36,14 @@ export function auditWhat(entry: Pick<AuditEntry, 'action' | 'fields'>): string 
   return fields.length === 0 ? label : `${label}: ${fields.join(', ')}`;
 }
 
-/** Who did it: the dashboard (which session) or the server's command line. */
-export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId'>): string {
+/**
+ * Who did it: the browser in words and the day it signed in ("Chrome on macOS, signed in 3 Nov", in
+ * the coach's time zone, else the browser's), or the server's command line. Entries from before browsers were kept say so.
+ */
+export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId' | 'signedIn'>, timeZone?: string): string {
   if (entry.actor === 'command line') return 'Command line on the server';
-  return entry.sessionId === null ? 'Dashboard, not signed in' : `Dashboard, session ${entry.sessionId}`;
+  if (entry.signedIn) return `${entry.signedIn.browser}, signed in ${formatShortDay(entry.signedIn.at, timeZone)}`;
+  return entry.sessionId === null ? 'Dashboard, not signed in' : 'Dashboard (which browser was not recorded then)';
 }
 
 export const auditCopy = {
