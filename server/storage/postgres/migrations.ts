@@ -300,6 +300,11 @@ export const postgresMigrationSql: MigrationSql = {
     PRIMARY KEY (day, offer, pattern, step)
   );
   `,
+  'tool-pace': `
+  CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
+  CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -355,6 +355,8 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE TABLE offer_daily (day TEXT NOT NULL, offer TEXT NOT NULL, pattern TEXT NOT NULL, step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
     count INTEGER NOT NULL, PRIMARY KEY (day, offer, pattern, step)) STRICT, WITHOUT ROWID;
   `,
+  'tool-pace': `CREATE TABLE tool_pace (key TEXT NOT NULL, slot INTEGER NOT NULL) STRICT; CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */
