@@ -300,6 +300,11 @@ export const postgresMigrationSql: MigrationSql = {
     PRIMARY KEY (day, offer, pattern, step)
   );
   `,
+  // 16: the browser in words ("Chrome on macOS") and its sign-in time; null before, or signed out.
+  'audit-browser': `
+  ALTER TABLE audit_log ADD COLUMN browser TEXT;
+  ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
+  `,
   'tool-pace': `
   CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
   CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
