@@ -1,20 +1,18 @@
 /**
- * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/docs/coach.md,
+ * The coach API under /api/coach/ (contract: src/shared/coach-api/, one file per area; for people: server/docs/coach.md,
  * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
  * for anything that changes state the site's own Origin. Every answer is `no-store`.
  */
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  coachApi,
-  type DeliveriesResponse,
-  type EraseResponse,
-  type ProfilesResponse,
-  type SessionStatus,
-} from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { EraseResponse } from '../../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SessionStatus } from '../../src/shared/coach-api/session';
 import { coreDrivers } from '../../src/content/drivers';
-import { summaryPatterns } from '../../src/shared/coach-api';
+import { summaryPatterns } from '../../src/shared/coach-api/profiles';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { readOffersReport } from '../offers/report';
@@ -48,7 +46,7 @@ import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
 import { coachDoor, refuse } from './door';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import { accountRoutes } from './access/account-routes';
 import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';

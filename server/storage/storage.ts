@@ -10,7 +10,10 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type { AuditAction, AuditEntry, DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse, SummaryPattern } from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
+import type { DeliveriesResponse, Delivery, DeliveryFilter } from '../../src/shared/coach-api/deliveries';
+import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
+import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
 import type { Day } from '../../src/shared/days';
 import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
@@ -35,7 +38,7 @@ export type SubmitResult =
 
 /**
  * What the gate told the visitor and what they chose, stored with a submission (worked out by
- * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api.ts), which
+ * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api/leads.ts), which
  * is how it is shown.
  */
 export type StoredConsent = {
