@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { coachApi, type AuditEntry, type SettingsVersion, type SettingsVersionsResponse } from '../../src/shared/coach-api';
 import { settingChanges } from '../../src/shared/settings-history';
 import { parseCursor, parseLimit, valueOf } from '../coach/queries';
-import { settingsResponse } from './routes';
+import { settingsResponse } from './response';
 import type { SettingsService } from './service';
 import type { Actor, StoredAuditEntry, StoredSettingsVersion } from '../storage/storage';
 
