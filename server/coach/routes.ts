@@ -38,7 +38,7 @@ import {
   timeRangeOf,
   valueOf,
 } from './queries';
-import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import { dashboardActor, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
@@ -98,7 +98,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   /** Live: the coach may change it on the settings screen. */
   const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const dashboard = (request: FastifyRequest): Actor => ({ actor: 'dashboard', sessionId: request.coachSession?.id ?? null });
+  const dashboard = (request: FastifyRequest): Actor => dashboardActor(request.coachSession);
 
   await app.register(fastifyCookie);
   app.decorateRequest('coachSession', null);
