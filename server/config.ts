@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
+import { emailToolEnvironmentProblem } from './email-tool/in-force';
 import { type OutboundPolicy, parseOutboundAllowedHosts } from './outbound/allowed-hosts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -327,5 +328,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     outbound: readOutbound(env),
   };
   checkMailEnvironment(env, config.publicUrl);
+  const toolProblem = emailToolEnvironmentProblem(config.environmentSettings);
+  if (toolProblem) throw new ConfigError(toolProblem);
   return config;
 }

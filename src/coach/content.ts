@@ -68,6 +68,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   setup_failed: 'Set-up refused: wrong or old code',
   webhook_test: 'Test sent to the webhook',
   mail_test: 'Test e-mail sent',
+  email_tool_test: 'Test contact sent to your e-mail tool',
   passkey_added: 'Passkey added',
   passkey_renamed: 'Passkey renamed',
   passkey_removed: 'Passkey removed',

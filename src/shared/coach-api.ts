@@ -409,6 +409,8 @@ export type AuditAction =
   | 'webhook_test'
   /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
   | 'mail_test'
+  /** "Send a test contact" to the coach's e-mail tool (never the address or the tool's answer). */
+  | 'email_tool_test'
   /** The coach's door (server/coach/access/): passkeys, the second factor, resets, browsers, backups. */
   | 'passkey_added'
   | 'passkey_renamed'
