@@ -2,7 +2,7 @@
  * The settings as the dashboard sees them (GET /api/coach/settings, and the answer to every change
  * and restore): secrets never, only whether they are set (the webhook's address in its safe form).
  */
-import type { SettingsResponse } from '../../src/shared/coach-api';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import { imagePath } from './image';

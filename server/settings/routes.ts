@@ -11,7 +11,8 @@
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { coachApi, type SettingsRefusal } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsRefusal } from '../../src/shared/coach-api/settings';
 import { checkSettingsChange, coachSettings, type SettingKey, type StoredImage } from '../../src/shared/coach-settings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { missingKeyMessage } from './secret-box';
