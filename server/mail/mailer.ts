@@ -138,7 +138,8 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
       if (closed) return;
       const old = transport;
       transport = open();
-      old.close();
+      // `force`: the conversations in flight end too (without it, only idle connections would).
+      old.close({ force: true });
     },
     close() {
       closed = true;
