@@ -42,8 +42,8 @@ export type MailContent = {
   };
 };
 
-/** How e-mail is sent now: the mailer, and the settings it was built on (the sender's domain names every Message-ID). */
-export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'domain'> };
+/** How e-mail is sent now: the mailer, and the settings it was built on (the sender; its domain names every Message-ID). */
+export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'domain' | 'from'> };
 
 export type MailOutboxOptions = {
   queue: OutboxQueue;
@@ -135,14 +135,15 @@ export class MailOutbox extends DeliveryLoop {
           const { mailer, settings } = round ?? {};
           // Mail turned off between the claim and now: tried again once it is back on.
           if (!links || !mailer || !settings || signal.aborted) return { result: 'failed', status: null };
-          const message = await renderer.render(resultsEmailInput(row, links, content, now()));
+          const input = resultsEmailInput(row, links, content, now());
+          const message = await renderer.write({ input, from: settings.from, to: row.email, messageId: messageIdOf(row, settings.domain) });
           // Cut while it was written (the thread's first start can take a moment): tried again later.
           if (signal.aborted) return { result: 'failed', status: null };
           // Cut at its limit (or the app stopping): the conversation ends now, not at Nodemailer's next timeout.
           const cut = () => mailer.cut();
           signal.addEventListener('abort', cut);
           try {
-            const outcome = await mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, settings.domain) });
+            const outcome = await mailer.send(message);
             if (outcome.senderRefused) {
               // The coach's sender, not the visitor's address: the e-mail waits for the settings to change.
               options.refuseSender?.(outcome.answer ?? '');

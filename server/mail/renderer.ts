@@ -1,16 +1,18 @@
 /**
- * Renders results e-mails off the event loop: react-email's HTML costs about 5 ms of CPU an e-mail,
- * which on the main thread would hold up every request waiting behind it (the lead API lost a tenth
- * of its rate with mail on). One worker thread (Piscina) does it, started at the first e-mail, and
+ * Writes results e-mails off the event loop: react-email's HTML costs about 5 ms of CPU an e-mail,
+ * and composing the message (encoding its parts) more, which on the main thread would hold up every
+ * request waiting behind it (the lead API lost a quarter of its rate with mail on); the mailer then
+ * streams the finished bytes. One worker thread (Piscina) does it, started at the first e-mail, and
  * let go after a minute without one; a thread that dies is replaced, and its e-mail is tried again
  * by the outbox like any failed attempt.
  */
 import { Piscina } from 'piscina';
-import type { ResultsEmailInput } from './results-email-model';
-import type { RenderedEmail } from './render-thread';
+import type { ComposedMail } from './mailer';
+import type { EmailTask } from './render-thread';
 
 export type EmailRenderer = {
-  render(input: ResultsEmailInput): Promise<RenderedEmail>;
+  /** The results e-mail, composed as it is sent. */
+  write(task: EmailTask): Promise<ComposedMail>;
   close(): Promise<void>;
 };
 
@@ -18,16 +20,18 @@ export type EmailRenderer = {
 const IDLE_MS = 60_000;
 
 export function startEmailRenderer(): EmailRenderer {
-  let pool: Piscina<ResultsEmailInput, RenderedEmail> | null = null;
+  let pool: Piscina<EmailTask, ComposedMail> | null = null;
   return {
-    render(input) {
+    write(task) {
       pool ??= new Piscina({
-        filename: new URL('./render-thread.mjs', import.meta.url).href,
+        filename: new URL('./render-thread-bootstrap.mjs', import.meta.url).href,
         minThreads: 0,
         maxThreads: 1,
         idleTimeout: IDLE_MS,
+        // Tasks come as messages on the thread's event loop (its rendering is asynchronous), not through a blocking wait.
+        atomics: 'disabled',
       });
-      return pool.run(input);
+      return pool.run(task);
     },
     async close() {
       const running = pool;
