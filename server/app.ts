@@ -341,7 +341,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
-    consent: () => ({ ...settings.values, mailOn: mail.live.on }),
+    // Only what the consent record reads: copying every setting per lead cost more than the record.
+    consent: () => {
+      const { privacyUrl, consentCheckbox, consentText, words } = settings.values;
+      return { privacyUrl, consentCheckbox, consentText, words, mailOn: mail.live.on };
+    },
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounts.add(today(clock.now()), leadOfferKey(settings.values.offers ?? [], lead.ratings)),
   });
