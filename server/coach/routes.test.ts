@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import {
-  coachApi,
-  type DeliveriesResponse,
-  type FunnelResponse,
-  type LeadDetail,
-  type LeadListResponse,
-  type ProfilesResponse,
-} from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { FunnelResponse } from '../../src/shared/coach-api/funnel';
+import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { emailToolApi } from '../../src/shared/email-tool-api';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';

@@ -11,7 +11,8 @@
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsRefusal, SettingsResponse } from '../../src/shared/coach-api/settings';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';

@@ -1,23 +1,16 @@
 import { SenderRefused } from './mail-check';
 import { useState } from 'react';
-import {
-  coachApi,
-  deliveryFilters,
-  retryDeliveryPath,
-  type DeliveriesResponse,
-  type DeliveryFilter,
-  type DeliveryWithLead,
-  type RetryDeliveryResponse,
-} from '../shared/coach-api';
+import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type DeliveryWithLead, type RetryDeliveryResponse } from '../shared/coach-api/deliveries';
+import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { deliveriesCopy } from './content/deliveries';
 import { deliveryStateLabel, failureReason } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.deliveries;
+const copy = deliveriesCopy;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 

@@ -305,6 +305,11 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
+  'tool-pace': `
+  CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
+  CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);
