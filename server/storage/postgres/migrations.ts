@@ -310,6 +310,11 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
   CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
   `,
+  // 18: the outbox's third channel, `tool` (the coach's e-mail tool).
+  'email-tool-outbox': `
+  ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
+  ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'tool'));
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);
