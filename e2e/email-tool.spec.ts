@@ -13,7 +13,7 @@ import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import { saveAll } from './save-bar';
 
-const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool' });
+const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool', exact: true });
 
 test.describe('the e-mail tool connected on the dashboard', () => {
   let fake: BrevoFake;
@@ -34,7 +34,7 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await saveAll(page);
       const panel = section(page);
       await expect(panel.getByText('Off: choose your tool and paste its API key to start.')).toBeVisible();
-      await expect(panel.getByRole('note')).toHaveText(/Nobody can confirm right now: the consent box is on .* and e-mail is off\./);
+      await expect(panel.getByRole('note')).toHaveText(/^Nobody can confirm right now: the consent box is on, .* and e-mail is off\. Set up “Sending e-mail” above, or switch the consent box off\.$/);
 
       await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
       await expect(panel.getByText('In Brevo: SMTP & API → API keys')).toBeVisible();
@@ -98,10 +98,11 @@ test.describe('the e-mail tool set in the environment', () => {
   });
   test.afterEach(async () => fake.close());
 
-  test('shows read-only, naming the variables, with its account and list from the tool', async ({ page, server }) => {
+  test('shows read-only, naming the variables, with its account and list from the tool', async ({ page, server, consoleErrors }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await choosePassword(page, await setupAddress(server));
+    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
     const panel = section(page);
     await expect(panel.getByRole('combobox', { name: 'Tool' })).toBeDisabled();
     await expect(panel.getByText('Set on the server (EMAIL_TOOL).')).toBeVisible();

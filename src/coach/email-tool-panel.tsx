@@ -270,8 +270,12 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
             </h4>
             <p className="mt-1 break-words text-ink">{answer.detail}</p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">{copy.status}</dt>
-              <dd className="tabular-nums">{answer.status ?? copy.noStatus}</dd>
+              {answer.status !== null && (
+                <>
+                  <dt className="text-muted">{copy.status}</dt>
+                  <dd className="tabular-nums">{answer.status}</dd>
+                </>
+              )}
               <dt className="text-muted">{copy.took}</dt>
               <dd className="tabular-nums">{copy.milliseconds(answer.durationMs)}</dd>
               <dt className="text-muted">{copy.tags}</dt>
