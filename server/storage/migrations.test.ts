@@ -54,6 +54,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4539d1f80d3533a27d8ac07ee3ce546eb66019b6067dd9cc5bbebfdcd70d590c',
     postgres: '65f9b0015ac308262bd82fc58493f1a8d46819268c68a1e2f9e819008b483706',
   },
+  'delivery-reply': {
+    sqlite: 'e078825d665e3db4f9017d45a952b117297f8522975cef28463fc0ba2a9392ff',
+    postgres: 'e078825d665e3db4f9017d45a952b117297f8522975cef28463fc0ba2a9392ff',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

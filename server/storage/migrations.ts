@@ -46,6 +46,8 @@ export const migrationNames = [
   'offer-counts',
   // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
   'audit-browser',
+  // 17: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
+  'delivery-reply',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -3,6 +3,7 @@ import { RatingBadge } from '../features/results/rating-badge';
 import { leadPath, type Delivery, type LeadDetail, type SubmissionDetail } from '../shared/coach-api';
 import { dayInWords, describeChanges } from '../shared/profile-changes';
 import { coachCopy, patternLabels } from './content';
+import { DeliveryFailure } from './delivery-failure';
 import { deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
 import { formatDateTime } from './format';
@@ -35,6 +36,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus, delivery.channel)})` : dc.never}
             </Fact>
           </dl>
+          <DeliveryFailure delivery={delivery} />
         </li>
       ))}
     </ul>

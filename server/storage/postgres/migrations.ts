@@ -305,6 +305,10 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
+  // 17: the last attempt's answer as checked plain text (at most 300 characters); null when none or delivered.
+  'delivery-reply': `
+  ALTER TABLE outbox ADD COLUMN last_reply TEXT;
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

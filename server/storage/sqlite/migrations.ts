@@ -360,6 +360,10 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at INTEGER;
   `,
+  // 17: the last attempt's answer as checked plain text (at most 300 characters); null when none or delivered.
+  'delivery-reply': `
+  ALTER TABLE outbox ADD COLUMN last_reply TEXT;
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */
