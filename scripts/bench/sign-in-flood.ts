@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coachApi } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { benchLead } from './api-load';
 import { startNodeScript } from './processes';
 

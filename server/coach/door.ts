@@ -4,7 +4,8 @@
  * session with its cookies. One place, so each way in follows the same rules.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CoachApiError, CoachErrorCode, SessionStatus } from '../../src/shared/coach-api';
+import type { CoachApiError, CoachErrorCode } from '../../src/shared/coach-api/routes';
+import type { SessionStatus } from '../../src/shared/coach-api/session';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { browserInWords } from './access/browser-words';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, type SignInClientKey, signInClientOf } from './device-cookie';

@@ -1,20 +1,18 @@
 /**
- * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/docs/coach.md,
+ * The coach API under /api/coach/ (contract: src/shared/coach-api/, one file per area; for people: server/docs/coach.md,
  * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
  * for anything that changes state the site's own Origin. Every answer is `no-store`.
  */
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  coachApi,
-  type DeliveriesResponse,
-  type EraseResponse,
-  type ProfilesResponse,
-  type SessionStatus,
-} from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { EraseResponse } from '../../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SessionStatus } from '../../src/shared/coach-api/session';
 import { coreDrivers } from '../../src/content/drivers';
-import { summaryPatterns } from '../../src/shared/coach-api';
+import { summaryPatterns } from '../../src/shared/coach-api/profiles';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { readOffersReport } from '../offers/report';
@@ -48,12 +46,15 @@ import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
 import { coachDoor, refuse } from './door';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import { accountRoutes } from './access/account-routes';
 import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
+import { emailToolRoutes } from '../email-tool/routes';
+import { Pacer } from '../email-tool/pacer';
+import { systemClock } from '../outbox/delivery-loop';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
@@ -191,6 +192,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
+  // The coach's checks of their e-mail tool: paced to the vendor's limit in the window every instance shares.
+  const toolPacer = new Pacer(storage.paceWindow, systemClock);
+  await app.register(emailToolRoutes, { settings, outbound: config.outbound, pacer: toolPacer, storage, now, actor: dashboard });
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
   app.delete(coachApi.session, async (request, reply) => {

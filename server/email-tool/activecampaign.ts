@@ -14,7 +14,7 @@
  * 403 for a bad key, 422 with `errors[].title` for a bad parameter (an invalid address), 429.
  */
 import type { ConnectorFactory, EmailToolConnector, EraseOutcome, ToolContact, ToolList, ToolOutcome, ToolRequest, ToolResponse } from './connector';
-import { field, idOf, isOk, outcomeOf, send } from './outcome';
+import { failureOf, field, idOf, isOk, send } from './outcome';
 
 /** What ActiveCampaign said went wrong: its `errors[].title`s, or its `message`. */
 function errorText(body: unknown): string {
@@ -27,10 +27,7 @@ function errorText(body: unknown): string {
   return typeof message === 'string' ? message : '';
 }
 
-const failure = (response: ToolResponse): Exclude<ToolOutcome, { kind: 'done' }> => {
-  const outcome = outcomeOf(response, errorText(response.body));
-  return outcome.kind === 'done' ? { kind: 'retry', status: response.status, detail: 'The answer could not be read.' } : outcome;
-};
+const failure = (response: ToolResponse) => failureOf(response, errorText(response.body));
 
 const key = (name: string) => name.trim().toLowerCase();
 

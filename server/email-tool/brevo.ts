@@ -17,7 +17,7 @@
  * reset is the wait. Errors are `{ code, message }`: 401 a bad key, 400 an invalid parameter.
  */
 import type { ConnectorFactory, EmailToolConnector, EraseOutcome, ToolContact, ToolList, ToolOutcome, ToolRequest, ToolResponse } from './connector';
-import { field, idOf, isOk, outcomeOf, send } from './outcome';
+import { failureOf, field, idOf, isOk, send } from './outcome';
 
 /** The folder holding one list per label. */
 export const BREVO_LABEL_FOLDER = 'Core Drivers quiz';
@@ -26,8 +26,7 @@ type Failure = Exclude<ToolOutcome, { kind: 'done' }>;
 
 function failure(response: ToolResponse): Failure {
   const message = field(response.body, 'message');
-  const outcome = outcomeOf(response, typeof message === 'string' ? message : '');
-  return outcome.kind === 'done' ? { kind: 'retry', status: response.status, detail: 'The answer could not be read.' } : outcome;
+  return failureOf(response, typeof message === 'string' ? message : '');
 }
 
 const key = (name: string) => name.trim().toLowerCase();

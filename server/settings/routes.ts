@@ -11,7 +11,8 @@
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsRefusal, SettingsResponse } from '../../src/shared/coach-api/settings';
 import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
@@ -58,7 +59,7 @@ export function settingsResponse(settings: SettingsService): SettingsResponse {
 type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor; outbound: OutboundPolicy };
 
 /** The coach's own addresses the server connects to: refused here when written as an address it may not reach. */
-const connectedTo = ['webhookUrl', 'smtpUrl'] as const;
+const connectedTo = ['webhookUrl', 'smtpUrl', 'emailToolApiUrl'] as const;
 
 const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefusal) => reply.code(status).send(body);
 

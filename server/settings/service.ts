@@ -8,7 +8,7 @@
  * (src/shared/coach-settings.ts, `effectiveSettings`). Secrets are stored sealed (./secret-box.ts)
  * and opened only where they are used.
  */
-import type { AuditAction } from '../../src/shared/coach-api';
+import type { AuditAction } from '../../src/shared/coach-api/audit';
 import {
   coachSettings,
   effectiveSettings,

@@ -54,9 +54,13 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4539d1f80d3533a27d8ac07ee3ce546eb66019b6067dd9cc5bbebfdcd70d590c',
     postgres: '65f9b0015ac308262bd82fc58493f1a8d46819268c68a1e2f9e819008b483706',
   },
+  'tool-pace': {
+    sqlite: '09f873189f6b4026ac88f9aa8e02038d1ad61c5ec10c968f57ee5c3dd49e6a2a',
+    postgres: '243540b82d790eb0f9c5d403449a660081814787b638e1d605057d76f31f7b3c',
+  },
   'delivery-reply': {
-    sqlite: 'e078825d665e3db4f9017d45a952b117297f8522975cef28463fc0ba2a9392ff',
-    postgres: 'e078825d665e3db4f9017d45a952b117297f8522975cef28463fc0ba2a9392ff',
+    sqlite: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
+    postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
   },
 };
 

@@ -46,7 +46,10 @@ export const migrationNames = [
   'offer-counts',
   // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
   'audit-browser',
-  // 17: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
+  // 17: the e-mail tool's pace window: each key's request start times and its hold after a 429,
+  //     shared by every instance (server/storage/pace.ts).
+  'tool-pace',
+  // 18: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
   'delivery-reply',
 ] as const;
 

@@ -10,12 +10,16 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type { AuditAction, AuditEntry, DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse, SummaryPattern } from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
+import type { DeliveriesResponse, Delivery, DeliveryFilter } from '../../src/shared/coach-api/deliveries';
+import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
+import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
 import type { Day } from '../../src/shared/days';
 import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 import type { OfferCountsStore } from './offer-counts';
+import type { PaceWindow } from './pace';
 
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +38,7 @@ export type SubmitResult =
 
 /**
  * What the gate told the visitor and what they chose, stored with a submission (worked out by
- * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api.ts), which
+ * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api/leads.ts), which
  * is how it is shown.
  */
 export type StoredConsent = {
@@ -268,6 +272,8 @@ export interface Storage extends LinkStore, OfferCountsStore {
   readonly outbox: OutboxQueue;
   /** The results e-mail's queue: the same table and promises, its own rows. */
   readonly mailOutbox: OutboxQueue;
+  /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
+  readonly paceWindow: PaceWindow;
 
   readPasswordHash(): Promise<string | null>;
   /** Stores a new password hash and ends every session, in one transaction. */

@@ -1,16 +1,9 @@
 import { SenderRefused } from './mail-check';
 import { useState } from 'react';
-import {
-  coachApi,
-  deliveryFilters,
-  retryDeliveryPath,
-  type DeliveriesResponse,
-  type DeliveryFilter,
-  type DeliveryWithLead,
-  type RetryDeliveryResponse,
-} from '../shared/coach-api';
+import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type DeliveryWithLead, type RetryDeliveryResponse } from '../shared/coach-api/deliveries';
+import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { deliveriesCopy } from './content/deliveries';
 import { DeliveryFailure } from './delivery-failure';
 import { deliveryStateLabel } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
@@ -18,7 +11,7 @@ import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.deliveries;
+const copy = deliveriesCopy;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 

@@ -1,8 +1,8 @@
-import type { Delivery } from '../shared/coach-api';
-import { coachCopy } from './content';
+import type { Delivery } from '../shared/coach-api/deliveries';
+import { deliveriesCopy } from './content/deliveries';
 import { failureReason } from './delivery-state';
 
-const copy = coachCopy.deliveries;
+const copy = deliveriesCopy;
 
 /**
  * Why a delivery's last try failed, in words, with the technical answer one click away: the status

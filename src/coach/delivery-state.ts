@@ -1,9 +1,9 @@
-import type { Delivery } from '../shared/coach-api';
-import { coachCopy } from './content';
+import type { Delivery } from '../shared/coach-api/deliveries';
+import { deliveriesCopy } from './content/deliveries';
 
 /** A delivery's state in words: a pending one that already failed is "Retrying". */
 export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'>): string {
-  const states = coachCopy.deliveries.states;
+  const states = deliveriesCopy.states;
   if (delivery.state === 'pending') return delivery.attempts > 0 ? states.retrying : states.pending;
   return states[delivery.state];
 }
@@ -13,7 +13,7 @@ export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'
  * tried. From what is kept of the answer: the status (HTTP or SMTP reply code), or none at all.
  */
 export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'channel'>): string | null {
-  const reasons = coachCopy.deliveries.reasons;
+  const reasons = deliveriesCopy.reasons;
   if (delivery.state === 'delivered' || delivery.attempts === 0) return null;
   const status = delivery.lastStatus;
   if (delivery.channel === 'email') {

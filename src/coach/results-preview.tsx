@@ -15,7 +15,7 @@ import { InsightsPanel } from '../features/results/insights-panel';
 import { PROFILE_TITLE_ID, ProfileHeader } from '../features/results/profile-header';
 import { SiteConfigContext, useSiteConfig } from '../lib/site-config';
 import { useWords } from '../lib/words';
-import type { SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { Rating } from '../shared/constants';
 import { buildInsights, countRatings, type RatedDriver } from '../shared/insights';
 import { type Offer, patternOf, pickOffer } from '../shared/offer-pick';
@@ -23,7 +23,7 @@ import { defaultSiteConfig, type SiteConfig } from '../shared/site-config';
 import { pageWords, type Words } from '../shared/words';
 import { previewScale } from './embed-draft';
 import { Panel } from './ui';
-import { offersCopy, patternNames, previewCopy } from './words-content';
+import { offersCopy, patternNames, previewCopy } from './content/words';
 
 const copy = previewCopy;
 const widths = { phone: 360, desktop: 1280 } as const;

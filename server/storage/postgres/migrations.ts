@@ -305,10 +305,13 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
-  // 17: the last attempt's answer as checked plain text (at most 300 characters); null when none or delivered.
-  'delivery-reply': `
-  ALTER TABLE outbox ADD COLUMN last_reply TEXT;
+  'tool-pace': `
+  CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
+  CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
   `,
+  // 18: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -8,7 +8,7 @@
 import { normalizeEmail } from '../email';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
-import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
+import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import type { SqliteDatabase } from './binding';
 import { aggregateTimeZone, profileAggregator } from './profiles';
 import type { ProfileRow } from '../profile-sums';

@@ -1,7 +1,6 @@
 /**
- * SQLite's migrations: the frozen SQL of every migration in the shared list
- * (server/storage/migrations.ts). The database's `user_version` says how many have run; each runs
- * once, in its own transaction, at start-up. Never edit one once released: add a new one.
+ * SQLite's migrations: the frozen SQL of every migration in the shared list (../migrations.ts). `user_version`
+ * says how many have run; each runs once, in its own transaction, at start-up. Never edit one once released.
  */
 import { migrationSteps, type MigrationSql } from '../migrations';
 import type { SqliteDatabase } from './binding';
@@ -231,11 +230,10 @@ export const sqliteMigrationSql: MigrationSql = {
   WHERE email GLOB '*[^ -~]*' AND email <> normalize_email(email);
   `,
 
-  // 7: the coach's settings (src/shared/coach-settings.ts): one row per setting set from the
-  //    dashboard, its value as JSON (a secret sealed: server/settings/secret-box.ts); a revision every
-  //    write raises, which each instance reads every second; the coach's picture, named by the hash of
-  //    its bytes; the first-run set-up codes (only their SHA-256); and which settings a change touched,
-  //    in the audit log (their names, never their values).
+  // 7: the coach's settings (src/shared/coach-settings.ts): one row per setting set from the dashboard, its value as JSON (a secret sealed:
+  //    server/settings/secret-box.ts); a revision every write raises, which each instance reads every second; the coach's picture, named by the hash
+  //    of its bytes; the first-run set-up codes (only their SHA-256); and which settings a change touched, in the audit log (their names, never their
+  //    values).
   'coach-settings': `
   CREATE TABLE settings (
     key TEXT PRIMARY KEY,
@@ -279,12 +277,10 @@ export const sqliteMigrationSql: MigrationSql = {
     checked_at INTEGER NOT NULL
   );
   `,
-  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
-  //    Standard Webhooks POST of `event` lead.submitted or lead.confirmed) and `email` (the results
-  //    e-mail, event `results`); each channel's loop claims its own through its own index. A
-  //    submission whose marketing box was ticked records when the visitor confirmed it (the double
-  //    opt-in). `links` holds the e-mail's two links by the SHA-256 of their token (never the token):
-  //    the profile link and the single-use confirm link; they go with their submission.
+  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a Standard Webhooks POST of `event` lead.submitted or
+  //     lead.confirmed) and `email` (the results e-mail, event `results`); each channel's loop claims its own through its own index. A submission
+  //     whose marketing box was ticked records when the visitor confirmed it (the double opt-in). `links` holds the e-mail's two links by the SHA-256
+  //     of their token (never the token): the profile link and the single-use confirm link; they go with their submission.
   'results-email': `
   ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
   ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));
@@ -313,11 +309,10 @@ export const sqliteMigrationSql: MigrationSql = {
   WHERE email LIKE '%:%@%;' AND instr(substr(email, instr(email, ':') + 1), ':') = 0
     AND instr(email, ';') = length(email) AND instr(email, '<') = 0;
   `,
-  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version:
-  //     every stored setting as it stood after that revision (a JSON object of key to stored JSON
-  //     text, secrets sealed as in the settings table), and the hash of the picture it shows, so pictures an
-  //     earlier version shows are kept for its restore. The settings in force become the first
-  //     version. The audit log names the version a change made, and the one a restore went back to.
+  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version: every stored setting as it stood after that
+  //     revision (a JSON object of key to stored JSON text, secrets sealed as in the settings table), and the hash of the picture it shows, so
+  //     pictures an earlier version shows are kept for its restore. The settings in force become the first version. The audit log names the version a
+  //     change made, and the one a restore went back to.
   'settings-history': `
   CREATE TABLE settings_versions (
     revision INTEGER PRIMARY KEY,
@@ -360,10 +355,10 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at INTEGER;
   `,
-  // 17: the last attempt's answer as checked plain text (at most 300 characters); null when none or delivered.
-  'delivery-reply': `
-  ALTER TABLE outbox ADD COLUMN last_reply TEXT;
-  `,
+  'tool-pace': `CREATE TABLE tool_pace (key TEXT NOT NULL, slot INTEGER NOT NULL) STRICT; CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
+  // 18: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */
@@ -391,9 +386,8 @@ export function migrate(db: SqliteDatabase): void {
       `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
     );
   }
-  // A migration may rebuild a table others refer to (SQLite's documented way to change a table):
-  // foreign keys are off meanwhile (the pragma is ignored inside a transaction), and each migration
-  // checks them before it commits.
+  // A migration may rebuild a table others refer to (SQLite's documented way): foreign keys are off
+  // meanwhile (the pragma is ignored inside a transaction), and each migration checks them before it commits.
   const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
   db.pragma('foreign_keys = OFF');
   try {

@@ -1,0 +1,66 @@
+/** The texts of the deliveries view: each lead forwarded to the e-mail tool, each results e-mail, and why one failed. */
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter } from '../../shared/coach-api/deliveries';
+
+export const deliveriesCopy = {
+  title: 'Deliveries',
+  intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
+  notConfigured: 'Nothing is sent: no webhook and no mail server are set. Leads are stored, but not forwarded to your e-mail tool or e-mailed to visitors.',
+  setUp: 'Set them up in Settings',
+  goTo: 'Leads go to',
+  change: 'Change or test it in Settings',
+  forwardingOff: 'Leads are not forwarded to an e-mail tool.',
+  setUpForwarding: 'Set up forwarding in Settings',
+  mailOff:
+    'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
+  kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
+  queued: (when: string) => `Queued ${when}`,
+  counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
+  countHints: {
+    pending: 'Waiting to be sent, new or retrying',
+    failing: 'Failed at least once, still retrying',
+    gone: 'Your tool answered 410 Gone, or the mail server refused the address: not retried',
+    expired: 'Failed for three days: no more retries',
+  },
+  oldest: (when: string) => `Oldest waiting since ${when}.`,
+  filterLabel: 'Show',
+  filters: { failing: 'Failing', pending: 'Backlog', delivered: 'Delivered', gone: 'Refused', expired: 'Given up' } satisfies Record<DeliveryFilter, string>,
+  tableCaption: (filter: string) => `Deliveries: ${filter}, newest first`,
+  columns: { lead: 'Lead', state: 'State', attempts: 'Attempts', last: 'Last attempt', next: 'Next attempt', actions: 'Action' },
+  states: {
+    pending: 'Waiting',
+    retrying: 'Retrying',
+    delivered: 'Delivered',
+    gone: 'Refused',
+    expired: 'Given up',
+  },
+  lastResult: (status: number | null, channel: DeliveryChannel = 'webhook') =>
+    status === null ? 'no answer' : channel === 'email' ? `SMTP ${status}` : `HTTP ${status}`,
+  never: '–',
+  forLead: 'For',
+  leadName: (firstName: string, masked: string) => `${firstName} (${masked})`,
+  technical: 'Technical answer',
+  /** Above the receiver's or mail server's own words: they are theirs, shown as they came (checked). */
+  theirWords: 'Their words:',
+  reasons: {
+    noAnswer: 'The receiver did not answer within 10 s, or could not be reached.',
+    gone: 'The receiver answered 410 Gone: it asked not to get this again, so it is not retried.',
+    redirect: (status: number) => `The receiver pointed elsewhere (${status}); redirects are not followed: paste the final address.`,
+    signature: (status: number) => `The receiver refused it (${status}): check the signing secret in your e-mail tool.`,
+    refused: (status: number) => `The receiver refused it (${status}): check the address in your e-mail tool.`,
+    serverError: (status: number) => `The receiver had a problem of its own (${status}); it is tried again.`,
+    mailNoAnswer: 'The mail server did not answer in time, or could not be reached.',
+    mailRefused: (code: number) => `The mail server refused it for good (${code}): your provider may not accept the sender or the address.`,
+    mailSenderRefused: (code: number) =>
+      `The mail server refused the sender (${code}): check the sender address under Settings, Mail. The e-mail waits and goes out once it is fixed.`,
+    mailLater: (code: number) => `The mail server asked to try again later (${code}).`,
+  },
+  retry: 'Retry now',
+  /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */
+  retryLabel: (kind: string, queued: string) => `Retry now: ${kind}, queued ${queued}`,
+  retrying: 'Retrying…',
+  retried: 'Scheduled: it will be sent in a moment.',
+  retryFailed: 'The retry could not be scheduled. Please try again.',
+  empty: 'Nothing here. All good.',
+  emptyDelivered: 'Nothing delivered yet.',
+  more: 'Show older',
+} as const;
