@@ -290,7 +290,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
     if (webhook() === null && !mail.live.on) {
-      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
+      return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
