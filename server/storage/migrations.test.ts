@@ -58,6 +58,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '09f873189f6b4026ac88f9aa8e02038d1ad61c5ec10c968f57ee5c3dd49e6a2a',
     postgres: '243540b82d790eb0f9c5d403449a660081814787b638e1d605057d76f31f7b3c',
   },
+  'email-tool-outbox': {
+    sqlite: '4faafed67bbd53043c54278f3be712b18dd2e3dbc01f2c30424161cf8dd2d9f9',
+    postgres: 'f8cfe45b736822f372e05e42ea913e9fb77b622f813785e75837df6470da814d',
+  },
   'delivery-reply': {
     sqlite: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
     postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',

@@ -49,7 +49,9 @@ export const migrationNames = [
   // 17: the e-mail tool's pace window: each key's request start times and its hold after a 429,
   //     shared by every instance (server/storage/pace.ts).
   'tool-pace',
-  // 18: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
+  // 18: the outbox's third channel, `tool`: the coach's e-mail tool (server/email-tool/tool-outbox.ts).
+  'email-tool-outbox',
+  // 19: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
   'delivery-reply',
 ] as const;
 

@@ -310,7 +310,12 @@ export const postgresMigrationSql: MigrationSql = {
   CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
   CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
   `,
-  // 18: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  // 18: the outbox's third channel, `tool` (the coach's e-mail tool).
+  'email-tool-outbox': `
+  ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
+  ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'tool'));
+  `,
+  // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
   'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
 };
 
