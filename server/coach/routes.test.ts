@@ -263,10 +263,10 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   expect((await request({ url: '/api/coach/deliveries?state=lost' })).json()).toMatchObject({ field: 'state' });
 });
 
-test('without a webhook, deliveries say so and retry is refused', async () => {
+test('without a webhook or mail, deliveries say so and retry is refused: no channel is on', async () => {
   const { request } = await start();
-  expect((await request({ url: '/api/coach/deliveries' })).json()).toMatchObject({ webhookConfigured: false, deliveries: [] });
+  expect((await request({ url: '/api/coach/deliveries' })).json()).toMatchObject({ webhookConfigured: false, mailConfigured: false, deliveries: [] });
   const retry = await request({ method: 'POST', url: '/api/coach/deliveries/1/retry' });
   expect(retry.statusCode).toBe(409);
-  expect(retry.json()).toMatchObject({ error: 'webhook_not_configured' });
+  expect(retry.json()).toMatchObject({ error: 'no_channel_configured', message: expect.stringContaining('mail is off, so nothing can be sent') });
 });

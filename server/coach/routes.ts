@@ -53,7 +53,7 @@ import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
 import { emailToolRoutes } from '../email-tool/routes';
-import { memoryPaceWindow, Pacer } from '../email-tool/pacer';
+import { Pacer } from '../email-tool/pacer';
 import { systemClock } from '../outbox/delivery-loop';
 
 export type CoachRouteOptions = {
@@ -192,8 +192,8 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
-  // The coach's checks of their e-mail tool: paced to the vendor's limit on this instance (they are rare: a click each).
-  const toolPacer = new Pacer(memoryPaceWindow(), systemClock);
+  // The coach's checks of their e-mail tool: paced to the vendor's limit in the window every instance shares.
+  const toolPacer = new Pacer(storage.paceWindow, systemClock);
   await app.register(emailToolRoutes, { settings, outbound: config.outbound, pacer: toolPacer, storage, now, actor: dashboard });
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -290,7 +290,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
     if (webhook() === null && !mail.live.on) {
-      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
+      return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());

@@ -11,7 +11,7 @@ import type { AuditEntry, SettingsVersion, SettingsVersionsResponse } from '../.
 import { coachApi } from '../../src/shared/coach-api/routes';
 import { settingChanges } from '../../src/shared/settings-history';
 import { parseCursor, parseLimit, valueOf } from '../coach/queries';
-import { settingsResponse } from './routes';
+import { settingsResponse } from './response';
 import type { SettingsService } from './service';
 import type { Actor, StoredAuditEntry, StoredSettingsVersion } from '../storage/storage';
 

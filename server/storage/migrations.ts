@@ -46,6 +46,11 @@ export const migrationNames = [
   'offer-counts',
   // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
   'audit-browser',
+  // 17: the e-mail tool's pace window: each key's request start times and its hold after a 429,
+  //     shared by every instance (server/storage/pace.ts).
+  'tool-pace',
+  // 18: the outbox's third channel, `tool`: the coach's e-mail tool (server/email-tool/tool-outbox.ts).
+  'email-tool-outbox',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

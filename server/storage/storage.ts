@@ -19,6 +19,7 @@ import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 import type { OfferCountsStore } from './offer-counts';
+import type { PaceWindow } from './pace';
 
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -269,6 +270,8 @@ export interface Storage extends LinkStore, OfferCountsStore {
   readonly outbox: OutboxQueue;
   /** The results e-mail's queue: the same table and promises, its own rows. */
   readonly mailOutbox: OutboxQueue;
+  /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
+  readonly paceWindow: PaceWindow;
 
   readPasswordHash(): Promise<string | null>;
   /** Stores a new password hash and ends every session, in one transaction. */

@@ -111,7 +111,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
       {text}
     </a>
   );
-  if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured && !data.mailConfigured)) {
+  if (data && !data.webhookConfigured && !data.mailConfigured) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
         <p className="rounded-2xl bg-sun-soft px-4 py-3">

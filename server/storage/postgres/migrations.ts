@@ -305,6 +305,16 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
+  'tool-pace': `
+  CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
+  CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
+  `,
+  // 18: the outbox's third channel, `tool` (the coach's e-mail tool).
+  'email-tool-outbox': `
+  ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
+  ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'tool'));
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -33,6 +33,8 @@ import { openPool, type PostgresPool } from './connection';
 import { exportPages } from './export';
 import { addFunnelCounts, readFunnelCounts } from './funnel';
 import { addOfferCounts, readOfferCounts } from './offers';
+import { postgresPaceWindow } from './pace';
+import type { PaceWindow } from '../pace';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
 import { migratePostgres } from './migrations';
 import { listDeliveries, postgresOutboxQueue, retryDelivery } from './outbox';
@@ -61,6 +63,7 @@ export class PostgresStorage implements Storage {
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly #links: ReturnType<typeof postgresLinks>;
   readonly #onOutboxRows: () => void;
@@ -77,6 +80,7 @@ export class PostgresStorage implements Storage {
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
     this.outbox = postgresOutboxQueue(pool, 'webhook');
     this.mailOutbox = postgresOutboxQueue(pool, 'email');
+    this.paceWindow = postgresPaceWindow(pool);
     this.#links = postgresLinks(pool, { webhook: options.outbox });
     this.#onOutboxRows = () => options.onOutboxRows?.();
     this.sessions = postgresSessionTable(pool);

@@ -40,6 +40,8 @@ import { backupDatabase, openDatabase } from './connection';
 import { exportPages } from './export';
 import { funnelWriter, readFunnelCounts } from './funnel';
 import { offerWriter, readOfferCounts } from './offers';
+import type { PaceWindow } from '../pace';
+import { sqlitePaceWindow } from './pace';
 import { emailOfLead, eraseLead, leadDetail, leadStats, listLeads } from './leads';
 import { sqliteLinks } from './links';
 import { listDeliveries, retryDelivery, sqliteOutboxQueue } from './outbox';
@@ -91,6 +93,7 @@ export class SqliteStorage implements Storage {
   readonly db: SqliteDatabase;
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
@@ -108,6 +111,7 @@ export class SqliteStorage implements Storage {
     // Deliveries are recorded on the lead connection, as the leads are stored.
     this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
     this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
+    this.paceWindow = sqlitePaceWindow(db);
     this.sessions = sqliteSessionTable(db);
     this.setupCodes = sqliteSetupCodeTable(db);
     this.settings = sqliteSettingsTable(db);

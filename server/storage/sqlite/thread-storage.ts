@@ -27,6 +27,7 @@ import type {
 } from '../storage';
 import { type AccessTable, accessMethods, type SetupCodeTable } from '../access';
 import { WorkerCalls } from '../worker-calls';
+import type { PaceWindow } from '../pace';
 import type { ThreadData, ThreadOperations, ThreadPart } from './thread';
 
 /** No call waits longer than this for the storage thread (a lead has its own, shorter limit). */
@@ -47,6 +48,7 @@ export class SqliteThreadStorage implements Storage {
   readonly backend = 'sqlite';
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly settings: SettingsTable;
   readonly setupCodes: SetupCodeTable;
@@ -78,6 +80,8 @@ export class SqliteThreadStorage implements Storage {
     this.outbox = { claimDue: outbox('claimDue'), record: outbox('record'), nextDueAt: outbox('nextDueAt') } as OutboxQueue;
     const mailOutbox = part<OutboxQueue>('mailOutbox');
     this.mailOutbox = { claimDue: mailOutbox('claimDue'), record: mailOutbox('record'), nextDueAt: mailOutbox('nextDueAt') } as OutboxQueue;
+    const pace = part<PaceWindow>('paceWindow');
+    this.paceWindow = { take: pace('take'), nextFree: pace('nextFree'), hold: pace('hold') } as PaceWindow;
     const sessions = part<SessionTable>('sessions');
     this.sessions = { insert: sessions('insert'), byTokenHash: sessions('byTokenHash'), touch: sessions('touch'), delete: sessions('delete') } as SessionTable;
     const settings = part<SettingsTable>('settings');

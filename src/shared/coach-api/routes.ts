@@ -118,8 +118,10 @@ export type CoachErrorCode =
   | 'not_found'
   /** 409: sign-in before any password was set (`npm run coach -- set-password`). */
   | 'password_not_set'
-  /** 409: a delivery retried or a test sent without a webhook in force (an address and a signing secret). */
+  /** 409: a webhook delivery retried, or a test sent, without a webhook in force (an address and a signing secret). */
   | 'webhook_not_configured'
+  /** 409: a delivery retried while no channel is on (no webhook in force and mail off): nothing can be sent. */
+  | 'no_channel_configured'
   /** 409: a change to a setting the server's environment sets (it wins; `field` names the setting). */
   | 'set_by_server'
   /** 409: a secret stored on Postgres while SETTINGS_ENCRYPTION_KEY is not set (the message says how to make one). */
