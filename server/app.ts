@@ -111,7 +111,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
-    consent: () => ({ ...live.current.values, mailOn: live.current.routing.mail }),
+    // Only what the consent record reads: copying every setting per lead cost more than the record.
+    consent: () => {
+      const { privacyUrl, consentCheckbox, consentText, words } = live.current.values;
+      return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.mail };
+    },
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
   });

@@ -4,7 +4,7 @@ import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type Del
 import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
 import { deliveriesCopy } from './content/deliveries';
-import { deliveryStateLabel, failureReason } from './delivery-state';
+import { deliveryKind, deliveryStateLabel, failureReason } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
@@ -19,7 +19,7 @@ type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetr
 /** One delivery: its kind, the lead it is for (linked), when it was queued, and why its last try failed, in words. */
 function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
-  const kind = copy.kinds[delivery.event];
+  const kind = deliveryKind(delivery);
   const queued = formatDateTime(delivery.createdAt);
   const reason = failureReason(delivery);
   const lead = leadHref(delivery.leadId);

@@ -8,6 +8,11 @@ export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'
   return states[delivery.state];
 }
 
+/** What a delivery is, in words: a webhook event, the results e-mail, or a push to the e-mail tool. */
+export function deliveryKind(delivery: Pick<Delivery, 'channel' | 'event'>): string {
+  return (delivery.channel === 'tool' ? deliveriesCopy.toolKinds : deliveriesCopy.kinds)[delivery.event];
+}
+
 /**
  * Why a delivery's last try did not go through, in words; null when it went through or was never
  * tried. From what is kept of the answer: the status (HTTP or SMTP reply code), or none at all.
@@ -16,6 +21,12 @@ export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'l
   const reasons = deliveriesCopy.reasons;
   if (delivery.state === 'delivered' || delivery.attempts === 0) return null;
   const status = delivery.lastStatus;
+  if (delivery.channel === 'tool') {
+    if (status === null) return reasons.toolNoAnswer;
+    if (status === 401 || status === 403) return reasons.toolKey(status);
+    if (status === 429) return reasons.toolSlowDown;
+    return status >= 400 && status < 500 ? reasons.toolRefused(status) : reasons.toolError(status);
+  }
   if (delivery.channel === 'email') {
     if (status === null) return reasons.mailNoAnswer;
     return status >= 500 ? reasons.mailRefused(status) : reasons.mailLater(status);

@@ -7,7 +7,7 @@ import { dayInWords, describeChanges } from '../shared/profile-changes';
 import { deliveriesCopy } from './content/deliveries';
 import { leadCopy } from './content/leads';
 import { patternLabels } from './content/profiles';
-import { deliveryStateLabel } from './delivery-state';
+import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
 import { formatDateTime } from './format';
 import { captionClass, dangerButton, LoadError, Loading, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
@@ -31,7 +31,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
     <ul className="space-y-3">
       {deliveries.map((delivery) => (
         <li key={delivery.id}>
-          <p className="font-semibold text-ink">{dc.kinds[delivery.event]}</p>
+          <p className="font-semibold text-ink">{deliveryKind(delivery)}</p>
           <dl className="grid gap-3 sm:grid-cols-3">
             <Fact term={dc.columns.state}>{deliveryStateLabel(delivery)}</Fact>
             <Fact term={dc.columns.attempts}>{delivery.attempts}</Fact>

@@ -13,12 +13,14 @@ export const deliveriesCopy = {
   mailOff:
     'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
   kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
+  /** The e-mail tool's deliveries: the contact pushed at submission (consent box off) or once confirmed (box on). */
+  toolKinds: { 'lead.submitted': 'E-mail tool: new contact', 'lead.confirmed': 'E-mail tool: confirmed contact', results: 'E-mail tool' } satisfies Record<DeliveryEvent, string>,
   queued: (when: string) => `Queued ${when}`,
   counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
   countHints: {
     pending: 'Waiting to be sent, new or retrying',
     failing: 'Failed at least once, still retrying',
-    gone: 'Your tool answered 410 Gone, or the mail server refused the address: not retried',
+    gone: 'Your tool answered 410 Gone or refused the contact, or the mail server refused the address: not retried',
     expired: 'Failed for three days: no more retries',
   },
   oldest: (when: string) => `Oldest waiting since ${when}.`,
@@ -49,6 +51,11 @@ export const deliveriesCopy = {
     mailNoAnswer: 'The mail server did not answer in time, or could not be reached.',
     mailRefused: (code: number) => `The mail server refused it for good (${code}): your provider may not accept the sender or the address.`,
     mailLater: (code: number) => `The mail server asked to try again later (${code}).`,
+    toolNoAnswer: 'Your e-mail tool did not answer in time, could not be reached, or its limit was reached for now; it is tried again.',
+    toolKey: (status: number) => `Your e-mail tool refused the API key (${status}): deliveries wait until a working key is set in Settings, “Your e-mail tool”.`,
+    toolSlowDown: 'Your e-mail tool asked to slow down (429): it is sent again as soon as its limit allows.',
+    toolRefused: (status: number) => `Your e-mail tool refused this contact (${status}), usually an address it does not accept: it is not retried.`,
+    toolError: (status: number) => `Your e-mail tool had a problem of its own (${status}); it is tried again.`,
   },
   retry: 'Retry now',
   /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */

@@ -2,8 +2,8 @@
 
 export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
 
-/** Where a delivery goes: the coach's webhook, or the visitor's mailbox (the results e-mail). */
-export type DeliveryChannel = 'webhook' | 'email';
+/** Where a delivery goes: the coach's webhook, the visitor's mailbox (the results e-mail), or the coach's e-mail tool. */
+export type DeliveryChannel = 'webhook' | 'email' | 'tool';
 /** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
 export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
 
@@ -23,7 +23,7 @@ export type Delivery = {
   attempts: number;
   createdAt: string;
   lastAttemptAt: string | null;
-  /** HTTP status (webhook) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
+  /** HTTP status (webhook, e-mail tool) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
   lastStatus: number | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
