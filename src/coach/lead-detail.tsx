@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { RatingBadge } from '../features/results/rating-badge';
+import { RatingBadge } from '../features/shared/rating-badge';
 import type { Delivery } from '../shared/coach-api/deliveries';
 import type { LeadDetail, SubmissionDetail } from '../shared/coach-api/leads';
 import { leadPath } from '../shared/coach-api/routes';
@@ -7,6 +7,7 @@ import { dayInWords, describeChanges } from '../shared/profile-changes';
 import { deliveriesCopy } from './content/deliveries';
 import { leadCopy } from './content/leads';
 import { patternLabels } from './content/profiles';
+import { DeliveryFailure } from './delivery-failure';
 import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
 import { formatDateTime } from './format';
@@ -39,6 +40,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus, delivery.channel)})` : dc.never}
             </Fact>
           </dl>
+          <DeliveryFailure delivery={delivery} />
         </li>
       ))}
     </ul>
