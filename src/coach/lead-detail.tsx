@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { RatingBadge } from '../features/results/rating-badge';
+import { RatingBadge } from '../features/shared/rating-badge';
 import type { Delivery } from '../shared/coach-api/deliveries';
 import type { LeadDetail, SubmissionDetail } from '../shared/coach-api/leads';
 import { leadPath } from '../shared/coach-api/routes';

@@ -6,7 +6,7 @@ import { patternLabels, profilesCopy, ratingLabels } from './content/profiles';
 import { formatCount, formatPercent } from './format';
 import { rate } from './funnel-math';
 import type { DateRange } from './period';
-import { RatingBadge } from '../features/results/rating-badge';
+import { RatingBadge } from '../features/shared/rating-badge';
 import { captionClass, Empty, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 

@@ -4,7 +4,7 @@ import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import { ratingColors, type Rating } from '../../shared/constants';
 import { DriverIcon } from '../shared/driver-icon';
-import { RatingBadge } from './rating-badge';
+import { RatingBadge } from '../shared/rating-badge';
 
 type FlipCardProps = {
   id: DriverId;
