@@ -120,6 +120,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         createdAt: lead.submittedAt,
         lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
         lastStatus: 503,
+        lastReply: 'Service Unavailable: upstream busy, try again later',
         nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
       },
       {
@@ -132,6 +133,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         createdAt: lead.submittedAt,
         lastAttemptAt: lead.submittedAt,
         lastStatus: 250,
+        lastReply: null,
         nextAttemptAt: null,
       },
     ],
@@ -180,6 +182,7 @@ function deliveries(state: string | null): DeliveriesResponse {
       createdAt: lead.submittedAt,
       lastAttemptAt: delivered ? lead.submittedAt : new Date(Date.now() - 600_000).toISOString(),
       lastStatus: delivered ? 200 : index === 0 ? 503 : null,
+      lastReply: delivered ? null : index === 0 ? '{"error":"upstream busy","retry":true}' : 'Connection timeout (ETIMEDOUT)',
       nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
       leadId: lead.id,
       leadFirstName: lead.firstName,

@@ -41,7 +41,7 @@ test('leads, outbox, sessions, audit log and counts are copied, verified, and th
     await sqlite.submit({ email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, `key-${index}`);
   }
   await sqlite.outbox.record(
-    (await sqlite.outbox.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, now: clock })),
+    (await sqlite.outbox.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, reply: null, now: clock })),
   );
   await sqlite.storePasswordHash('scrypt$test', clock);
   await sqlite.sessions.insert('token-hash', clock, clock + 3_600_000, clock - 3_600_000);

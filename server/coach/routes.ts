@@ -40,7 +40,7 @@ import { dashboardActor, SESSION_COOKIE, sessionTimings, SessionStore } from './
 import type { Actor, Session, Storage } from '../storage/storage';
 import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
-import type { WebhookTarget } from '../webhooks/target';
+import type { LiveSettings } from '../settings/snapshot';
 import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
@@ -60,8 +60,8 @@ export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
   outbox: WebhookOutbox;
-  /** Where leads go now (the settings in force); null: forwarding is off. */
-  webhook: () => WebhookTarget | null;
+  /** The settings in force, one snapshot per revision: where leads go, the time zone (server/settings/snapshot.ts). */
+  live: Pick<LiveSettings, 'current'>;
   /** The results e-mail: its settings in force and its loop (which sends nothing while mail is off). */
   mail: { live: LiveMail; outbox: MailOutbox };
   config: ServerConfig;
@@ -93,11 +93,12 @@ const openPosts: ReadonlySet<string> = new Set([
 ]);
 const withoutSession = (method: string, url: string | undefined) => (method === 'POST' && url !== undefined && openPosts.has(url)) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, mail, config, settings, now, writeSetupLink }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, live, mail, config, settings, now, writeSetupLink }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(storage, config.signInLockMs);
-  /** Live: the coach may change it on the settings screen. */
-  const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
+  /** Live: the coach may change them on the settings screen. */
+  const zone = () => live.current.timeZone;
+  const webhook = () => live.current.channels.forward;
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const dashboard = (request: FastifyRequest): Actor => dashboardActor(request.coachSession);
 
@@ -289,7 +290,8 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (webhook() === null && !mail.live.on) {
+    // No channel on at all (every channel of the routing, later ones too): nothing could send it.
+    if (!Object.values(live.current.routing).some((on) => on)) {
       return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));

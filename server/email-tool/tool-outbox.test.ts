@@ -108,7 +108,8 @@ test('an invalid address is refused for good; the others go on', async () => {
   const good = row('bea@example.com', '222222222', null);
   const { outbox, stateOf } = await setUp([bad, good]);
   expect(await outbox.deliverDue()).toMatchObject({ delivered: 1, gone: 1 });
-  expect(stateOf(bad.id)).toMatchObject({ state: 'gone', status: 422 });
+  // The tool's own words are the technical answer the dashboard shows.
+  expect(stateOf(bad.id)).toMatchObject({ state: 'gone', status: 422, reply: 'Email address is invalid' });
 });
 
 test('a refused key pauses the channel and says why, until the key changes; then the rows go', async () => {

@@ -62,13 +62,14 @@ export function attemptOf(outcome: Exclude<ToolOutcome, { kind: 'bad-key' }>): A
   switch (outcome.kind) {
     case 'done':
       return { result: 'delivered', status: 200 };
+    // The tool's own words are the failure's technical answer (the delivery loop checks them).
     case 'refused':
-      return { result: 'refused', status: outcome.status };
+      return { result: 'refused', status: outcome.status, reply: outcome.detail };
     case 'slow-down':
       // Not the contact's fault: tried again when the slot comes, not after the backoff.
-      return { result: 'failed', status: outcome.status, retryInMs: outcome.retryAfterMs ?? FIRST_BACKOFF_MS };
+      return { result: 'failed', status: outcome.status, retryInMs: outcome.retryAfterMs ?? FIRST_BACKOFF_MS, reply: outcome.detail };
     case 'retry':
-      return { result: 'failed', status: outcome.status };
+      return { result: 'failed', status: outcome.status, reply: outcome.detail };
   }
 }
 

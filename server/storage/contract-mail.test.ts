@@ -44,7 +44,7 @@ describe.each(backends)('%s', (_name, open) => {
   };
   const claimAll = async (storage: Storage, queue: 'outbox' | 'mailOutbox') => storage[queue].claimDue(clock, 100, 60_000);
   const deliver = (storage: Storage, queue: 'outbox' | 'mailOutbox', rows: DueRow[]) =>
-    storage[queue].record(rows.map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 250, now: clock })));
+    storage[queue].record(rows.map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 250, reply: null, now: clock })));
 
   test('each submission queues the results e-mail in its own channel, beside the webhook, in the same commit', async () => {
     const storage = await start();
@@ -143,7 +143,7 @@ describe.each(backends)('%s', (_name, open) => {
     await storage.submit(lead('gone@example.com'), undefined, ticked);
     const rows = await claimAll(storage, 'mailOutbox');
     const submissionId = rows[0]?.submission_id ?? 0;
-    await storage.mailOutbox.record(rows.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 10_000, status: null, now: clock })));
+    await storage.mailOutbox.record(rows.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 10_000, status: null, reply: null, now: clock })));
     const profile = newLinkToken();
     const confirm = newLinkToken();
     await storage.addLinks([

@@ -62,6 +62,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4faafed67bbd53043c54278f3be712b18dd2e3dbc01f2c30424161cf8dd2d9f9',
     postgres: 'f8cfe45b736822f372e05e42ea913e9fb77b622f813785e75837df6470da814d',
   },
+  'delivery-reply': {
+    sqlite: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
+    postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -51,6 +51,8 @@ export const migrationNames = [
   'tool-pace',
   // 18: the outbox's third channel, `tool`: the coach's e-mail tool (server/email-tool/tool-outbox.ts).
   'email-tool-outbox',
+  // 19: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
+  'delivery-reply',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

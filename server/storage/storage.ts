@@ -117,6 +117,8 @@ export type OutboxUpdate = {
   /** For `pending`: when to try again. */
   nextAttemptAt: number | null;
   status: number | null;
+  /** The last attempt's technical answer, checked (server/outbox/reply-text.ts); null once delivered. */
+  reply: string | null;
   now: number;
 };
 

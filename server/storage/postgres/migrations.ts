@@ -315,6 +315,8 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
   ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'tool'));
   `,
+  // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
 };
 
 const steps = migrationSteps(postgresMigrationSql);

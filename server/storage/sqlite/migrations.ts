@@ -1,7 +1,6 @@
 /**
- * SQLite's migrations: the frozen SQL of every migration in the shared list
- * (server/storage/migrations.ts). The database's `user_version` says how many have run; each runs
- * once, in its own transaction, at start-up. Never edit one once released: add a new one.
+ * SQLite's migrations: the frozen SQL of every migration in the shared list (../migrations.ts). `user_version`
+ * says how many have run; each runs once, in its own transaction, at start-up. Never edit one once released.
  */
 import { migrationSteps, type MigrationSql } from '../migrations';
 import type { SqliteDatabase } from './binding';
@@ -358,6 +357,8 @@ export const sqliteMigrationSql: MigrationSql = {
   INSERT INTO outbox_new SELECT id, webhook_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, lease, channel, event FROM outbox; DROP TABLE outbox; ALTER TABLE outbox_new RENAME TO outbox;
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending'; CREATE INDEX outbox_by_submission ON outbox (submission_id); CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
+  // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */
@@ -385,9 +386,8 @@ export function migrate(db: SqliteDatabase): void {
       `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
     );
   }
-  // A migration may rebuild a table others refer to (SQLite's documented way to change a table):
-  // foreign keys are off meanwhile (the pragma is ignored inside a transaction), and each migration
-  // checks them before it commits.
+  // A migration may rebuild a table others refer to (SQLite's documented way): foreign keys are off
+  // meanwhile (the pragma is ignored inside a transaction), and each migration checks them before it commits.
   const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
   db.pragma('foreign_keys = OFF');
   try {

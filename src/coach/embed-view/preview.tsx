@@ -1,6 +1,6 @@
 /** The live preview: the real quiz framed from this origin, the draft look applied as the coach types, and the popup's button. */
 import { useEffect, useRef, useState } from 'react';
-import { applyFrameStyle } from '../../embed/frame-style';
+import { applyFrameStyle } from '../../lib/frame-style';
 import { embedScriptLook, frameStyle, quizColours, type EmbedLook } from '../../shared/frame-look';
 import { embedCopy } from '../content/embed';
 import { previewScale } from '../embed-draft';

@@ -3,13 +3,14 @@ import { useLocation } from 'react-router';
 import { unlockedRatings } from '../../lib/results-memory';
 import { parseCoreDriversState, resultsToShow } from '../../shared/core-drivers-state';
 import { MissingResults } from './missing-results';
+import type * as ResultsViewModule from './results-view';
 
 /**
  * The results themselves (cards, gate, toasts), in a chunk of their own: an address typed without a
  * quiz behind it loads only the short page that sends the visitor to the quiz. The app fetches it
  * with this page, ahead of the quiz's end (src/app/app-routes.tsx).
  */
-let loadedView: typeof import('./results-view') | null = null;
+let loadedView: typeof ResultsViewModule | null = null;
 export const loadResultsView = () => import('./results-view').then((view) => (loadedView = view));
 const LazyResultsView = lazy(() => loadResultsView().then(({ ResultsWithToasts }) => ({ default: ResultsWithToasts })));
 

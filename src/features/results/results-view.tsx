@@ -11,15 +11,16 @@ import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { countRatings } from '../../shared/insights';
-import { DriverCards } from './driver-cards';
+import { DriverCards } from '../shared/driver-cards';
 import { LeadGate } from './lead-gate';
-import { PROFILE_TITLE_ID, ProfileHeader } from './profile-header';
+import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { useResultsTimeline } from './use-results-timeline';
+import type * as UnlockedModule from './unlocked-profile';
 
 const toastDurationMs = 6000;
 
 /** What the gate unlocks, in a chunk of its own (./unlocked-profile.tsx), kept once fetched. */
-type UnlockedParts = typeof import('./unlocked-profile');
+type UnlockedParts = typeof UnlockedModule;
 let loadedParts: UnlockedParts | null = null;
 export const loadUnlockedProfile = () => import('./unlocked-profile').then((parts) => (loadedParts = parts));
 

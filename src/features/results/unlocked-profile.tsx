@@ -4,9 +4,9 @@ import { useSiteConfig } from '../../lib/site-config';
 import { readSiteConfig } from '../../lib/site-config';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { buildInsights } from '../../shared/insights';
-import { CourseCta } from './course-cta';
-import { InsightsPanel } from './insights-panel';
-import { PrintButton, PrintFooter } from './print-button';
+import { CourseCta } from '../shared/course-cta';
+import { InsightsPanel } from '../shared/insights-panel';
+import { PrintButton, PrintFooter } from '../shared/print-button';
 
 /**
  * What the gate unlocks: the insights, the print button and footer, and the coach's offer. A chunk

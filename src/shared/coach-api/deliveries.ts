@@ -25,6 +25,11 @@ export type Delivery = {
   lastAttemptAt: string | null;
   /** HTTP status (webhook, e-mail tool) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
   lastStatus: number | null;
+  /**
+   * What the receiver or mail server said last, as checked plain text (at most 300 characters, no
+   * address, no markup): an answer's body, an SMTP reply, or why there was none; null when none or delivered.
+   */
+  lastReply: string | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
 };

@@ -1,6 +1,6 @@
 import { resultsCopy } from '../../content/results';
 import { RATINGS } from '../../shared/constants';
-import { RatingBadge } from '../shared/rating-badge';
+import { RatingBadge } from './rating-badge';
 
 /** The three rating colours with their names; keeps its place before it is shown. */
 export function RatingLegend({ shown }: { shown: boolean }) {

@@ -1,7 +1,7 @@
 import { resultsCopy } from '../../content/results';
 import { ratingColors, RATINGS } from '../../shared/constants';
 import type { RatingCounts } from '../../shared/insights';
-import { RatingIcon } from '../shared/rating-badge';
+import { RatingIcon } from './rating-badge';
 
 /**
  * How many drivers need support, are neutral and are strong, in words: the profile at a glance. Each

@@ -3,8 +3,8 @@ import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import { ratingColors, type Rating } from '../../shared/constants';
-import { DriverIcon } from '../shared/driver-icon';
-import { RatingBadge } from '../shared/rating-badge';
+import { DriverIcon } from './driver-icon';
+import { RatingBadge } from './rating-badge';
 
 type FlipCardProps = {
   id: DriverId;
