@@ -170,6 +170,8 @@ function deliveries(state: string | null): DeliveriesResponse {
     destination: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/',
     mailConfigured: true,
     mailSenderRefused: null,
+    emailToolConfigured: false,
+    emailToolPaused: null,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
     deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({

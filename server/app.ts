@@ -122,7 +122,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(linkRoutes, { store: storage, now, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(offerRoutes, { counter: offerCounter, offers: () => live.current.values.offers ?? [], today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
-  await app.register(coachRoutes, { storage, outbox, live, mail, config, settings, now, writeSetupLink });
+  await app.register(coachRoutes, { storage, outbox, live, mail, tool: parts.tool, config, settings, now, writeSetupLink });
   await app.register(mediaRoutes, { table: storage.settings, inForce: () => live.current.values.coachPhoto });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

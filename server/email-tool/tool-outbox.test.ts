@@ -139,3 +139,11 @@ test("a 429 is tried again when the slot comes, not after the backoff, and is no
   // Kit's bare 429: the pacer's first backoff, not the outbox's (10 s, doubling).
   expect(stateOf(first.id)).toMatchObject({ state: 'pending', status: 429, nextAttemptAt: START + 5_000 });
 });
+
+test('an erase is told to the tool in force: Kit unsubscribes (its API cannot delete)', async () => {
+  const { fake, outbox } = await setUp([row('ada@example.com', '222222222', null)]);
+  await outbox.deliverDue();
+  expect(await outbox.eraseContact('ada@example.com')).toMatchObject({ kind: 'done', how: 'unsubscribed' });
+  expect(fake.subscriber('ada@example.com')?.state).toBe('cancelled');
+  expect(await outbox.eraseContact('nobody@example.com')).toMatchObject({ kind: 'done', how: 'absent' });
+});

@@ -19,7 +19,7 @@ import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
 import type { PaceWindow } from '../storage/pace';
 import type { DueRow, OutboxQueue } from '../storage/storage';
-import type { EmailToolConnector, ToolContact, ToolOutcome } from './connector';
+import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
 import { connectors } from './connectors';
 import { ToolClient } from './http';
 import { type SettingsInForce, toolInForce } from './in-force';
@@ -97,6 +97,10 @@ class ToolChannel {
     return { status, detail, at };
   }
 
+  configured(): boolean {
+    return this.#connect() !== null;
+  }
+
   ready(): boolean {
     return this.#connect() !== null && this.paused() === null;
   }
@@ -123,6 +127,17 @@ class ToolChannel {
     made.client = client;
     this.#connection = { fingerprint, connector, client };
     return this.#connection;
+  }
+
+  /**
+   * Tells the tool in force of an erase: the contact deleted where its API can, unsubscribed where it
+   * cannot (Kit). Null when no tool is set. Bounded by `limitMs`, a slot under the limit included.
+   */
+  async erase(email: string, limitMs: number): Promise<EraseOutcome | null> {
+    const connection = this.#connect();
+    if (!connection) return null;
+    const signal = AbortSignal.timeout(limitMs);
+    return connection.client.within(this.#clock.now() + limitMs / 2, signal, () => connection.connector.erase(email));
   }
 
   /** Closes the connections (the settings changed, or the app stops). */
@@ -176,6 +191,16 @@ export class ToolOutbox extends DeliveryLoop {
   /** Why the channel is paused now (the tool refused the key in force), or null. */
   paused(): ToolPause | null {
     return this.#channel.paused();
+  }
+
+  /** Whether a tool is set (with a key and an address): its deliveries are sent, or wait on a pause. */
+  configured(): boolean {
+    return this.#channel.configured();
+  }
+
+  /** An erased person, told to the tool in force at once (see ToolChannel.erase); null when no tool is set. */
+  eraseContact(email: string): Promise<EraseOutcome | null> {
+    return this.#channel.erase(email, this.attemptLimitMs);
   }
 
   /** Stops the loop and closes the connections to the tool. */

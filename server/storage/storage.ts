@@ -80,7 +80,7 @@ export type StoreOptions = {
 };
 
 /** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
-export type OutboxChannel = 'webhook' | 'email';
+export type OutboxChannel = 'webhook' | 'email' | 'tool';
 /** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
 export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
 
@@ -256,7 +256,7 @@ export type LeadStats = {
 
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 /** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused'>;
+export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused' | 'emailToolConfigured' | 'emailToolPaused'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 
@@ -272,6 +272,8 @@ export interface Storage extends LinkStore, OfferCountsStore {
   readonly outbox: OutboxQueue;
   /** The results e-mail's queue: the same table and promises, its own rows. */
   readonly mailOutbox: OutboxQueue;
+  /** The coach's e-mail tool's queue (server/email-tool/tool-outbox.ts): the same table, its own rows. */
+  readonly toolOutbox: OutboxQueue;
   /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
   readonly paceWindow: PaceWindow;
 

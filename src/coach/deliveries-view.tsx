@@ -103,7 +103,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
       {text}
     </a>
   );
-  if (data && !data.webhookConfigured && !data.mailConfigured) {
+  if (data && !data.webhookConfigured && !data.mailConfigured && !data.emailToolConfigured) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
         <p className="rounded-2xl bg-sun-soft px-4 py-3">
@@ -129,6 +129,17 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
         )}
       </p>
       {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
+      {data.emailToolPaused !== null && (
+        <div className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">
+          <p className="font-semibold text-ink">
+            {copy.toolPaused} {settingsLink(copy.change)}
+          </p>
+          <p className="mt-2 text-sm text-muted">{copy.toolPausedSince(formatDateTime(data.emailToolPaused.since))}</p>
+          <p className="font-mono text-sm break-words text-ink">
+            {data.emailToolPaused.status} {data.emailToolPaused.detail}
+          </p>
+        </div>
+      )}
       {data.mailSenderRefused !== null && (
         <div className="mb-4">
           <SenderRefused answer={data.mailSenderRefused} />

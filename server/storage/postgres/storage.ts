@@ -63,6 +63,7 @@ export class PostgresStorage implements Storage {
   readonly pool: PostgresPool;
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly toolOutbox: OutboxQueue;
   readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly #links: ReturnType<typeof postgresLinks>;
@@ -80,6 +81,7 @@ export class PostgresStorage implements Storage {
     this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
     this.outbox = postgresOutboxQueue(pool, 'webhook');
     this.mailOutbox = postgresOutboxQueue(pool, 'email');
+    this.toolOutbox = postgresOutboxQueue(pool, 'tool');
     this.paceWindow = postgresPaceWindow(pool);
     this.#links = postgresLinks(pool, { webhook: options.outbox });
     this.#onOutboxRows = () => options.onOutboxRows?.();

@@ -93,6 +93,7 @@ export class SqliteStorage implements Storage {
   readonly db: SqliteDatabase;
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly toolOutbox: OutboxQueue;
   readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly setupCodes: SetupCodeTable;
@@ -111,6 +112,7 @@ export class SqliteStorage implements Storage {
     // Deliveries are recorded on the lead connection, as the leads are stored.
     this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
     this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
+    this.toolOutbox = sqliteOutboxQueue(leads?.db ?? db, 'tool');
     this.paceWindow = sqlitePaceWindow(db);
     this.sessions = sqliteSessionTable(db);
     this.setupCodes = sqliteSetupCodeTable(db);

@@ -41,13 +41,14 @@ const MAX_BATCHES_IN_FLIGHT = 1;
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
 type Forwarded = Exclude<
   keyof Storage,
-  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access' | 'exportRows' | 'confirmByLink' | 'close'
+  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'toolOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access' | 'exportRows' | 'confirmByLink' | 'close'
 >;
 
 export class SqliteThreadStorage implements Storage {
   readonly backend = 'sqlite';
   readonly outbox: OutboxQueue;
   readonly mailOutbox: OutboxQueue;
+  readonly toolOutbox: OutboxQueue;
   readonly paceWindow: PaceWindow;
   readonly sessions: SessionTable;
   readonly settings: SettingsTable;
@@ -80,6 +81,8 @@ export class SqliteThreadStorage implements Storage {
     this.outbox = { claimDue: outbox('claimDue'), record: outbox('record'), nextDueAt: outbox('nextDueAt') } as OutboxQueue;
     const mailOutbox = part<OutboxQueue>('mailOutbox');
     this.mailOutbox = { claimDue: mailOutbox('claimDue'), record: mailOutbox('record'), nextDueAt: mailOutbox('nextDueAt') } as OutboxQueue;
+    const toolOutbox = part<OutboxQueue>('toolOutbox');
+    this.toolOutbox = { claimDue: toolOutbox('claimDue'), record: toolOutbox('record'), nextDueAt: toolOutbox('nextDueAt') } as OutboxQueue;
     const pace = part<PaceWindow>('paceWindow');
     this.paceWindow = { take: pace('take'), nextFree: pace('nextFree'), hold: pace('hold') } as PaceWindow;
     const sessions = part<SessionTable>('sessions');

@@ -14,7 +14,7 @@ export type ThreadData = { dataDir: string };
 type Method = (...args: unknown[]) => unknown;
 
 /** The parts of the contract whose methods the thread serves besides the storage's own. */
-export type ThreadPart = 'outbox' | 'mailOutbox' | 'paceWindow' | 'sessions' | 'settings' | 'setupCodes' | 'access';
+export type ThreadPart = 'outbox' | 'mailOutbox' | 'toolOutbox' | 'paceWindow' | 'sessions' | 'settings' | 'setupCodes' | 'access';
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
   if (typeof method !== 'function') throw new Error(`The storage thread has no method "${name}".`);

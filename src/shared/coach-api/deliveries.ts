@@ -58,6 +58,10 @@ export type DeliveriesResponse = {
   mailConfigured: boolean;
   /** The mail server refused the sender: its answer (e-mails wait until the mail settings change); null otherwise. */
   mailSenderRefused: string | null;
+  /** Whether a coach's e-mail tool is set (its deliveries are sent). */
+  emailToolConfigured: boolean;
+  /** The e-mail tool refused the key in force: its status and answer, and since when (deliveries wait for a working key); null otherwise. */
+  emailToolPaused: { status: number; detail: string; since: string } | null;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */
