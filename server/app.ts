@@ -34,7 +34,7 @@ import { linkRoutes } from './mail/link-routes';
 import type { MailOutbox } from './mail/mail-outbox';
 import { setUpMail } from './mail/mail-setup';
 import { openStorage } from './storage/open-storage';
-import type { Storage } from './storage/storage';
+import type { OutboxChannel, Routing, Storage } from './storage/storage';
 import { type Clock, systemClock, WebhookOutbox } from './webhooks/outbox';
 import { webhookTarget } from './webhooks/target';
 import { liveEmbedScript } from './embed/embed-script';
@@ -253,12 +253,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   const clock = deps.clock ?? systemClock;
-  // Whether new leads get an outbox row: the webhook in force, once the settings are open.
-  let forwarding = () => false;
   const storage = await openStorage(config, {
-    outbox: () => forwarding(),
-    email: () => mail.live.on,
-    onOutboxRows: () => [outbox, mail.outbox].forEach((loop) => loop.wake()),
+    onQueued: (channels) => channels.forEach((channel) => loops[channel].wake()),
     onCheckpointFailure: (error) => app.log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -271,10 +267,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const offerCounts = offerCounter(storage, (error) => app.log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   // Where leads go, the allowed sites and the embed's look are settings: read live, never kept from the start.
   const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'), settings.sources.webhookUrl === 'environment' ? null : config.outbound);
-  forwarding = () => settings.values.webhookUrl !== null && settings.values.webhookSecret !== null;
   allowedSites = () => settings.values.embedOrigins ?? noSites;
   const outbox = new WebhookOutbox({
-    queue: storage.outbox,
+    queue: storage.outbox.webhook,
     target: webhook,
     log: app.log.child({ component: 'outbox' }),
     clock,
@@ -285,6 +280,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // A webhook set (or changed) takes the waiting leads at once.
   settings.onChange(() => outbox.wake());
   const mail = setUpMail(config, storage, { clock, random: deps.outboxRandom ?? Math.random, log: app.log.child({ component: 'mail' }), settings });
+  /** Each delivery channel's loop: woken when storage queued rows on its channel. */
+  const loops: Record<OutboxChannel, { wake(): void }> = { webhook: outbox, email: mail.outbox };
+  /** Where a lead goes now (server/storage/storage.ts, `Routing`): the webhook once an address and a secret are in force; the results e-mail while mail is on. */
+  const routing = (): Routing => ({ webhook: settings.values.webhookUrl !== null && settings.values.webhookSecret !== null, email: mail.live.on });
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
@@ -342,10 +341,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     store: storage,
     rateLimit: config.rateLimit,
     consent: () => ({ ...settings.values, mailOn: mail.live.on }),
+    routing,
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounts.add(today(clock.now()), leadOfferKey(settings.values.offers ?? [], lead.ratings)),
   });
-  await app.register(linkRoutes, { store: storage, now: () => clock.now(), coachName: () => settings.values.coachName });
+  await app.register(linkRoutes, { store: storage, now: () => clock.now(), routing, coachName: () => settings.values.coachName });
   await app.register(eventRoutes, {
     counter,
     today: () => today(clock.now()),

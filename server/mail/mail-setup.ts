@@ -137,7 +137,7 @@ type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange'
 
 export function setUpMail(
   config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs' | 'outbound'>,
-  storage: Pick<Storage, 'mailOutbox' | 'addLinks'>,
+  storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'addLinks'>,
   deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
 ): MailParts {
   const { settings } = deps;
@@ -149,7 +149,7 @@ export function setUpMail(
   // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
   const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs, () => deps.clock.now());
   const outbox = new MailOutbox({
-    queue: storage.mailOutbox,
+    queue: storage.outbox.email,
     links: storage,
     transport: () => live.transport(),
     refuseSender: (answer) => live.refuseSender(answer),

@@ -37,7 +37,7 @@ test('a refused sender pauses the mail, shows the answer on the dashboard, and t
   expect((await postLead(url, { email: 'first@example.org', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
   expect(await app.mailOutbox.deliverDue()).toEqual({ delivered: 0, retrying: 1, gone: 0, expired: 0 });
   // Kept, and due again 30 s on: never "gone" after one attempt.
-  expect(await app.storage.mailOutbox.nextDueAt()).toBe(clock.now() + 30_000);
+  expect(await app.storage.outbox.email.nextDueAt()).toBe(clock.now() + 30_000);
   const status = (await request({ url: coachApi.mail })).json<MailStatus>();
   expect(status.senderRefused).toMatch(/^553 5\.7\.1 Sender address rejected: not owned by user/);
   expect((await request({ url: coachApi.deliveries })).json<DeliveriesResponse>()).toMatchObject({ mailSenderRefused: status.senderRefused, counts: { pending: 1, gone: 0 } });

@@ -23,7 +23,7 @@ test('SQLite: a display name or a group stored as an address becomes the address
   db.exec(sqliteMigrationSql['bare-addresses'] ?? '');
   expect(db.prepare('SELECT email FROM submissions ORDER BY submitted_at').pluck().all()).toEqual(after);
   db.close();
-  const storage = await SqliteStorage.open(dataDir, { outbox: () => false });
+  const storage = await SqliteStorage.open(dataDir, {});
   try {
     expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
   } finally {
@@ -32,7 +32,7 @@ test('SQLite: a display name or a group stored as an address becomes the address
 });
 
 test('Postgres: the same', async () => {
-  const storage = await PostgresStorage.open(await freshPostgres(), { outbox: () => false });
+  const storage = await PostgresStorage.open(await freshPostgres(), {});
   try {
     await storage.pool.query(insert, stored);
     await storage.pool.query(postgresMigrationSql['bare-addresses'] ?? '');

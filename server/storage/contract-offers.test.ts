@@ -8,8 +8,8 @@ import type { OfferKey } from './offer-counts';
 import type { Storage } from './storage';
 
 const backends: [string, () => Promise<Storage>][] = [
-  ['SQLite', async () => SqliteStorage.open(tempDir(), { outbox: () => false, now: () => Date.now() })],
-  ['Postgres', async () => PostgresStorage.open(await freshPostgres(), { outbox: () => false, now: () => Date.now() })],
+  ['SQLite', async () => SqliteStorage.open(tempDir(), { now: () => Date.now() })],
+  ['Postgres', async () => PostgresStorage.open(await freshPostgres(), { now: () => Date.now() })],
 ];
 
 const opened: Storage[] = [];

@@ -2,40 +2,25 @@
  * The storage contract (server/storage/storage.ts), the same suite against both backends: SQLite
  * in a temporary folder, and Postgres in a fresh database on the run's throwaway server.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
 import { daysBetween } from '../../src/shared/days';
 import { FunnelCounter } from '../analytics/counter';
 import { readFunnel } from '../analytics/report';
 import { csvChunks, writeCsv } from '../leads/export';
-import { tempDir } from '../test/helpers';
-import { freshPostgres } from '../test/postgres';
-import { PostgresStorage } from './postgres/storage';
-import { SqliteStorage } from './sqlite/storage';
-import { NEW_FUNNEL_SOURCES_PER_DAY, type Storage } from './storage';
-
-type Options = { outbox: () => boolean; now: () => number; timeZone?: string };
-type OpenOptions = Omit<Options, 'timeZone'>;
-
-const backends: [string, (options: OpenOptions) => Promise<Storage>][] = [
-  ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
-  ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
-];
+import { storageBackends } from '../test/storage-backends';
+import { NEW_FUNNEL_SOURCES_PER_DAY, type Routing } from './storage';
 
 const lead = (email: string, firstName = 'Ana', ratings: Lead['ratings'] = [1, 2, 3, 1, 2, 3, 1, 2, 3]): Lead => ({ email, firstName, ratings });
 
-const opened: Storage[] = [];
-afterEach(async () => {
-  for (const storage of opened.splice(0)) await storage.close();
-});
-
-describe.each(backends)('%s', (_name, open) => {
+describe.each(storageBackends)('%s', (_name, open) => {
   let clock = Date.UTC(2026, 10, 20, 12);
-  const start = async (options: Partial<Options> = {}) => {
+  /** Where the leads go: the webhook, unless a test says otherwise. */
+  let routing: Routing = { webhook: true, email: false };
+  const start = async ({ timeZone = 'UTC' }: { timeZone?: string } = {}) => {
     clock = Date.UTC(2026, 10, 20, 12);
-    const { timeZone = 'UTC', ...rest } = options;
-    const storage = await open({ outbox: () => true, now: () => clock, ...rest });
-    opened.push(storage);
+    routing = { webhook: true, email: false };
+    const storage = await open({ now: () => clock });
     // What the server does once it has read the settings: the aggregate in the analytics time zone.
     await storage.useProfileTimeZone(timeZone);
     return storage;
@@ -43,13 +28,14 @@ describe.each(backends)('%s', (_name, open) => {
 
   test('a lead is stored once per Idempotency-Key: a retry gets the first id, another lead under the key a conflict', async () => {
     const storage = await start();
-    const first = await storage.submit(lead('Ana@Example.com '), 'key-1');
-    expect(first).toMatchObject({ kind: 'stored', replayed: false });
-    const again = await storage.submit(lead('ana@example.com'), 'key-1');
-    expect(again).toEqual({ ...first, replayed: true });
-    expect(await storage.submit(lead('other@example.com'), 'key-1')).toEqual({ kind: 'key_conflict' });
+    const first = await storage.submit({ lead: lead('Ana@Example.com '), idempotencyKey: 'key-1', routing });
+    expect(first).toMatchObject({ kind: 'stored', replayed: false, queued: ['webhook'] });
+    // A retry queues nothing again.
+    const again = await storage.submit({ lead: lead('ana@example.com'), idempotencyKey: 'key-1', routing });
+    expect(again).toEqual({ ...first, replayed: true, queued: [] });
+    expect(await storage.submit({ lead: lead('other@example.com'), idempotencyKey: 'key-1', routing })).toEqual({ kind: 'key_conflict' });
     // The same key twice in one batch (one turn of the event loop): one stored, one replayed.
-    const both = await Promise.all([storage.submit(lead('b@example.com'), 'key-2'), storage.submit(lead('b@example.com'), 'key-2')]);
+    const both = await Promise.all([storage.submit({ lead: lead('b@example.com'), idempotencyKey: 'key-2', routing }), storage.submit({ lead: lead('b@example.com'), idempotencyKey: 'key-2', routing })]);
     expect(both.map((result) => result.kind === 'stored' && result.replayed).sort()).toEqual([false, true]);
     const stats = await storage.leadStats(clock);
     expect(stats).toMatchObject({ leads: 2, submissions: 2, outbox: { pending: 2 } });
@@ -57,11 +43,11 @@ describe.each(backends)('%s', (_name, open) => {
 
   test('the lead list, detail, CSV export and erasure see the same people, newest first', async () => {
     const storage = await start();
-    await storage.submit(lead('ana@example.com', 'Ana', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    await storage.submit({ lead: lead('ana@example.com', 'Ana', [1, 1, 1, 1, 1, 1, 1, 1, 1]), routing });
     clock += 1000;
-    await storage.submit(lead('bo@example.com', 'Bo'));
+    await storage.submit({ lead: lead('bo@example.com', 'Bo'), routing });
     clock += 1000;
-    await storage.submit(lead('ana@example.com', 'Anna', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    await storage.submit({ lead: lead('ana@example.com', 'Anna', [3, 3, 3, 3, 3, 3, 3, 3, 3]), routing });
     const list = await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null });
     expect(list.leads.map((entry) => [entry.email, entry.firstName])).toEqual([
       ['ana@example.com', 'Anna'],
@@ -97,8 +83,8 @@ describe.each(backends)('%s', (_name, open) => {
 
   test('profile totals follow stored and erased submissions, by day in the analytics time zone', async () => {
     const storage = await start({ timeZone: 'Europe/Berlin' });
-    await storage.submit(lead('a@example.com', 'A', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
-    await storage.submit(lead('b@example.com', 'B', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    await storage.submit({ lead: lead('a@example.com', 'A', [1, 1, 1, 1, 1, 1, 1, 1, 1]), routing });
+    await storage.submit({ lead: lead('b@example.com', 'B', [3, 3, 3, 3, 3, 3, 3, 3, 3]), routing });
     const totals = await storage.readProfileTotals('2026-11-20', '2026-11-20');
     expect(totals.submissions).toBe(2);
     expect(totals.ratings[0]).toEqual([1, 0, 1]);
@@ -108,52 +94,51 @@ describe.each(backends)('%s', (_name, open) => {
     expect((await storage.readProfileTotals('2026-11-21', '2026-11-30')).submissions).toBe(0);
   });
 
-  test('a webhook set or removed applies to the next batch: only submissions stored while it is in force get an outbox row', async () => {
-    let forwarding = false;
-    const storage = await start({ outbox: () => forwarding });
-    await storage.submit(lead('before@example.com'));
-    forwarding = true;
-    await storage.submit(lead('while@example.com'));
-    forwarding = false;
-    await storage.submit(lead('after@example.com'));
-    forwarding = true;
-    const due = await storage.outbox.claimDue(clock, 10, 60_000);
+  test('a submission goes where its routing says: only those routed to the webhook get its outbox row, and each says what it queued', async () => {
+    const storage = await start();
+    const off = { webhook: false, email: false };
+    expect(await storage.submit({ lead: lead('before@example.com'), routing: off })).toMatchObject({ queued: [] });
+    expect(await storage.submit({ lead: lead('while@example.com'), routing })).toMatchObject({ queued: ['webhook'] });
+    // In one batch, each its own way.
+    const batch = await Promise.all([storage.submit({ lead: lead('after@example.com'), routing: off }), storage.submit({ lead: lead('none@example.com') })]);
+    expect(batch.map((result) => result.kind === 'stored' && result.queued)).toEqual([[], []]);
+    const due = await storage.outbox.webhook.claimDue(clock, 10, 60_000);
     expect(due.map((row) => row.email)).toEqual(['while@example.com']);
   });
 
   test('the outbox: a claim leases its rows, outcomes are recorded under the lease, a lost lease records nothing', async () => {
     const storage = await start();
-    await storage.submit(lead('a@example.com'));
-    await storage.submit(lead('b@example.com'));
-    const claimed = await storage.outbox.claimDue(clock, 10, 60_000);
+    await storage.submit({ lead: lead('a@example.com'), routing });
+    await storage.submit({ lead: lead('b@example.com'), routing });
+    const claimed = await storage.outbox.webhook.claimDue(clock, 10, 60_000);
     expect(claimed.map((row) => row.email).sort()).toEqual(['a@example.com', 'b@example.com']);
     // Leased: not due again until the lease ends.
-    expect(await storage.outbox.claimDue(clock, 10, 60_000)).toEqual([]);
-    expect(await storage.outbox.nextDueAt()).toBe(clock + 60_000);
+    expect(await storage.outbox.webhook.claimDue(clock, 10, 60_000)).toEqual([]);
+    expect(await storage.outbox.webhook.nextDueAt()).toBe(clock + 60_000);
     const [a, b] = claimed;
     if (!a || !b) throw new Error('two rows were claimed');
-    await storage.outbox.record([{ row: a, state: 'delivered', nextAttemptAt: null, status: 200, now: clock }]);
+    await storage.outbox.webhook.record([{ row: a, state: 'delivered', nextAttemptAt: null, status: 200, now: clock }]);
     // The lease ends (the instance died): b is claimed again, and the old claim's outcome is ignored.
-    const reclaimed = await storage.outbox.claimDue(clock + 60_000, 10, 60_000);
+    const reclaimed = await storage.outbox.webhook.claimDue(clock + 60_000, 10, 60_000);
     expect(reclaimed.map((row) => row.webhook_id)).toEqual([b.webhook_id]);
-    await storage.outbox.record([{ row: b, state: 'gone', nextAttemptAt: null, status: 410, now: clock }]);
+    await storage.outbox.webhook.record([{ row: b, state: 'gone', nextAttemptAt: null, status: 410, now: clock }]);
     const [again] = reclaimed;
     if (!again) throw new Error('b was reclaimed');
-    await storage.outbox.record([{ row: again, state: 'pending', nextAttemptAt: clock + 120_000, status: 503, now: clock + 60_000 }]);
-    expect(await storage.outbox.nextDueAt()).toBe(clock + 120_000);
+    await storage.outbox.webhook.record([{ row: again, state: 'pending', nextAttemptAt: clock + 120_000, status: 503, now: clock + 60_000 }]);
+    expect(await storage.outbox.webhook.nextDueAt()).toBe(clock + 120_000);
     const deliveries = await storage.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
     expect(deliveries.counts).toEqual({ pending: 1, failing: 1, gone: 0, expired: 0 });
     expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.webhook_id, 1, 503]]);
     // Each delivery names its lead: the first name and the address masked.
     expect(deliveries.deliveries[0]).toMatchObject({ leadFirstName: 'Ana', leadMaskedEmail: `${b.email.slice(0, 1)}…@example.com` });
     // "Retry now" while a round is sending it leaves it to that round: never sent twice at once.
-    const [inFlight] = await storage.outbox.claimDue(clock + 120_000, 10, 60_000);
+    const [inFlight] = await storage.outbox.webhook.claimDue(clock + 120_000, 10, 60_000);
     expect(inFlight?.webhook_id).toBe(b.webhook_id);
     expect(await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 130_000)).toMatchObject({
       delivery: { nextAttemptAt: new Date(clock + 180_000).toISOString() },
     });
     if (!inFlight) throw new Error('claimed');
-    await storage.outbox.record([{ row: inFlight, state: 'pending', nextAttemptAt: clock + 200_000, status: 500, now: clock + 125_000 }]);
+    await storage.outbox.webhook.record([{ row: inFlight, state: 'pending', nextAttemptAt: clock + 200_000, status: 500, now: clock + 125_000 }]);
     const retried = await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 70_000);
     expect(retried).toMatchObject({ delivery: { state: 'pending', nextAttemptAt: new Date(clock + 70_000).toISOString() } });
     const delivered = (await storage.listDeliveries({ filter: 'pending', cursor: null, limit: 10, webhookConfigured: true })).deliveries;
@@ -232,13 +217,13 @@ describe.each(backends)('%s', (_name, open) => {
   test("the lead step is counted from stored submissions at commit, under the lead's source; a replay is not counted again", async () => {
     const storage = await start({ timeZone: 'Europe/Berlin' });
     const news = { source: 'news', medium: 'email', campaign: 'autumn', referrer: '' };
-    await storage.submit(lead('a@example.com'), 'key-a', undefined, news);
-    await storage.submit(lead('a@example.com'), 'key-a', undefined, news);
-    await Promise.all([storage.submit(lead('b@example.com'), undefined, undefined, news), storage.submit(lead('c@example.com'))]);
-    expect(await storage.submit(lead('d@example.com'), 'key-a', undefined, news)).toEqual({ kind: 'key_conflict' });
+    await storage.submit({ lead: lead('a@example.com'), idempotencyKey: 'key-a', source: news, routing });
+    await storage.submit({ lead: lead('a@example.com'), idempotencyKey: 'key-a', source: news, routing });
+    await Promise.all([storage.submit({ lead: lead('b@example.com'), source: news, routing }), storage.submit({ lead: lead('c@example.com'), routing })]);
+    expect(await storage.submit({ lead: lead('d@example.com'), idempotencyKey: 'key-a', source: news, routing })).toEqual({ kind: 'key_conflict' });
     // 23:30 UTC is the next day in Berlin.
     clock = Date.UTC(2026, 10, 20, 23, 30);
-    await storage.submit(lead('e@example.com'));
+    await storage.submit({ lead: lead('e@example.com'), routing });
     const funnel = await readFunnel(storage, '2026-11-20', '2026-11-21', 'Europe/Berlin');
     expect(funnel.steps.find((step) => step.step === 'lead')).toEqual({ step: 'lead', count: 4 });
     expect((await storage.leadStats(clock)).submissions).toBe(4);
@@ -291,9 +276,9 @@ describe.each(backends)('%s', (_name, open) => {
 
   test("a lead's detail shows the consent record stored with each submission; none for one stored without", async () => {
     const storage = await start();
-    await storage.submit(lead('c@example.com'));
+    await storage.submit({ lead: lead('c@example.com'), routing });
     clock += 1000;
-    await storage.submit(lead('c@example.com'), undefined, { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketing: true });
+    await storage.submit({ lead: lead('c@example.com'), consent: { version: '57fc5c7d9fd7a995', wording: 'The notice.\nCheckbox: tips', marketing: true }, routing });
     const [listed] = (await storage.listLeads({ q: '', cursor: null, limit: 25, fromMs: null, toMs: null })).leads;
     const detail = await storage.leadDetail(Number(listed?.id));
     expect(detail?.submissions.map((submission) => submission.consent)).toEqual([
@@ -376,12 +361,12 @@ describe.each(backends)('%s', (_name, open) => {
     const storage = await start();
     // 23:30 UTC on the 20th is already the 21st in Berlin (UTC+1 in November).
     clock = Date.UTC(2026, 10, 20, 23, 30);
-    await storage.submit(lead('late@example.com', 'Late', [1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    await storage.submit({ lead: lead('late@example.com', 'Late', [1, 1, 1, 1, 1, 1, 1, 1, 1]), routing });
     expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(1);
     await storage.useProfileTimeZone('Europe/Berlin');
     expect((await storage.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(0);
     expect((await storage.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(1);
-    await storage.submit(lead('later@example.com', 'Later', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+    await storage.submit({ lead: lead('later@example.com', 'Later', [3, 3, 3, 3, 3, 3, 3, 3, 3]), routing });
     expect((await storage.readProfileTotals('2026-11-21', '2026-11-21')).patterns).toMatchObject({ allWeak: 1, allStrong: 1 });
     // Asked again for the zone it is in: nothing to do, nothing lost.
     await storage.useProfileTimeZone('Europe/Berlin');

@@ -26,9 +26,49 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export type ResultsMail = 'queued' | 'held' | 'off';
 
+/**
+ * The channels a lead is delivered on. Each delivery is one outbox row of its channel, sent by that
+ * channel's loop (server/outbox/delivery-loop.ts): the coach's webhook, and the results e-mail to
+ * the visitor. A channel is added here, in `channelEvents`, and as a loop; storage queues its rows.
+ */
+export const outboxChannels = ['webhook', 'email'] as const;
+/** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
+export type OutboxChannel = (typeof outboxChannels)[number];
+/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
+export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
+/**
+ * What each channel is sent: the event of a new submission's row, and of a confirmed marketing
+ * consent's (null: the channel is not told). The results e-mail is also held to its share per
+ * address (./mail-cap.ts).
+ */
+export const channelEvents: Record<OutboxChannel, { submitted: OutboxEvent; confirmed: OutboxEvent | null }> = {
+  webhook: { submitted: 'lead.submitted', confirmed: 'lead.confirmed' },
+  email: { submitted: 'results', confirmed: null },
+};
+
+/**
+ * Where a lead goes: each channel on or off, as the settings in force say when it is submitted (or
+ * its consent confirmed). The caller decides; storage queues one row on each channel that is on.
+ */
+export type Routing = Readonly<Record<OutboxChannel, boolean>>;
+
+/** The channels `routing` has on that are told of a confirmed consent, with the event each is sent. */
+export const confirmedChannels = (routing: Routing) =>
+  outboxChannels.flatMap((channel) => {
+    const event = channelEvents[channel].confirmed;
+    return routing[channel] && event !== null ? [{ channel, event }] : [];
+  });
+
+/** Every channel off: nothing is queued. */
+export const noRouting: Routing = { webhook: false, email: false };
+
 export type SubmitResult =
-  /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
-  | { kind: 'stored'; id: string; replayed: boolean; mail: ResultsMail }
+  /**
+   * Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`).
+   * `queued`: the channels this submission queued a delivery on now (none for a replay).
+   */
+  | { kind: 'stored'; id: string; replayed: boolean; mail: ResultsMail; queued: OutboxChannel[] }
   /** The Idempotency-Key was already used for a different submission. */
   | { kind: 'key_conflict' };
 
@@ -47,25 +87,19 @@ export type StoredConsent = {
 };
 
 /**
- * One submission as it waits for its group commit: validated, with its time, and where the visit
- * came from (its `lead` funnel step is counted under that source in the same transaction).
+ * A validated lead as it is handed to storage: its Idempotency-Key, consent record, where the visit
+ * came from (its `lead` funnel step is counted under that source in the same transaction), and
+ * where it goes (absent: nowhere).
  */
-export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number; consent?: StoredConsent; source?: FunnelSource };
+export type NewSubmission = { lead: Lead; idempotencyKey?: string; consent?: StoredConsent; source?: FunnelSource; routing?: Routing };
+
+/** One submission as it waits for its group commit: with its time. */
+export type Submission = NewSubmission & { now: number };
 
 /** What the server's storage is told when it opens. */
 export type StoreOptions = {
-  /**
-   * Whether to write an outbox row for each new submission: a webhook is in force. Asked for each
-   * batch, inside its transaction, so a webhook set or removed on the dashboard applies at once.
-   */
-  outbox: () => boolean;
-  /**
-   * Also queue the results e-mail for each new submission (mail is on). Asked at every commit, so
-   * mail turned on or off at run time applies from the next lead.
-   */
-  email?: () => boolean;
-  /** Called after a commit that added outbox rows, so delivery can start at once. */
-  onOutboxRows?: () => void;
+  /** Called after a commit that queued deliveries, with their channels, so their loops start at once. */
+  onQueued?: (channels: ReadonlySet<OutboxChannel>) => void;
   /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */
   onCheckpointFailure?: (error: unknown) => void;
   /** Postgres: told about errors of idle connections (the database restarted, say); the pool reconnects. */
@@ -74,11 +108,6 @@ export type StoreOptions = {
   /** The largest group commit (default 512). */
   batchCap?: number;
 };
-
-/** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
-export type OutboxChannel = 'webhook' | 'email';
-/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
-export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
 
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
@@ -218,6 +247,8 @@ export type LinkedProfile = {
   linkExpiresAt: number;
 };
 
+export type ConfirmResult = { confirmedAt: number; queued: OutboxChannel[] };
+
 /** The results e-mail's links (server/mail/link-routes.ts). */
 export interface LinkStore {
   /** Stores the links of e-mails about to be sent, in one transaction (and forgets long-expired ones). */
@@ -225,13 +256,14 @@ export interface LinkStore {
   /** The profile behind a live profile link (not expired, its person not erased), or null. */
   profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
   /**
-   * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
-   * configured, queues `lead.confirmed`, all in one transaction (on Postgres one instance wins a race).
+   * Uses a live confirm link once: records the confirmation on its submission and queues its event
+   * (`channelEvents`) on each channel `routing` has on, all in one transaction (on Postgres one
+   * instance wins a race). `queued`: the channels it queued on.
    * A link used before answers with the confirmation's time again and changes nothing, as long as
    * it is kept (a confirmed person opening it again hears they are confirmed). Null for a link that
    * is unknown, erased, or expired unused.
    */
-  confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
+  confirmByLink(tokenHash: string, now: number, routing: Routing): Promise<ConfirmResult | null>;
 }
 
 export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
@@ -257,11 +289,9 @@ export interface Storage extends LinkStore, OfferCountsStore {
    * Stores a validated lead; resolves once it is committed (or was stored before under its key). A
    * new one also counts the funnel's `lead` step under `source`, in the same transaction.
    */
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult>;
-  /** The webhook's queue. */
-  readonly outbox: OutboxQueue;
-  /** The results e-mail's queue: the same table and promises, its own rows. */
-  readonly mailOutbox: OutboxQueue;
+  submit(submission: NewSubmission): Promise<SubmitResult>;
+  /** Each channel's queue: the same table and promises, its own rows. */
+  readonly outbox: Readonly<Record<OutboxChannel, OutboxQueue>>;
 
   readPasswordHash(): Promise<string | null>;
   /** Stores a new password hash and ends every session, in one transaction. */

@@ -25,7 +25,7 @@ test('several connections migrating one empty database at once apply each migrat
 
 test('instances starting together all open the database (migrated once, profile aggregate built once)', async () => {
   const settings = await freshPostgres();
-  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, { outbox: () => false })));
+  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, {})));
   try {
     const [first] = storages;
     if (!first) throw new Error('opened');
@@ -44,7 +44,7 @@ test('a database migrated by a newer version of the app is refused, naming DATAB
   await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [postgresMigrations.length + 1]);
   await pool.end();
   const withPassword = { ...settings, url: settings.url.replace('postgres@', 'postgres:hunter2secret@'), safeUrl: settings.url.replace('postgres@', 'postgres:***@') };
-  const opening = PostgresStorage.open(withPassword, { outbox: () => false });
+  const opening = PostgresStorage.open(withPassword, {});
   await expect(opening).rejects.toThrow(/DATABASE_URL .*newer than this app knows/);
   await expect(opening).rejects.not.toThrow(/hunter2secret/);
 });
@@ -99,7 +99,7 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
   `);
   await old.end();
 
-  const storage = await PostgresStorage.open(settings, { outbox: () => true, now: () => 4000 });
+  const storage = await PostgresStorage.open(settings, { now: () => 4000 });
   try {
     // Version 1 was the schema SQLite reached with its first six: 2-6 are recorded, with nothing to run.
     const versions = await storage.pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
@@ -109,14 +109,15 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
     expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
     expect(await storage.readPasswordHash()).toBe('scrypt$hash');
     expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
-    expect(await storage.submit({ email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, 'key-3')).toEqual({
+    expect(await storage.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
       mail: 'off',
+      queued: [],
     });
     // New rows continue after the old ones.
-    await storage.submit({ email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] });
+    await storage.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] } });
     expect(Number((await storage.listLeads({ q: 'new', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0]?.id)).toBeGreaterThan(3);
   } finally {
     await storage.close();

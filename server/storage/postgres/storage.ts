@@ -11,20 +11,20 @@
  *
  * The outbox's rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease (postgres/outbox.ts).
  */
-import type { Lead } from '../../../src/shared/lead';
 import type { PostgresSettings } from '../../config';
 import { type GroupCommit, submissionCommit } from '../group-commit';
-import type {
-  FunnelSource,
-  OutboxQueue,
-  SessionTable,
-  SettingsTable,
-  Storage,
-  StoredConsent,
-  StoreOptions,
-  Submission,
-  SubmitResult,
-  TimeRange,
+import {
+  type NewSubmission,
+  type OutboxChannel,
+  outboxChannels,
+  type OutboxQueue,
+  type SessionTable,
+  type SettingsTable,
+  type Storage,
+  type StoreOptions,
+  type Submission,
+  type SubmitResult,
+  type TimeRange,
 } from '../storage';
 import type { AccessTable, SetupCodeTable } from '../access';
 import { postgresAccessTable } from './access';
@@ -59,11 +59,10 @@ export class DatabaseUnavailableError extends Error {
 export class PostgresStorage implements Storage {
   readonly backend = 'postgres';
   readonly pool: PostgresPool;
-  readonly outbox: OutboxQueue;
-  readonly mailOutbox: OutboxQueue;
+  readonly outbox: Record<OutboxChannel, OutboxQueue>;
   readonly sessions: SessionTable;
   readonly #links: ReturnType<typeof postgresLinks>;
-  readonly #onOutboxRows: () => void;
+  readonly #onQueued: StoreOptions['onQueued'];
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
   readonly access: AccessTable;
@@ -74,11 +73,10 @@ export class PostgresStorage implements Storage {
   private constructor(pool: PostgresPool, options: StoreOptions) {
     this.pool = pool;
     this.#now = options.now ?? Date.now;
-    this.#commit = submissionCommit(batchWriter(pool, options), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
-    this.outbox = postgresOutboxQueue(pool, 'webhook');
-    this.mailOutbox = postgresOutboxQueue(pool, 'email');
-    this.#links = postgresLinks(pool, { webhook: options.outbox });
-    this.#onOutboxRows = () => options.onOutboxRows?.();
+    this.#commit = submissionCommit(batchWriter(pool), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
+    this.outbox = Object.fromEntries(outboxChannels.map((channel) => [channel, postgresOutboxQueue(pool, channel)])) as Record<OutboxChannel, OutboxQueue>;
+    this.#links = postgresLinks(pool);
+    this.#onQueued = options.onQueued;
     this.sessions = postgresSessionTable(pool);
     this.setupCodes = postgresSetupCodeTable(pool);
     this.settings = postgresSettingsTable(pool);
@@ -106,8 +104,8 @@ export class PostgresStorage implements Storage {
     return this.#commit.metrics;
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
-    return this.#commit.submit({ lead, idempotencyKey, consent, source, now: this.#now() });
+  submit(submission: NewSubmission): Promise<SubmitResult> {
+    return this.#commit.submit({ ...submission, now: this.#now() });
   }
 
   readPasswordHash() {
@@ -169,8 +167,8 @@ export class PostgresStorage implements Storage {
   }
   async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
     const confirmed = await this.#links.confirmByLink(...args);
-    if (confirmed?.queued) this.#onOutboxRows();
-    return confirmed && { confirmedAt: confirmed.confirmedAt };
+    if (confirmed && confirmed.queued.length > 0) this.#onQueued?.(new Set(confirmed.queued));
+    return confirmed;
   }
   emailOfLead(...args: Parameters<Storage['emailOfLead']>) {
     return emailOfLead(this.pool, ...args);

@@ -5,11 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
-import type { LinkedProfile, NewLink } from '../storage';
+import { confirmedChannels, type ConfirmResult, type LinkedProfile, type NewLink, type OutboxChannel, type OutboxEvent, type Routing } from '../storage';
 import type { SqliteDatabase } from './binding';
 
-/** `webhook`: whether a webhook is in force (a confirmation then queues `lead.confirmed`); the storage thread passes it with each call. */
-export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolean }) {
+export function sqliteLinks(db: SqliteDatabase) {
   const insert = db.prepare<[string, string, number, number, number]>(
     'INSERT INTO links (token_hash, kind, submission_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -45,24 +44,23 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     `SELECT s.marketing_confirmed_at AS at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
      WHERE l.token_hash = ? AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
   );
-  const queueConfirmed = db.prepare<[string, number, number, number]>(
-    `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
-     VALUES (?, ?, ?, ?, 'webhook', 'lead.confirmed')`,
+  const queueConfirmed = db.prepare<[string, number, number, number, OutboxChannel, OutboxEvent]>(
+    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean): { confirmedAt: number; queued: boolean } | null => {
+  const confirm = db.transaction((tokenHash: string, now: number, routing: Routing): ConfirmResult | null => {
     const link = useConfirmLink.get(now, tokenHash, now);
     if (!link) {
       // A used link again: a confirmed person hears that they are confirmed; nothing changes.
       const at = confirmedByUsedLink.get(tokenHash)?.at ?? null;
-      return at === null ? null : { confirmedAt: at, queued: false };
+      return at === null ? null : { confirmedAt: at, queued: [] };
     }
     const changed = confirmSubmission.run(now, link.submission_id).changes > 0;
     const at = confirmedAt.get(link.submission_id)?.at ?? null;
     if (at === null) return null;
-    // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
-    const queued = changed && (forward ?? options.webhook());
-    if (queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now);
-    return { confirmedAt: at, queued };
+    // The coach's tools hear of it once: when this press is the one that confirmed.
+    const queued = changed ? confirmedChannels(routing) : [];
+    for (const { channel, event } of queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now, channel, event);
+    return { confirmedAt: at, queued: queued.map(({ channel }) => channel) };
   });
 
   return {
@@ -71,6 +69,6 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
       const link = profileLink.get(tokenHash, now);
       return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;
     },
-    confirmByLink: (tokenHash: string, now: number, forward?: boolean) => confirm.immediate(tokenHash, now, forward),
+    confirmByLink: (tokenHash: string, now: number, routing: Routing) => confirm.immediate(tokenHash, now, routing),
   };
 }

@@ -61,9 +61,9 @@ test('migration 2 keeps every submission, key and delivery of a first-release da
 
 test('a retry with a key stored before the migration gets the first answer back', () => {
   const db = openDatabase(firstReleaseDatabase());
-  const write = batchWriter(db, { outbox: () => false });
+  const write = batchWriter(db);
   const retry: Submission = { lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3', now: 4000 };
-  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true, mail: 'off' }]);
+  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true, mail: 'off', queued: [] }]);
   expect(write([{ ...retry, lead: { ...retry.lead, firstName: 'Someone Else' } }])).toEqual([{ kind: 'key_conflict' }]);
   expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 3 });
   db.close();
@@ -157,7 +157,7 @@ test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows i
   const expected = schemaOf(fresh);
   fresh.close();
 
-  const storage = SqliteStorage.open(releasedDatabase(version), { outbox: () => true, now: () => 4000 });
+  const storage = SqliteStorage.open(releasedDatabase(version), { now: () => 4000 });
   try {
     expect(storage.db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(schemaOf(storage.db)).toEqual(expected);
@@ -173,11 +173,12 @@ test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows i
     await storage.useProfileTimeZone('UTC');
     expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
     // A retry with a key stored before the upgrade gets the first answer back.
-    expect(await storage.submit({ email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, 'key-3')).toEqual({
+    expect(await storage.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
       mail: 'off',
+      queued: [],
     });
     if (version >= 4) {
       expect(await storage.readPasswordHash()).toBe('scrypt$hash');

@@ -13,8 +13,8 @@ afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
 });
 
-function openStore(dataDir = tempDir(), outbox = false): SqliteStorage {
-  const store = SqliteStorage.open(dataDir, { outbox: () => outbox });
+function openStore(dataDir = tempDir()): SqliteStorage {
+  const store = SqliteStorage.open(dataDir, {});
   stores.push(store);
   return store;
 }
@@ -40,7 +40,7 @@ test('the database is in WAL mode with full synchronous writes and the latest sc
 
 test('concurrent submissions are all stored, in one shared transaction', async () => {
   const store = openStore();
-  const results = await Promise.all(Array.from({ length: 200 }, (_, index) => store.submit(lead(index))));
+  const results = await Promise.all(Array.from({ length: 200 }, (_, index) => store.submit({ lead: lead(index) })));
   expect(results.every((result) => result.kind === 'stored' && !result.replayed)).toBe(true);
   expect(new Set(results.map((result) => (result.kind === 'stored' ? result.id : ''))).size).toBe(200);
   expect(count(store, 'leads')).toBe(200);
@@ -51,69 +51,70 @@ test('concurrent submissions are all stored, in one shared transaction', async (
 
 test('a flush whose transaction fails rejects every submission in it and stores none of them', async () => {
   const store = openStore();
-  const good = [0, 1, 2, 3].map((index) => store.submit(lead(index)));
+  const good = [0, 1, 2, 3].map((index) => store.submit({ lead: lead(index) }));
   // Eight ratings cannot come through the API; here it makes the database refuse the whole batch.
-  const bad = store.submit(lead(4, { ratings: [1, 2, 3, 1, 2, 3, 1, 2] as unknown as Lead['ratings'] }));
+  const bad = store.submit({ lead: lead(4, { ratings: [1, 2, 3, 1, 2, 3, 1, 2] as unknown as Lead['ratings'] }) });
   const settled = await Promise.allSettled([...good, bad]);
   expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
   expect(count(store, 'leads')).toBe(0);
   expect(count(store, 'submissions')).toBe(0);
   // The next batch is unaffected.
-  expect(await store.submit(lead(5))).toMatchObject({ kind: 'stored' });
+  expect(await store.submit({ lead: lead(5) })).toMatchObject({ kind: 'stored' });
   expect(count(store, 'submissions')).toBe(1);
 });
 
 test('no transaction holds more than the batch cap; the rest follow at once', async () => {
-  const store = SqliteStorage.open(tempDir(), { outbox: () => false, batchCap: 3 });
+  const store = SqliteStorage.open(tempDir(), { batchCap: 3 });
   stores.push(store);
-  await Promise.all([0, 1, 2, 3, 4, 5, 6].map((index) => store.submit(lead(index))));
+  await Promise.all([0, 1, 2, 3, 4, 5, 6].map((index) => store.submit({ lead: lead(index) })));
   expect(store.metrics).toEqual({ flushes: 3, submissions: 7 });
   expect(count(store, 'submissions')).toBe(7);
 });
 
 test('submissions made in one turn of the event loop share one commit; later ones share the next', async () => {
   const store = openStore();
-  const first = store.submit(lead(0));
+  const first = store.submit({ lead: lead(0) });
   await new Promise((resolve) => setImmediate(resolve)); // the first one is committed now
-  const later = Array.from({ length: 50 }, (_, index) => store.submit(lead(index + 1)));
+  const later = Array.from({ length: 50 }, (_, index) => store.submit({ lead: lead(index + 1) }));
   await Promise.all([first, ...later]);
   expect(store.metrics).toEqual({ flushes: 2, submissions: 51 });
 });
 
 test('the same Idempotency-Key within one batch and across batches stores once and answers the same', async () => {
   const store = openStore();
-  const sameBatch = await Promise.all([store.submit(lead(1), 'key-a'), store.submit(lead(1), 'key-a')]);
-  const nextBatch = await store.submit(lead(1), 'key-a');
+  const sameBatch = await Promise.all([store.submit({ lead: lead(1), idempotencyKey: 'key-a' }), store.submit({ lead: lead(1), idempotencyKey: 'key-a' })]);
+  const nextBatch = await store.submit({ lead: lead(1), idempotencyKey: 'key-a' });
   expect(sameBatch[0]).toMatchObject({ kind: 'stored', replayed: false });
   expect(sameBatch[1]).toEqual({ ...sameBatch[0], replayed: true });
   expect(nextBatch).toEqual({ ...sameBatch[0], replayed: true });
   expect(count(store, 'submissions')).toBe(1);
-  expect(await store.submit(lead(1, { firstName: 'Someone else' }), 'key-a')).toEqual({ kind: 'key_conflict' });
+  expect(await store.submit({ lead: lead(1, { firstName: 'Someone else' }), idempotencyKey: 'key-a' })).toEqual({ kind: 'key_conflict' });
   expect(count(store, 'submissions')).toBe(1);
 });
 
 test('an Idempotency-Key is remembered across restarts', async () => {
   const dataDir = tempDir();
   const first = openStore(dataDir);
-  const stored = await first.submit(lead(1), 'key-b');
+  const stored = await first.submit({ lead: lead(1), idempotencyKey: 'key-b' });
   await first.close();
   const second = openStore(dataDir);
-  expect(await second.submit(lead(1), 'key-b')).toEqual({ ...stored, replayed: true });
+  expect(await second.submit({ lead: lead(1), idempotencyKey: 'key-b' })).toEqual({ ...stored, replayed: true });
   expect(count(second, 'submissions')).toBe(1);
 });
 
 test('with a webhook configured each new submission gets an outbox row in the same transaction', async () => {
-  const store = openStore(tempDir(), true);
-  await Promise.all([store.submit(lead(1), 'k1'), store.submit(lead(1), 'k1'), store.submit(lead(2))]);
+  const store = openStore(tempDir());
+  const routing = { webhook: true, email: false };
+  await Promise.all([store.submit({ lead: lead(1), idempotencyKey: 'k1', routing }), store.submit({ lead: lead(1), idempotencyKey: 'k1', routing }), store.submit({ lead: lead(2), routing })]);
   expect(count(store, 'outbox')).toBe(2);
 });
 
 test('closing stores what is still queued, then refuses new submissions', async () => {
   const store = openStore();
-  const queued = store.submit(lead(1));
+  const queued = store.submit({ lead: lead(1) });
   const closed = store.close();
   expect(await queued).toMatchObject({ kind: 'stored' });
-  await expect(store.submit(lead(2))).rejects.toThrow(/closed/);
+  await expect(store.submit({ lead: lead(2) })).rejects.toThrow(/closed/);
   await closed;
   const reopened = openStore(store.db.name.replace(`/${DATABASE_FILE}`, ''));
   expect(count(reopened, 'submissions')).toBe(1);
@@ -133,7 +134,7 @@ test('under steady load the WAL file stays a few megabytes: it is checkpointed a
   const store = openStore(dataDir);
   // 400 turns of 50 leads write about 14 MB of WAL frames in all.
   for (let turn = 0; turn < 400; turn += 1) {
-    await Promise.all(Array.from({ length: 50 }, (_, index) => store.submit(lead(turn * 50 + index))));
+    await Promise.all(Array.from({ length: 50 }, (_, index) => store.submit({ lead: lead(turn * 50 + index) })));
   }
   expect(count(store, 'submissions')).toBe(20_000);
   expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeLessThan(6_000_000);
@@ -142,7 +143,7 @@ test('under steady load the WAL file stays a few megabytes: it is checkpointed a
 test('committed leads reach the database file itself within a few seconds, without waiting for a restart', async () => {
   const dataDir = tempDir();
   const store = openStore(dataDir);
-  await store.submit(lead(1, { email: 'checkpointed@example.net' }));
+  await store.submit({ lead: lead(1, { email: 'checkpointed@example.net' }) });
   const inMainFile = () => readFileSync(join(dataDir, DATABASE_FILE)).toString('latin1').includes('checkpointed@example.net');
   expect(inMainFile()).toBe(false); // still only in the WAL
   const deadline = Date.now() + 5_000;
@@ -161,7 +162,7 @@ test('while another process holds the write lock, submissions wait without holdi
   const store = openStore();
   const other = holdWriteLock(store);
   let settled = false;
-  const submitted = store.submit(lead(1)).finally(() => (settled = true));
+  const submitted = store.submit({ lead: lead(1) }).finally(() => (settled = true));
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(Date.now() - started).toBeLessThan(1_000); // the loop ran the timer: it is not sleeping on the lock
@@ -178,7 +179,7 @@ test('a write lock held elsewhere for 5 seconds fails the waiting submissions; t
     const store = openStore();
     const other = holdWriteLock(store);
     let outcome = 'waiting';
-    const waiting = store.submit(lead(1)).then(
+    const waiting = store.submit({ lead: lead(1) }).then(
       () => (outcome = 'stored'),
       (error: Error) => (outcome = error.message),
     );
@@ -189,7 +190,7 @@ test('a write lock held elsewhere for 5 seconds fails the waiting submissions; t
     expect(outcome).toMatch(/stayed locked/);
     other.exec('ROLLBACK');
     other.close();
-    const next = store.submit(lead(2));
+    const next = store.submit({ lead: lead(2) });
     await vi.advanceTimersByTimeAsync(1);
     expect(await next).toMatchObject({ kind: 'stored' });
     expect(count(store, 'submissions')).toBe(1);

@@ -17,7 +17,6 @@
  * the WAL past 1000 pages (4 MB, a few milliseconds to copy), so under load the WAL stays small and
  * is reused from its start; and once a second, so that in quiet times leads reach the file itself.
  */
-import type { Lead } from '../../../src/shared/lead';
 import { type GroupCommit, submissionCommit } from '../group-commit';
 import {
   isLockedError,
@@ -25,8 +24,9 @@ import {
   type SessionTable,
   type SettingsTable,
   type Storage,
-  type FunnelSource,
-  type StoredConsent,
+  type NewSubmission,
+  type OutboxChannel,
+  outboxChannels,
   type StoreOptions,
   type Submission,
   type SubmitResult,
@@ -56,11 +56,11 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
 type LeadWriter = {
   db: SqliteDatabase;
-  write: (batch: Submission[], mail?: boolean, forward?: boolean) => SubmitResult[];
+  write: (batch: Submission[]) => SubmitResult[];
   commit: GroupCommit<Submission, SubmitResult>;
   checkpointTimer: NodeJS.Timeout;
   links: ReturnType<typeof sqliteLinks>;
-  onOutboxRows: () => void;
+  onQueued: (channels: OutboxChannel[]) => void;
 };
 
 function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
@@ -69,7 +69,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox, email: options.email });
+  const write = batchWriter(db);
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -81,16 +81,16 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  const links = sqliteLinks(db, { webhook: options.outbox });
-  return { db, write, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
+  const links = sqliteLinks(db);
+  const onQueued = (channels: OutboxChannel[]) => channels.length > 0 && options.onQueued?.(new Set(channels));
+  return { db, write, commit, checkpointTimer, links, onQueued };
 }
 
 export class SqliteStorage implements Storage {
   readonly backend = 'sqlite';
   /** The dashboard's (and the coach's commands') connection. */
   readonly db: SqliteDatabase;
-  readonly outbox: OutboxQueue;
-  readonly mailOutbox: OutboxQueue;
+  readonly outbox: Record<OutboxChannel, OutboxQueue>;
   readonly sessions: SessionTable;
   readonly setupCodes: SetupCodeTable;
   readonly settings: SettingsTable;
@@ -106,8 +106,7 @@ export class SqliteStorage implements Storage {
     this.#leads = leads;
     this.#now = now;
     // Deliveries are recorded on the lead connection, as the leads are stored.
-    this.outbox = sqliteOutboxQueue(leads?.db ?? db, 'webhook');
-    this.mailOutbox = sqliteOutboxQueue(leads?.db ?? db, 'email');
+    this.outbox = Object.fromEntries(outboxChannels.map((channel) => [channel, sqliteOutboxQueue(leads?.db ?? db, channel)])) as Record<OutboxChannel, OutboxQueue>;
     this.sessions = sqliteSessionTable(db);
     this.setupCodes = sqliteSetupCodeTable(db);
     this.settings = sqliteSettingsTable(db);
@@ -135,18 +134,15 @@ export class SqliteStorage implements Storage {
     return this.#leads?.commit.metrics ?? { flushes: 0, submissions: 0 };
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
+  submit(submission: NewSubmission): Promise<SubmitResult> {
     if (!this.#leads) return Promise.reject(new Error("This connection stores no leads (the coach's commands)."));
-    return this.#leads.commit.submit({ lead, idempotencyKey, now: this.#now(), consent, source });
+    return this.#leads.commit.submit({ ...submission, now: this.#now() });
   }
 
-  /**
-   * One batch in one transaction on the lead connection, at once (the storage thread's group commit
-   * is the main thread's, which says with each batch whether mail is on: `StoreOptions.email` stays there).
-   */
-  writeBatch(batch: Submission[], mail?: boolean, forward?: boolean): SubmitResult[] {
+  /** One batch in one transaction on the lead connection, at once (the storage thread's group commit is the main thread's). */
+  writeBatch(batch: Submission[]): SubmitResult[] {
     if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
-    return this.#leads.write(batch, mail, forward);
+    return this.#leads.write(batch);
   }
 
   /** The results e-mail's links, on the lead connection (they are written as mail is sent). */
@@ -163,12 +159,8 @@ export class SqliteStorage implements Storage {
   async confirmByLink(...args: Parameters<Storage['confirmByLink']>) {
     const writer = this.#links();
     const confirmed = writer.links.confirmByLink(...args);
-    if (confirmed?.queued) writer.onOutboxRows();
-    return confirmed && { confirmedAt: confirmed.confirmedAt };
-  }
-  /** The same, saying whether a `lead.confirmed` row was queued (the storage thread's caller wakes its outbox then). */
-  async confirmByLinkQueued(tokenHash: string, now: number, forward?: boolean) {
-    return this.#links().links.confirmByLink(tokenHash, now, forward);
+    writer.onQueued(confirmed?.queued ?? []);
+    return confirmed;
   }
 
   async readPasswordHash() {

@@ -10,20 +10,22 @@
  *
  * The coach's commands and the tests of the SQL use ./storage.ts directly, in their own thread.
  */
-import type { Lead } from '../../../src/shared/lead';
 import { type GroupCommit, submissionCommit } from '../group-commit';
-import type {
-  ExportRow,
-  FunnelSource,
-  OutboxQueue,
-  SessionTable,
-  SettingsTable,
-  Storage,
-  StoredConsent,
-  StoreOptions,
-  Submission,
-  SubmitResult,
-  TimeRange,
+import {
+  type ConfirmResult,
+  type ExportRow,
+  type NewSubmission,
+  type OutboxChannel,
+  outboxChannels,
+  type OutboxQueue,
+  type Routing,
+  type SessionTable,
+  type SettingsTable,
+  type Storage,
+  type StoreOptions,
+  type Submission,
+  type SubmitResult,
+  type TimeRange,
 } from '../storage';
 import { type AccessTable, accessMethods, type SetupCodeTable } from '../access';
 import { WorkerCalls } from '../worker-calls';
@@ -40,13 +42,12 @@ const MAX_BATCHES_IN_FLIGHT = 1;
 /** The contract's methods that take plain data and answer plain data: each is one call to the thread. */
 type Forwarded = Exclude<
   keyof Storage,
-  'backend' | 'submit' | 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access' | 'exportRows' | 'confirmByLink' | 'close'
+  'backend' | 'submit' | 'outbox' | 'sessions' | 'settings' | 'setupCodes' | 'access' | 'exportRows' | 'confirmByLink' | 'close'
 >;
 
 export class SqliteThreadStorage implements Storage {
   readonly backend = 'sqlite';
-  readonly outbox: OutboxQueue;
-  readonly mailOutbox: OutboxQueue;
+  readonly outbox: Record<OutboxChannel, OutboxQueue>;
   readonly sessions: SessionTable;
   readonly settings: SettingsTable;
   readonly setupCodes: SetupCodeTable;
@@ -65,19 +66,19 @@ export class SqliteThreadStorage implements Storage {
     this.#calls = calls;
     this.#now = options.now ?? Date.now;
     this.#options = options;
-    // Whether mail is on and a webhook in force are asked here, once per batch, and travel with it (a function cannot cross).
-    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch, options.email?.() ?? false, options.outbox()]), options, {
+    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch]), options, {
       maxInFlight: MAX_BATCHES_IN_FLIGHT,
     });
     const part =
-      <T extends object>(name: ThreadPart) =>
+      <T extends object>(name: ThreadPart | `outbox.${OutboxChannel}`) =>
       (method: keyof T & string) =>
       (...args: unknown[]) =>
         calls.call('invoke', [name, method, args], CALL_LIMIT_MS);
-    const outbox = part<OutboxQueue>('outbox');
-    this.outbox = { claimDue: outbox('claimDue'), record: outbox('record'), nextDueAt: outbox('nextDueAt') } as OutboxQueue;
-    const mailOutbox = part<OutboxQueue>('mailOutbox');
-    this.mailOutbox = { claimDue: mailOutbox('claimDue'), record: mailOutbox('record'), nextDueAt: mailOutbox('nextDueAt') } as OutboxQueue;
+    const queue = (channel: OutboxChannel) => {
+      const method = part<OutboxQueue>(`outbox.${channel}`);
+      return { claimDue: method('claimDue'), record: method('record'), nextDueAt: method('nextDueAt') } as OutboxQueue;
+    };
+    this.outbox = Object.fromEntries(outboxChannels.map((channel) => [channel, queue(channel)])) as Record<OutboxChannel, OutboxQueue>;
     const sessions = part<SessionTable>('sessions');
     this.sessions = { insert: sessions('insert'), byTokenHash: sessions('byTokenHash'), touch: sessions('touch'), delete: sessions('delete') } as SessionTable;
     const settings = part<SettingsTable>('settings');
@@ -114,8 +115,8 @@ export class SqliteThreadStorage implements Storage {
     return ((...args: unknown[]) => this.#calls.call('invoke', ['storage', name, args], CALL_LIMIT_MS)) as Storage[K];
   }
 
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult> {
-    return this.#commit.submit({ lead, idempotencyKey, consent, source, now: this.#now() });
+  submit(submission: NewSubmission): Promise<SubmitResult> {
+    return this.#commit.submit({ ...submission, now: this.#now() });
   }
 
   readonly readPasswordHash = this.#forward('readPasswordHash');
@@ -144,14 +145,11 @@ export class SqliteThreadStorage implements Storage {
   readonly profileByLink = this.#forward('profileByLink');
   readonly writeBackup = this.#forward('writeBackup');
 
-  /** Confirms in the thread; a `lead.confirmed` row queued there wakes this thread's outbox. */
-  async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null> {
-    const confirmed = (await this.#calls.call('invoke', ['storage', 'confirmByLinkQueued', [tokenHash, now, this.#options.outbox()]], CALL_LIMIT_MS)) as {
-      confirmedAt: number;
-      queued: boolean;
-    } | null;
-    if (confirmed?.queued) this.#options.onOutboxRows?.();
-    return confirmed && { confirmedAt: confirmed.confirmedAt };
+  /** Confirms in the thread; what it queued there wakes this thread's loops. */
+  async confirmByLink(tokenHash: string, now: number, routing: Routing): Promise<ConfirmResult | null> {
+    const confirmed = (await this.#calls.call('invoke', ['storage', 'confirmByLink', [tokenHash, now, routing]], CALL_LIMIT_MS)) as ConfirmResult | null;
+    if (confirmed && confirmed.queued.length > 0) this.#options.onQueued?.(new Set(confirmed.queued));
+    return confirmed;
   }
 
   async *exportRows(period?: TimeRange): AsyncIterable<ExportRow[]> {

@@ -4,7 +4,7 @@
  * the event loop that serves pages, assets and embed.js. The main thread's side is
  * ./thread-storage.ts; the calls cross with server/storage/worker-calls.ts.
  */
-import type { Submission, TimeRange } from '../storage';
+import type { OutboxChannel, Submission, TimeRange } from '../storage';
 import { notifyMain, serveCalls } from '../worker-calls';
 import { SqliteStorage } from './storage';
 
@@ -14,7 +14,7 @@ export type ThreadData = { dataDir: string };
 type Method = (...args: unknown[]) => unknown;
 
 /** The parts of the contract whose methods the thread serves besides the storage's own. */
-export type ThreadPart = 'outbox' | 'mailOutbox' | 'sessions' | 'settings' | 'setupCodes' | 'access';
+export type ThreadPart = 'sessions' | 'settings' | 'setupCodes' | 'access';
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
   if (typeof method !== 'function') throw new Error(`The storage thread has no method "${name}".`);
@@ -25,14 +25,11 @@ const operations = (storage: SqliteStorage) => {
   const exports = new Map<number, AsyncIterator<unknown>>();
   let nextExport = 1;
   return {
-    /**
-     * One batch of the main thread's group commit, in one transaction; whether mail is on and a
-     * webhook is in force are asked on the main thread, where the settings are, and travel with it.
-     */
-    writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean) => storage.writeBatch(batch, mail, forward),
+    /** One batch of the main thread's group commit, in one transaction; each submission carries its routing. */
+    writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
     /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
-    invoke: (part: 'storage' | ThreadPart, name: string, args: unknown[]) =>
-      methodOf(part === 'storage' ? storage : storage[part], name)(...args),
+    invoke: (part: 'storage' | ThreadPart | `outbox.${OutboxChannel}`, name: string, args: unknown[]) =>
+      methodOf(part === 'storage' ? storage : part.startsWith('outbox.') ? storage.outbox[part.slice(7) as OutboxChannel] : storage[part as ThreadPart], name)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
       const id = nextExport++;
@@ -55,5 +52,5 @@ const operations = (storage: SqliteStorage) => {
 export type ThreadOperations = ReturnType<typeof operations>;
 
 serveCalls<ThreadData>(({ dataDir }) =>
-  operations(SqliteStorage.open(dataDir, { outbox: () => false, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
+  operations(SqliteStorage.open(dataDir, { onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
 );
