@@ -94,6 +94,9 @@ for (const width of [360, 1280]) {
     const versions = history.getByRole('list', { name: 'Versions of the settings, newest first' }).getByRole('listitem').filter({ has: page.getByRole('button') });
     await expect(history.getByText('Your name: Sam Rivera → Dana Reyes')).toBeVisible();
     await expect(history.getByText('Course link: not set → https://sam.example/course')).toBeVisible();
+    // Who made a version: this browser in words and the day it signed in, not a session's number.
+    const signedInHere = /^Chrome on [A-Za-z]+, signed in \d{1,2} [A-Z][a-z]{2}$/;
+    await expect(versions.first().getByText(signedInHere)).toBeVisible();
     await expectNoA11yFindings(page, 'settings history');
     await history.scrollIntoViewIfNeeded();
     if (process.env.SHOTS_DIR) await history.screenshot({ path: `${process.env.SHOTS_DIR}/settings-history-${width}.png` });
@@ -111,6 +114,7 @@ for (const width of [360, 1280]) {
     await expect(entries.first()).toContainText('Settings restored');
     await expect(entries.first()).toContainText('Your name: Dana Reyes → Sam Rivera');
     await expect(entries.nth(1)).toContainText('Your name: Sam Rivera → Dana Reyes');
+    await expect(entries.first().getByRole('cell').last()).toHaveText(signedInHere);
     await expectNoA11yFindings(page, 'audit log with settings changes');
     await expectNoHorizontalScroll(page);
     if (width === 360) await expectTapTargets(page, 'audit log');

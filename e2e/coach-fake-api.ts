@@ -213,6 +213,8 @@ const auditEntries: AuditEntry[] = Array.from({ length: 60 }, (_, index) => {
     action,
     actor: fromCommandLine ? 'command line' : 'dashboard',
     sessionId: fromCommandLine || action === 'sign_in_failed' ? null : 40 - Math.floor(index / 8),
+    // The browser in words; the oldest entries are from before it was kept.
+    signedIn: fromCommandLine || action === 'sign_in_failed' || index >= 24 ? null : { browser: 'Chrome on macOS', at: '2026-11-03T09:00:00.000Z' },
     fields: action === 'settings_changed' ? ['coachName', 'courseUrl'] : null,
     changes:
       action === 'settings_changed'

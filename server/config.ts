@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
 import { checkMailEnvironment } from './mail/mail-config';
+import { emailToolEnvironmentProblem } from './email-tool/in-force';
 import { type OutboundPolicy, parseOutboundAllowedHosts } from './outbound/allowed-hosts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -303,5 +304,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     outbound: readOutbound(env),
   };
   checkMailEnvironment(env, config.publicUrl);
+  const toolProblem = emailToolEnvironmentProblem(config.environmentSettings);
+  if (toolProblem) throw new ConfigError(toolProblem);
   return config;
 }

@@ -8,7 +8,7 @@ import type { CoachApiError, CoachErrorCode, SessionStatus } from '../../src/sha
 import type { Actor, Session, Storage } from '../storage/storage';
 import { browserInWords } from './access/browser-words';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, type SignInClientKey, signInClientOf } from './device-cookie';
-import { SESSION_COOKIE, sessionTimings, type SessionStore } from './sessions';
+import { dashboardActor, SESSION_COOKIE, sessionTimings, type SessionStore } from './sessions';
 import type { SignInThrottle } from './throttle';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -76,14 +76,14 @@ export function coachDoor(options: {
   const startSession = async (request: FastifyRequest, reply: FastifyReply, passwordHash: string): Promise<SessionStatus> => {
     reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deviceCookieKey(passwordHash)).value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
     const { token, session } = await sessions.create(now(), browserInWords(request.headers['user-agent']));
-    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: session.id }, now());
+    await storage.recordAudit('sign_in', dashboardActor(session), now());
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: sessionTimings.maxLifetimeMs / 1000 });
     return options.status(session);
   };
 
   const endSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
 
-  const anonymous: Actor = { actor: 'dashboard', sessionId: null };
+  const anonymous: Actor = dashboardActor(null);
 
   return { refusedInsecure, tooManyAttempts, tryingSecret, startSession, endSessionCookie, anonymous };
 }

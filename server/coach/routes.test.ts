@@ -8,6 +8,7 @@ import {
   type LeadListResponse,
   type ProfilesResponse,
 } from '../../src/shared/coach-api';
+import { emailToolApi } from '../../src/shared/email-tool-api';
 import { coachAccessApi } from '../../src/shared/coach-access-api';
 import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
@@ -43,7 +44,7 @@ test('every /api/coach/ route but sign-in answers 401 JSON without a valid sessi
   };
   app = await buildApp(testConfig(), { onRoute });
   // The walk covers the whole contract: every path in it is a registered route.
-  for (const path of [...Object.values(coachApi), ...Object.values(coachAccessApi)]) expect(routes.map((route) => route.url)).toContain(path);
+  for (const path of [...Object.values(coachApi), ...Object.values(coachAccessApi), ...Object.values(emailToolApi)]) expect(routes.map((route) => route.url)).toContain(path);
   // Methods the contract does not use answer 404 from the router, not 401: only real routes are walked.
   // Signing in (password or passkey), the first-run set-up (there is no password yet) and a password
   // reset are the routes without a session.

@@ -38,7 +38,7 @@ import {
   timeRangeOf,
   valueOf,
 } from './queries';
-import { SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
+import { dashboardActor, SESSION_COOKIE, sessionTimings, SessionStore } from './sessions';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
@@ -54,6 +54,9 @@ import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
+import { emailToolRoutes } from '../email-tool/routes';
+import { memoryPaceWindow, Pacer } from '../email-tool/pacer';
+import { systemClock } from '../outbox/delivery-loop';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
@@ -98,7 +101,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   /** Live: the coach may change it on the settings screen. */
   const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const dashboard = (request: FastifyRequest): Actor => ({ actor: 'dashboard', sessionId: request.coachSession?.id ?? null });
+  const dashboard = (request: FastifyRequest): Actor => dashboardActor(request.coachSession);
 
   await app.register(fastifyCookie);
   app.decorateRequest('coachSession', null);
@@ -191,6 +194,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
+  // The coach's checks of their e-mail tool: paced to the vendor's limit on this instance (they are rare: a click each).
+  const toolPacer = new Pacer(memoryPaceWindow(), systemClock);
+  await app.register(emailToolRoutes, { settings, outbound: config.outbound, pacer: toolPacer, storage, now, actor: dashboard });
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
   app.delete(coachApi.session, async (request, reply) => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AuditLogResponse } from '../../src/shared/coach-api';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
@@ -117,6 +118,27 @@ test('signing out ends the session: the cookie no longer opens anything', async 
   expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
   expect((await request({ url: '/api/coach/session' })).statusCode).toBe(401);
   expect(auditActions(instance)).toEqual(['sign_in (dashboard)', 'sign_out (dashboard)']);
+});
+
+test('the audit log names the browser in words and the day it signed in, after its session is gone', async () => {
+  const clock = manualClock(Date.parse('2026-11-03T09:00:00Z'));
+  const instance = await start({}, clock);
+  await setTestPassword(instance);
+  const session = async (userAgent: string) => {
+    const token = (await signIn(instance, coachPassword, { 'user-agent': userAgent })).cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+    return (options: InjectOptions) => instance.inject({ ...options, headers: { origin: ownOrigin }, cookies: { [SESSION_COOKIE]: token } });
+  };
+  const firefox = await session('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0');
+  clock.advance(60_000);
+  expect((await firefox({ method: 'DELETE', url: '/api/coach/session' })).statusCode).toBe(204);
+  clock.advance(24 * 60 * 60 * 1000);
+  const chrome = await session('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+  const { entries } = (await chrome({ url: '/api/coach/audit' })).json<AuditLogResponse>();
+  expect(entries.map((entry) => [entry.action, entry.signedIn])).toEqual([
+    ['sign_in', { browser: 'Chrome on macOS', at: '2026-11-04T09:01:00.000Z' }],
+    ['sign_out', { browser: 'Firefox on Windows', at: '2026-11-03T09:00:00.000Z' }],
+    ['sign_in', { browser: 'Firefox on Windows', at: '2026-11-03T09:00:00.000Z' }],
+  ]);
 });
 
 test('a session ends after an hour idle, and after twelve hours however active', async () => {

@@ -5,7 +5,8 @@
  * password ends every session.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Session, SessionTable } from '../storage/storage';
+import type { Actor, Session, SessionTable } from '../storage/storage';
+import { browserInWords } from './access/browser-words';
 
 export const sessionTimings = {
   /** Without a request for this long, the session ends. */
@@ -25,6 +26,17 @@ export const SESSION_COOKIE = '__Host-core-drivers-coach';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Who did something on the dashboard, as the audit log keeps it: the session, and its browser in
+ * words with the time it signed in (an entry outlives its session, deleted at sign-out); no session:
+ * not signed in (a failed set-up).
+ */
+export function dashboardActor(session: Session | null): Actor {
+  if (session === null) return { actor: 'dashboard', sessionId: null, signedIn: null };
+  // A session from before browsers were kept in words has none: "Unknown browser".
+  return { actor: 'dashboard', sessionId: session.id, signedIn: { browser: session.browser || browserInWords(undefined), at: session.createdAt } };
+}
+
 /** Sessions with their rules (idle timeout, lifetime), over either backend's table. */
 export class SessionStore {
   readonly #table: SessionTable;
@@ -37,7 +49,7 @@ export class SessionStore {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + sessionTimings.maxLifetimeMs;
     const id = await this.#table.insert(hashToken(token), now, expiresAt, now - sessionTimings.idleTimeoutMs, browser);
-    return { token, session: { id, createdAt: now, lastSeenAt: now, expiresAt } };
+    return { token, session: { id, createdAt: now, lastSeenAt: now, expiresAt, browser } };
   }
 
   /** The live session for this token (and keeps it alive), or null. */

@@ -14,6 +14,7 @@ import type { Storage } from '../storage/storage';
 import type { Door } from './door';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './password';
 import { hashSetupCode, isSetupCodeShaped, judgeSetupCode } from './setup-code';
+import { dashboardActor } from './sessions';
 
 type Options = {
   storage: Storage;
@@ -69,7 +70,7 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     const hash = hashSetupCode(body.code);
     const found = isSetupCodeShaped(body.code) ? judgeSetupCode(await storage.setupCodes.find(hash), now()) : 'wrong';
     if (found === 'wrong') {
-      await storage.recordAudit('setup_failed', { actor: 'dashboard', sessionId: null }, now());
+      await storage.recordAudit('setup_failed', dashboardActor(null), now());
       return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     }
     if (found === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
@@ -83,7 +84,7 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (outcome === 'wrong') return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     if (outcome === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
     await attempt.succeeded();
-    await storage.recordAudit('password_set', { actor: 'dashboard', sessionId: null }, now());
+    await storage.recordAudit('password_set', dashboardActor(null), now());
     return door.startSession(request, reply, passwordHash);
   });
 };

@@ -25,7 +25,7 @@ async function start(overrides: Partial<ServerConfig> = {}): Promise<FastifyInst
   return app;
 }
 
-const coach = { actor: 'dashboard', sessionId: 1 } as const;
+const coach = { actor: 'dashboard', sessionId: 1, signedIn: null } as const;
 
 /** What the served script read as its look (the fake build's script puts it on globalThis). */
 function lookIn(script: string): unknown {

@@ -34,6 +34,7 @@ export function versionsPage(stored: StoredSettingsVersion[], limit: number, cur
       at: new Date(version.at).toISOString(),
       actor: version.who?.actor ?? null,
       sessionId: version.who?.actor === 'dashboard' ? version.who.sessionId : null,
+      signedIn: version.who?.actor === 'dashboard' && version.who.signedIn ? { browser: version.who.signedIn.browser, at: new Date(version.who.signedIn.at).toISOString() } : null,
       restoredFrom: version.restoredFrom,
       changes: older ? settingChanges(older.values, version.values) : [],
       current: version.revision === currentRevision,

@@ -58,7 +58,7 @@ export function settingsResponse(settings: SettingsService): SettingsResponse {
 type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor; outbound: OutboundPolicy };
 
 /** The coach's own addresses the server connects to: refused here when written as an address it may not reach. */
-const connectedTo = ['webhookUrl', 'smtpUrl'] as const;
+const connectedTo = ['webhookUrl', 'smtpUrl', 'emailToolApiUrl'] as const;
 
 const refuseSettings = (reply: FastifyReply, status: number, body: SettingsRefusal) => reply.code(status).send(body);
 

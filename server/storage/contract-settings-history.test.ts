@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const storage of opened.splice(0)) await storage.close();
 });
 
-const who: Actor = { actor: 'dashboard', sessionId: 3 };
+const who: Actor = { actor: 'dashboard', sessionId: 3, signedIn: { browser: 'Firefox on Windows', at: Date.UTC(2026, 10, 3, 9) } };
 const picture = (letter: string): StoredPicture => ({ hash: letter.repeat(64), contentType: 'image/png', bytes: Buffer.from(letter) });
 
 describe.each(backends)('%s', (_name, open) => {

@@ -154,8 +154,8 @@ describe.each(storageBackends)('%s', (_name, open) => {
     const storage = await start();
     expect(await storage.readPasswordHash()).toBeNull();
     await storage.storePasswordHash('scrypt$hash-1', clock);
-    const id = await storage.sessions.insert('token-hash', clock, clock + 1000, clock - 1000);
-    expect(await storage.sessions.byTokenHash('token-hash')).toEqual({ id, createdAt: clock, lastSeenAt: clock, expiresAt: clock + 1000 });
+    const id = await storage.sessions.insert('token-hash', clock, clock + 1000, clock - 1000, 'Safari on iPhone');
+    expect(await storage.sessions.byTokenHash('token-hash')).toEqual({ id, createdAt: clock, lastSeenAt: clock, expiresAt: clock + 1000, browser: 'Safari on iPhone' });
     await storage.sessions.touch(id, clock + 500);
     expect((await storage.sessions.byTokenHash('token-hash'))?.lastSeenAt).toBe(clock + 500);
     // A new password ends every session.
@@ -163,13 +163,34 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(await storage.readPasswordHash()).toBe('scrypt$hash-2');
     expect(await storage.sessions.byTokenHash('token-hash')).toBeNull();
 
-    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: id }, clock);
+    // Each entry keeps the browser in words and when it signed in: the session itself is gone by now.
+    const signedIn = { browser: 'Safari on iPhone', at: clock - 60_000 };
+    await storage.recordAudit('sign_in', { actor: 'dashboard', sessionId: id, signedIn }, clock);
     await storage.recordAudit('export', { actor: 'command line' }, clock + 1);
-    await storage.recordAudit('sign_out', { actor: 'dashboard', sessionId: id }, clock + 2);
-    const page = await storage.listAudit(null, 2);
-    expect(page.entries.map((entry) => entry.action)).toEqual(['sign_out', 'export']);
-    const rest = await storage.listAudit(Number(page.nextCursor), 2);
-    expect(rest).toEqual({ entries: [{ at: new Date(clock).toISOString(), action: 'sign_in', actor: 'dashboard', sessionId: id, fields: null, restoredFrom: null, settings: null }], nextCursor: null });
+    await storage.recordAudit('sign_out', { actor: 'dashboard', sessionId: id, signedIn }, clock + 2);
+    await storage.recordAudit('setup_failed', { actor: 'dashboard', sessionId: null, signedIn: null }, clock + 3);
+    const page = await storage.listAudit(null, 3);
+    expect(page.entries.map((entry) => [entry.action, entry.signedIn])).toEqual([
+      ['setup_failed', null],
+      ['sign_out', { browser: 'Safari on iPhone', at: new Date(clock - 60_000).toISOString() }],
+      ['export', null],
+    ]);
+    const rest = await storage.listAudit(Number(page.nextCursor), 3);
+    expect(rest).toEqual({
+      entries: [
+        {
+          at: new Date(clock).toISOString(),
+          action: 'sign_in',
+          actor: 'dashboard',
+          sessionId: id,
+          signedIn: { browser: 'Safari on iPhone', at: new Date(clock - 60_000).toISOString() },
+          fields: null,
+          restoredFrom: null,
+          settings: null,
+        },
+      ],
+      nextCursor: null,
+    });
   });
 
   test('funnel counts add up across writes, by day, month and source', async () => {
@@ -297,7 +318,7 @@ describe.each(storageBackends)('%s', (_name, open) => {
     const storage = await start();
     expect(await storage.settings.readRevision()).toBe(0);
     expect(await storage.settings.readSettings()).toEqual({ revision: 0, values: {} });
-    const who = { actor: 'dashboard', sessionId: 7 } as const;
+    const who = { actor: 'dashboard', sessionId: 7, signedIn: null } as const;
     const audit = (fields: string[]) => ({ action: 'settings_changed' as const, who, fields });
     const png = { hash: 'a'.repeat(64), contentType: 'image/png' as const, bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) };
 

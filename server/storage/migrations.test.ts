@@ -50,6 +50,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4a526a5bfca39977fe6d1b5083acf33a22bbe2cce472398755f308fb484414b4',
     postgres: 'afb3c7cb233d3ef4f12be409cff0b1c550f04a287739c1c0348811a34c467503',
   },
+  'audit-browser': {
+    sqlite: '4539d1f80d3533a27d8ac07ee3ce546eb66019b6067dd9cc5bbebfdcd70d590c',
+    postgres: '65f9b0015ac308262bd82fc58493f1a8d46819268c68a1e2f9e819008b483706',
+  },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -44,6 +44,8 @@ export const migrationNames = [
   'coach-access',
   // 15: the coach's offers by pattern: per day, offer, pattern and step (seen, lead, click), how many.
   'offer-counts',
+  // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
+  'audit-browser',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

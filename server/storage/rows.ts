@@ -16,6 +16,7 @@ import type {
   LeadDetail,
   LeadListResponse,
   LeadSummary,
+  SignedInBrowser,
 } from '../../src/shared/coach-api';
 import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
@@ -23,7 +24,7 @@ import { decodeRatings } from '../../src/shared/ratings';
 import { maskedEmail } from '../../src/shared/masked-email';
 import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
-import type { LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
+import type { Actor, LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
 import { describeProfile, summaryPatternOf } from './stored-profile';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -184,13 +185,14 @@ export function funnelParts(from: Day, to: Day): Record<'headFrom' | 'headTo' | 
     : { headFrom: from, headTo: to, firstMonth: '', lastMonth: '', tailFrom: '', tailTo: '' };
 }
 
-export type SessionRow = { id: number; created_at: number; last_seen_at: number; expires_at: number };
+export type SessionRow = { id: number; created_at: number; last_seen_at: number; expires_at: number; browser: string };
 
 export const toSession = (row: SessionRow): Session => ({
   id: row.id,
   createdAt: row.created_at,
   lastSeenAt: row.last_seen_at,
   expiresAt: row.expires_at,
+  browser: row.browser,
 });
 
 /** A passkey's row, the same on both backends (transports: a JSON array). */
@@ -231,6 +233,8 @@ export type AuditRow = {
   action: AuditAction;
   actor: AuditEntry['actor'];
   session_id: number | null;
+  browser: string | null;
+  signed_in_at: number | null;
   fields: string | null;
   restored_from: number | null;
   /** With a settings change: the version it made, and the one before (null when no longer kept). */
@@ -239,7 +243,7 @@ export type AuditRow = {
 };
 
 /** The audit log's columns, with the versions a settings change went between (`a`: audit_log). */
-export const auditSelect = `SELECT a.id, a.at, a.action, a.actor, a.session_id, a.fields, a.restored_from,
+export const auditSelect = `SELECT a.id, a.at, a.action, a.actor, a.session_id, a.browser, a.signed_in_at, a.fields, a.restored_from,
   v.settings AS settings_after, p.settings AS settings_before
   FROM audit_log a
   LEFT JOIN settings_versions v ON v.revision = a.revision
@@ -256,6 +260,17 @@ function fieldsOf(stored: string | null): string[] | null {
   }
 }
 
+/** The browser an entry was made in and when it signed in; null for entries from before they were kept, or made signed out. */
+export function signedInOf(row: { browser: string | null; signed_in_at: number | null }): SignedInBrowser | null {
+  return row.browser === null || row.signed_in_at === null ? null : { browser: row.browser, at: iso(Number(row.signed_in_at)) };
+}
+
+/** The columns an audit entry keeps of who made it (`signedIn` as stored: an entry outlives its session). */
+export function actorColumns(who: Actor): { actor: Actor['actor']; sessionId: number | null; browser: string | null; signedInAt: number | null } {
+  if (who.actor === 'command line') return { actor: who.actor, sessionId: null, browser: null, signedInAt: null };
+  return { actor: who.actor, sessionId: who.sessionId, browser: who.signedIn?.browser ?? null, signedInAt: who.signedIn?.at ?? null };
+}
+
 /** A page of the audit log from up to `limit + 1` rows, newest first (one more says there is a next page). */
 export function auditPage(rows: AuditRow[], limit: number): { entries: StoredAuditEntry[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
@@ -265,6 +280,7 @@ export function auditPage(rows: AuditRow[], limit: number): { entries: StoredAud
       action: row.action,
       actor: row.actor,
       sessionId: row.session_id === null ? null : Number(row.session_id),
+      signedIn: signedInOf(row),
       fields: fieldsOf(row.fields),
       restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
       settings:

@@ -4,7 +4,7 @@
  * turns the stored settings into a version's.
  */
 import type { AuditAction, AuditEntry } from '../../src/shared/coach-api';
-import type { StoredSettingsVersion } from './storage';
+import type { Actor, StoredSettingsVersion } from './storage';
 
 /** How many versions of the settings are kept; an older one goes, with any picture only it showed. */
 export const SETTINGS_VERSIONS_KEPT = 200;
@@ -17,6 +17,8 @@ export type VersionRow = {
   action: AuditAction | null;
   actor: AuditEntry['actor'] | null;
   session_id: number | null;
+  browser: string | null;
+  signed_in_at: number | null;
   restored_from: number | null;
 };
 
@@ -53,7 +55,13 @@ export function changeTo(current: Record<string, string>, target: Record<string,
 }
 
 export function versionOf(row: VersionRow): StoredSettingsVersion {
-  const who = row.actor === null ? null : row.actor === 'dashboard' ? { actor: 'dashboard' as const, sessionId: row.session_id === null ? null : Number(row.session_id) } : { actor: 'command line' as const };
+  const signedIn = row.browser === null || row.signed_in_at === null ? null : { browser: row.browser, at: Number(row.signed_in_at) };
+  const who: Actor | null =
+    row.actor === null
+      ? null
+      : row.actor === 'dashboard'
+        ? { actor: 'dashboard', sessionId: row.session_id === null ? null : Number(row.session_id), signedIn }
+        : { actor: 'command line' };
   return {
     revision: Number(row.revision),
     at: Number(row.at),

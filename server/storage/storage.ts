@@ -192,7 +192,8 @@ export type ProfileTotals = {
   patterns: Record<SummaryPattern, number>;
 };
 
-export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number };
+/** `browser`: the browser in words ("Chrome on macOS"; '' for a session from before they were kept). */
+export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number; browser: string };
 
 /** The coach's sessions as stored: only a hash of each token (server/coach/sessions.ts decides). */
 export interface SessionTable {
@@ -203,8 +204,11 @@ export interface SessionTable {
   delete(id: number): Promise<void>;
 }
 
-/** Who did something the audit log records. */
-export type Actor = { actor: 'dashboard'; sessionId: number | null } | { actor: 'command line' };
+/** The browser a dashboard sign-in was made in, in words, and when (ms): kept with each audit entry, since sessions go at sign-out. */
+export type SignedIn = { browser: string; at: number };
+
+/** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up). */
+export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' };
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { AuditEntry } from '../shared/coach-api';
 import { auditDays } from './audit-days';
 
-const entry = (at: string): AuditEntry => ({ at, action: 'sign_in', actor: 'dashboard', sessionId: 1, fields: null, changes: null, restoredFrom: null });
+const entry = (at: string): AuditEntry => ({ at, action: 'sign_in', actor: 'dashboard', sessionId: 1, signedIn: null, fields: null, changes: null, restoredFrom: null });
 
 test.each([
   // [time zone, instants newest first, the days with how many entries each]

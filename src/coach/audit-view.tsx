@@ -58,7 +58,7 @@ export function AuditView({ timeZone }: { timeZone: string }) {
                           </ul>
                         )}
                       </td>
-                      <td className={`${tdClass} text-muted`}>{auditActor(entry)}</td>
+                      <td className={`${tdClass} text-muted`}>{auditActor(entry, timeZone)}</td>
                     </tr>
                   ))}
                 </tbody>

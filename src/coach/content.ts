@@ -8,6 +8,7 @@ import type { AuditAction, AuditEntry, DeliveryChannel, DeliveryEvent, DeliveryF
 import { coachSettings, isSettingKey, type SettingKey } from '../shared/coach-settings';
 import type { Rating } from '../shared/constants';
 import type { FunnelStep } from '../shared/funnel';
+import { formatShortDay } from './format';
 import type { RangeProblem } from './period';
 
 /** Where the dashboard can be: one view per part of the issue, in the navigation's order. */
@@ -67,6 +68,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   setup_failed: 'Set-up refused: wrong or old code',
   webhook_test: 'Test sent to the webhook',
   mail_test: 'Test e-mail sent',
+  email_tool_test: 'Test contact sent to your e-mail tool',
   passkey_added: 'Passkey added',
   passkey_renamed: 'Passkey renamed',
   passkey_removed: 'Passkey removed',
@@ -86,10 +88,14 @@ export function auditWhat(entry: Pick<AuditEntry, 'action' | 'fields'>): string 
   return fields.length === 0 ? label : `${label}: ${fields.join(', ')}`;
 }
 
-/** Who did it: the dashboard (which session) or the server's command line. */
-export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId'>): string {
+/**
+ * Who did it: the browser in words and the day it signed in ("Chrome on macOS, signed in 3 Nov", in
+ * the coach's time zone, else the browser's), or the server's command line. Entries from before browsers were kept say so.
+ */
+export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId' | 'signedIn'>, timeZone?: string): string {
   if (entry.actor === 'command line') return 'Command line on the server';
-  return entry.sessionId === null ? 'Dashboard, not signed in' : `Dashboard, session ${entry.sessionId}`;
+  if (entry.signedIn) return `${entry.signedIn.browser}, signed in ${formatShortDay(entry.signedIn.at, timeZone)}`;
+  return entry.sessionId === null ? 'Dashboard, not signed in' : 'Dashboard (which browser was not recorded then)';
 }
 
 export const ratingLabels: Record<Rating, string> = resultsCopy.ratingLabels;

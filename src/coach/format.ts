@@ -34,6 +34,11 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   }).format(new Date(iso));
 }
 
+/** An instant from the API → "3 Nov", its day in the coach's time zone (or the one given). */
+export function formatShortDay(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' }).format(new Date(iso));
+}
+
 /** The time of day of an instant → "10:05". */
 export function formatTime(instant: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(instant);

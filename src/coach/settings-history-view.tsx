@@ -79,7 +79,7 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
                     {version.actor === null ? copy.beganTitle : formatDateTime(version.at)}
                     {version.current && <span className="ml-2 rounded-full bg-teal-soft px-2 py-0.5 text-sm text-teal-dark">{copy.current}</span>}
                   </p>
-                  {version.actor !== null && <p className="text-sm text-muted">{auditActor({ actor: version.actor, sessionId: version.sessionId })}</p>}
+                  {version.actor !== null && <p className="text-sm text-muted">{auditActor({ actor: version.actor, sessionId: version.sessionId, signedIn: version.signedIn })}</p>}
                   {version.restoredFrom !== null && <p className="text-sm text-muted">{copy.restoredFrom(restoredWhen(version.restoredFrom))}</p>}
                   {version.actor === null && version.changes.length === 0 ? (
                     <p className="text-sm text-muted">{copy.first}</p>

@@ -407,6 +407,8 @@ export type AuditAction =
   | 'webhook_test'
   /** "Send a test e-mail" on the settings screen (never the address or the server's answer). */
   | 'mail_test'
+  /** "Send a test contact" to the coach's e-mail tool (never the address or the tool's answer). */
+  | 'email_tool_test'
   /** The coach's door (server/coach/access/): passkeys, the second factor, resets, browsers, backups. */
   | 'passkey_added'
   | 'passkey_renamed'
@@ -429,6 +431,8 @@ export type AuditEntry = {
   /** `dashboard` (with the session's number) or `command line`. */
   actor: 'dashboard' | 'command line';
   sessionId: number | null;
+  /** The dashboard's browser in words and when it signed in; null signed out, or for entries from before these were kept. */
+  signedIn: SignedInBrowser | null;
   /** What a settings change touched: the settings' keys (src/shared/coach-settings.ts); null for other actions. */
   fields: string[] | null;
   /** A settings change's old and new values (secrets only as changed); null for other actions, or once its versions are no longer kept. */
@@ -436,6 +440,9 @@ export type AuditEntry = {
   /** A restore: the version it brought back. */
   restoredFrom: number | null;
 };
+
+/** A signed-in browser as the audit log keeps it: "Chrome on macOS" (server/coach/access/browser-words.ts), signed in at `at`. */
+export type SignedInBrowser = { browser: string; at: string };
 
 /** One setting's change, as the coach reads it: "Your name: Sam → Dana". A secret's values are never sent. */
 export type SettingChange = {
@@ -455,6 +462,7 @@ export type SettingsVersion = {
   /** null for the first version kept (the settings as they were when the history began). */
   actor: AuditEntry['actor'] | null;
   sessionId: number | null;
+  signedIn: SignedInBrowser | null;
   restoredFrom: number | null;
   changes: SettingChange[];
   /** The settings in force now. */

@@ -107,7 +107,7 @@ test('a message never repeats what was sent', () => {
 test('every setting a variable can set names a distinct variable', () => {
   const variables = settingKeys.flatMap((key) => coachSettings[key].env ?? []);
   expect(new Set(variables).size).toBe(variables.length);
-  expect(variables).toEqual(['PRIVACY_URL', 'CONSENT_CHECKBOX', 'CONSENT_TEXT', 'ANALYTICS_TIME_ZONE', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET', 'EMBED_ORIGINS', 'SMTP_URL', 'MAIL_FROM']);
+  expect(variables).toEqual(['PRIVACY_URL', 'CONSENT_CHECKBOX', 'CONSENT_TEXT', 'ANALYTICS_TIME_ZONE', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET', 'EMBED_ORIGINS', 'SMTP_URL', 'MAIL_FROM', 'EMAIL_TOOL', 'EMAIL_TOOL_API_KEY', 'EMAIL_TOOL_API_URL', 'EMAIL_TOOL_LIST']);
 });
 
 test('the environment wins over the dashboard, which wins over the default', () => {

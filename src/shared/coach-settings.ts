@@ -25,8 +25,10 @@ import { EMAIL_MAX_LENGTH, hasHiddenCharacterInEmail } from './lead';
 import { checkOriginList } from './origins';
 import { checkSigningSecret, checkWebhookAddress } from './webhook-settings';
 import { checkMailFrom, checkSmtpUrl, MAIL_FROM_MAX_LENGTH } from './mail-settings';
+import { checkTagMapping, defaultTagMapping, type TagMapping } from './email-tool-labels';
+import { checkApiKey, checkApiUrl, checkEmailTool, checkListId } from './email-tool-settings';
 
-export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook' | 'words' | 'offers';
+export type SettingKind = 'text' | 'paragraph' | 'link' | 'toggle' | 'timeZone' | 'secret' | 'image' | 'origins' | 'embedLook' | 'words' | 'offers' | 'tagMapping';
 
 export type { Checked } from './checked';
 
@@ -62,6 +64,8 @@ export type EmbedLookSetting = Base<'embedLook', EmbedLook>;
 export type WordsSetting = Base<'words', Record<string, string>>;
 /** The coach's offers by pattern (./offers.ts), in their order; the course settings are the default offer. */
 export type OffersSetting = Base<'offers', Offer[]>;
+/** Which labels a lead gets in the coach's e-mail tool, under what names (./email-tool-labels.ts). */
+export type TagMappingSetting = Base<'tagMapping', TagMapping>;
 
 export type SettingDefinition =
   | TextSetting
@@ -73,7 +77,8 @@ export type SettingDefinition =
   | OriginsSetting
   | EmbedLookSetting
   | WordsSetting
-  | OffersSetting;
+  | OffersSetting
+  | TagMappingSetting;
 
 /** What is stored for a picture: its content's hash names it; the bytes are stored beside it. */
 export type StoredImage = { hash: string; contentType: ImageContentType; width: number; height: number };
@@ -201,6 +206,15 @@ function offers(label: string): OffersSetting {
   return { kind: 'offers', label, check: checkOffers };
 }
 
+/** A one-line setting with a rule of its own (the e-mail tool's choice, address, list). */
+function ruled(label: string, maxLength: number, env: string, check: (label: string, input: unknown) => Checked<string>): TextSetting {
+  return { kind: 'text', label, maxLength, env, check: (input) => check(label, input) };
+}
+
+function tagMapping(label: string): TagMappingSetting {
+  return { kind: 'tagMapping', label, check: checkTagMapping };
+}
+
 function words(label: string): WordsSetting {
   return { kind: 'words', label, check: checkWords };
 }
@@ -247,6 +261,12 @@ export const coachSettings = {
   words: words('Your words'),
   // Up to five offers, each for some patterns or drivers; everyone else gets the course above (the default offer).
   offers: offers('Offers'),
+  // The coach's e-mail tool (./email-tool-settings.ts): which, its key (sealed), its API's address, the list, the labels.
+  emailTool: ruled('E-mail tool', 20, 'EMAIL_TOOL', checkEmailTool),
+  emailToolApiKey: secret('E-mail tool API key', { env: 'EMAIL_TOOL_API_KEY', check: checkApiKey }),
+  emailToolApiUrl: ruled('E-mail tool API address', 300, 'EMAIL_TOOL_API_URL', checkApiUrl),
+  emailToolList: ruled('E-mail tool list', 100, 'EMAIL_TOOL_LIST', checkListId),
+  emailToolLabels: tagMapping('Tag mapping'),
 } satisfies Record<string, SettingDefinition>;
 
 export type CoachSettings = typeof coachSettings;
@@ -272,6 +292,7 @@ export const settingDefaults: SettingValues = {
   analyticsTimeZone: 'UTC',
   embedOrigins: [],
   embedLook: defaultEmbedLook,
+  emailToolLabels: defaultTagMapping,
 };
 
 /** Where the value in force comes from: the dashboard shows `environment` values read-only. */

@@ -10,7 +10,8 @@ const browsers: [RegExp, string][] = [
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  // Headless Chrome (automation, the dashboard's own tests) is Chrome too.
+  [/\b(?:Headless)?(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 

@@ -3,16 +3,19 @@
  * a settings change reads with the versions it went between (../rows.ts, `auditSelect`).
  */
 import type { AuditAction } from '../../../src/shared/coach-api';
-import { auditPage, auditSelect, type AuditRow } from '../rows';
+import { actorColumns, auditPage, auditSelect, type AuditRow } from '../rows';
 import type { Actor, StoredAuditEntry } from '../storage';
 import type { PostgresPool } from './connection';
 
 export async function recordAudit(pool: PostgresPool, action: AuditAction, who: Actor, now: number): Promise<void> {
-  await pool.query('INSERT INTO audit_log (at, action, actor, session_id) VALUES ($1, $2, $3, $4)', [
+  const { actor, sessionId, browser, signedInAt } = actorColumns(who);
+  await pool.query('INSERT INTO audit_log (at, action, actor, session_id, browser, signed_in_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     now,
     action,
-    who.actor,
-    who.actor === 'dashboard' ? who.sessionId : null,
+    actor,
+    sessionId,
+    browser,
+    signedInAt,
   ]);
 }
 

@@ -66,7 +66,7 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'coach_second_factor', columns: [{ name: 'id', type: 'integer' }, text('secret'), text('pending'), bigint('enabled_at'), bigint('last_step')] },
   { name: 'coach_recovery_codes', columns: [text('code_hash'), bigint('used_at')] },
-  { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id')] },
+  { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id'), text('browser'), bigint('signed_in_at')] },
   {
     name: 'funnel_sources',
     key: 'id',

@@ -300,6 +300,11 @@ export const postgresMigrationSql: MigrationSql = {
     PRIMARY KEY (day, offer, pattern, step)
   );
   `,
+  // 16: the browser in words ("Chrome on macOS") and its sign-in time; null before, or signed out.
+  'audit-browser': `
+  ALTER TABLE audit_log ADD COLUMN browser TEXT;
+  ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

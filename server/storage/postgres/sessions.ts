@@ -37,7 +37,7 @@ export function postgresSessionTable(pool: PostgresPool): SessionTable {
       return rows[0]?.id ?? 0;
     },
     async byTokenHash(tokenHash) {
-      const { rows } = await pool.query<SessionRow>('SELECT id, created_at, last_seen_at, expires_at FROM coach_sessions WHERE token_hash = $1', [tokenHash]);
+      const { rows } = await pool.query<SessionRow>('SELECT id, created_at, last_seen_at, expires_at, browser FROM coach_sessions WHERE token_hash = $1', [tokenHash]);
       return rows[0] ? toSession(rows[0]) : null;
     },
     async touch(id, now) {

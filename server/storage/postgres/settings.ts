@@ -4,6 +4,7 @@
  * the revision (its row lock orders concurrent writes), the rows, the picture, the version and the
  * audit entry.
  */
+import { actorColumns } from '../rows';
 import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
 import type { SetupCodeTable } from '../access';
 import type { SettingsTable, SettingsWrite, StoredPicture } from '../storage';
@@ -41,7 +42,7 @@ export function postgresSettingsTable(pool: PostgresPool): SettingsTable {
     },
     async listVersions(before, limit) {
       const { rows } = await pool.query<VersionRow>(
-        `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.restored_from
+        `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.browser, a.signed_in_at, a.restored_from
          FROM settings_versions v LEFT JOIN audit_log a ON a.revision = v.revision
          WHERE v.revision < $1 ORDER BY v.revision DESC LIMIT $2`,
         [before ?? Number.MAX_SAFE_INTEGER, limit],
@@ -96,16 +97,21 @@ async function commit(client: PostgresClient, change: SettingsWrite, restoredFro
   await client.query('DELETE FROM settings_versions WHERE revision <= $1', [next - SETTINGS_VERSIONS_KEPT]);
   // Only pictures a kept version shows stay: a replaced one goes once no version shows it.
   await client.query('DELETE FROM settings_pictures WHERE hash NOT IN (SELECT picture_hash FROM settings_versions WHERE picture_hash IS NOT NULL)');
-  const { who } = change.audit;
-  await client.query('INSERT INTO audit_log (at, action, actor, session_id, fields, revision, restored_from) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+  const who = actorColumns(change.audit.who);
+  await client.query(
+    'INSERT INTO audit_log (at, action, actor, session_id, browser, signed_in_at, fields, revision, restored_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [
     change.now,
     change.audit.action,
     who.actor,
-    who.actor === 'dashboard' ? who.sessionId : null,
+    who.sessionId,
+    who.browser,
+    who.signedInAt,
     JSON.stringify(change.audit.fields),
     next,
     restoredFrom,
-  ]);
+    ],
+  );
   return next;
 }
 

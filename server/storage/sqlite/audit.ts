@@ -3,17 +3,15 @@
  * a settings change reads with the versions it went between (../rows.ts, `auditSelect`).
  */
 import type { AuditAction } from '../../../src/shared/coach-api';
-import { auditPage, auditSelect, type AuditRow } from '../rows';
+import { actorColumns, auditPage, auditSelect, type AuditRow } from '../rows';
 import type { Actor, StoredAuditEntry } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor, now: number): void {
-  db.prepare<[number, string, string, number | null]>('INSERT INTO audit_log (at, action, actor, session_id) VALUES (?, ?, ?, ?)').run(
-    now,
-    action,
-    who.actor,
-    who.actor === 'dashboard' ? who.sessionId : null,
-  );
+  const { actor, sessionId, browser, signedInAt } = actorColumns(who);
+  db.prepare<[number, string, string, number | null, string | null, number | null]>(
+    'INSERT INTO audit_log (at, action, actor, session_id, browser, signed_in_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(now, action, actor, sessionId, browser, signedInAt);
 }
 
 /** Newest first, `limit` entries older than the cursor (an entry's id). */

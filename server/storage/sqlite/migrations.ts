@@ -355,6 +355,11 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE TABLE offer_daily (day TEXT NOT NULL, offer TEXT NOT NULL, pattern TEXT NOT NULL, step TEXT NOT NULL CHECK (step IN ('seen', 'lead', 'click')),
     count INTEGER NOT NULL, PRIMARY KEY (day, offer, pattern, step)) STRICT, WITHOUT ROWID;
   `,
+  // 16: the browser in words ("Chrome on macOS") and its sign-in time; null before, or signed out.
+  'audit-browser': `
+  ALTER TABLE audit_log ADD COLUMN browser TEXT;
+  ALTER TABLE audit_log ADD COLUMN signed_in_at INTEGER;
+  `,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

@@ -38,7 +38,7 @@ export function sqliteSessionTable(db: SqliteDatabase): SessionTable {
     },
     async byTokenHash(tokenHash) {
       const row = db
-        .prepare<[string], SessionRow>('SELECT id, created_at, last_seen_at, expires_at FROM coach_sessions WHERE token_hash = ?')
+        .prepare<[string], SessionRow>('SELECT id, created_at, last_seen_at, expires_at, browser FROM coach_sessions WHERE token_hash = ?')
         .get(tokenHash);
       return row ? toSession(row) : null;
     },

@@ -4,6 +4,7 @@
  * the rows, the picture, the revision, its version and the audit entry, committed with
  * synchronous=FULL before the coach is answered.
  */
+import { actorColumns } from '../rows';
 import { changeTo, parseSnapshot, pictureHashOf, SETTINGS_VERSIONS_KEPT, versionOf, type VersionRow } from '../settings-versions';
 import type { SetupCodeTable } from '../access';
 import type { Actor, SettingsTable, SettingsWrite, StoredPicture } from '../storage';
@@ -27,14 +28,14 @@ export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
   const prunePictures = db.prepare(
     'DELETE FROM settings_pictures WHERE hash NOT IN (SELECT picture_hash FROM settings_versions WHERE picture_hash IS NOT NULL)',
   );
-  const audit = db.prepare<[number, string, string, number | null, string, number, number | null]>(
-    'INSERT INTO audit_log (at, action, actor, session_id, fields, revision, restored_from) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const audit = db.prepare<[number, string, string, number | null, string | null, number | null, string, number, number | null]>(
+    'INSERT INTO audit_log (at, action, actor, session_id, browser, signed_in_at, fields, revision, restored_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const picture = db.prepare<[string], { hash: string; content_type: StoredPicture['contentType']; bytes: Buffer }>(
     'SELECT hash, content_type, bytes FROM settings_pictures WHERE hash = ?',
   );
   const versions = db.prepare<[number, number], VersionRow>(
-    `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.restored_from
+    `SELECT v.revision, v.at, v.settings, a.action, a.actor, a.session_id, a.browser, a.signed_in_at, a.restored_from
      FROM settings_versions v LEFT JOIN audit_log a ON a.revision = v.revision
      WHERE v.revision < ? ORDER BY v.revision DESC LIMIT ?`,
   );
@@ -54,8 +55,8 @@ export function sqliteSettingsTable(db: SqliteDatabase): SettingsTable {
     pruneVersions.run(next - SETTINGS_VERSIONS_KEPT);
     // Only pictures a kept version shows stay: a replaced one goes once no version shows it.
     prunePictures.run();
-    const { who } = change.audit;
-    audit.run(change.now, change.audit.action, who.actor, who.actor === 'dashboard' ? who.sessionId : null, JSON.stringify(change.audit.fields), next, restoredFrom);
+    const who = actorColumns(change.audit.who);
+    audit.run(change.now, change.audit.action, who.actor, who.sessionId, who.browser, who.signedInAt, JSON.stringify(change.audit.fields), next, restoredFrom);
     return next;
   }
 
