@@ -167,7 +167,7 @@ export class DeliveryLoop {
       return outcome === 'skipped' ? [] : [{ row, ...outcome }];
     });
     const updates = sent.map(({ row, result, status, retryInMs }): OutboxUpdate => {
-      const details = { webhookId: row.webhook_id, event: row.event, status, attempts: row.attempts + 1 };
+      const details = { messageId: row.message_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
         return { row, state: 'delivered', nextAttemptAt: null, status, now };

@@ -120,7 +120,7 @@ describe.each(storageBackends)('%s', (_name, open) => {
     await storage.outbox.webhook.record([{ row: a, state: 'delivered', nextAttemptAt: null, status: 200, now: clock }]);
     // The lease ends (the instance died): b is claimed again, and the old claim's outcome is ignored.
     const reclaimed = await storage.outbox.webhook.claimDue(clock + 60_000, 10, 60_000);
-    expect(reclaimed.map((row) => row.webhook_id)).toEqual([b.webhook_id]);
+    expect(reclaimed.map((row) => row.message_id)).toEqual([b.message_id]);
     await storage.outbox.webhook.record([{ row: b, state: 'gone', nextAttemptAt: null, status: 410, now: clock }]);
     const [again] = reclaimed;
     if (!again) throw new Error('b was reclaimed');
@@ -128,12 +128,12 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(await storage.outbox.webhook.nextDueAt()).toBe(clock + 120_000);
     const deliveries = await storage.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
     expect(deliveries.counts).toEqual({ pending: 1, failing: 1, gone: 0, expired: 0 });
-    expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.webhook_id, 1, 503]]);
+    expect(deliveries.deliveries.map((delivery) => [delivery.webhookId, delivery.attempts, delivery.lastStatus])).toEqual([[b.message_id, 1, 503]]);
     // Each delivery names its lead: the first name and the address masked.
     expect(deliveries.deliveries[0]).toMatchObject({ leadFirstName: 'Ana', leadMaskedEmail: `${b.email.slice(0, 1)}…@example.com` });
     // "Retry now" while a round is sending it leaves it to that round: never sent twice at once.
     const [inFlight] = await storage.outbox.webhook.claimDue(clock + 120_000, 10, 60_000);
-    expect(inFlight?.webhook_id).toBe(b.webhook_id);
+    expect(inFlight?.message_id).toBe(b.message_id);
     expect(await storage.retryDelivery(Number(deliveries.deliveries[0]?.id), clock + 130_000)).toMatchObject({
       delivery: { nextAttemptAt: new Date(clock + 180_000).toISOString() },
     });
@@ -147,7 +147,7 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(all.outbox).toMatchObject({ pending: 1, delivered: 1 });
     // The Delivered filter: what the receiver took, with its answer.
     const took = await storage.listDeliveries({ filter: 'delivered', cursor: null, limit: 10, webhookConfigured: true });
-    expect(took.deliveries.map((delivery) => [delivery.webhookId, delivery.state, delivery.lastStatus])).toEqual([[a.webhook_id, 'delivered', 200]]);
+    expect(took.deliveries.map((delivery) => [delivery.webhookId, delivery.state, delivery.lastStatus])).toEqual([[a.message_id, 'delivered', 200]]);
   });
 
   test('sessions, the password and the audit log', async () => {

@@ -54,6 +54,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4539d1f80d3533a27d8ac07ee3ce546eb66019b6067dd9cc5bbebfdcd70d590c',
     postgres: '65f9b0015ac308262bd82fc58493f1a8d46819268c68a1e2f9e819008b483706',
   },
+  'outbox-message-id': { sqlite: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1', postgres: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1' },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -46,6 +46,8 @@ export const migrationNames = [
   'offer-counts',
   // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
   'audit-browser',
+  // 17: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery or an e-mail (its Message-ID).
+  'outbox-message-id',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -112,8 +112,8 @@ export type StoreOptions = {
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
   id: number;
-  /** The webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. The same on every attempt. */
-  webhook_id: string;
+  /** The delivery's id, the same on every attempt: the webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. */
+  message_id: string;
   event: OutboxEvent;
   submission_id: number;
   attempts: number;

@@ -113,7 +113,7 @@ test(
 
     // The receiver answered 200 before stalling the body: that lead counts as delivered.
     const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
-    const states = db.prepare('SELECT webhook_id AS id, state FROM outbox').all() as { id: string; state: string }[];
+    const states = db.prepare('SELECT message_id AS id, state FROM outbox').all() as { id: string; state: string }[];
     db.close();
     expect(states.find((row) => row.id === stalled.id)?.state).toBe('delivered');
     expect(states.find((row) => row.id === silent.id)?.state).toBe('pending');

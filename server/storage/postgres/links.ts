@@ -82,7 +82,7 @@ export function postgresLinks(pool: PostgresPool) {
         const queued = changed ? confirmedChannels(routing) : [];
         for (const { channel, event } of queued) {
           await client.query(
-            `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+            `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
              VALUES ($1, $2, $3, $3, $4, $5)`,
             [`msg_${randomUUID()}`, submissionId, now, channel, event],
           );

@@ -305,6 +305,10 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
+  // 17: the id every attempt of a delivery carries: the webhook's `webhook-id`, or the left part of an e-mail's Message-ID.
+  'outbox-message-id': `
+  ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

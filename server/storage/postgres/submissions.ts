@@ -115,7 +115,7 @@ export function batchWriter(pool: PostgresPool): (batch: Submission[]) => Promis
       const queued = stored.flatMap((entry) => channelsOf(entry.row).map((channel) => ({ ...entry, channel, event: channelEvents[channel].submitted })));
       if (queued.length > 0) {
         await client.query(
-          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+          `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[], $4::text[], $5::text[])`,
           [
             queued.map(() => `msg_${randomUUID()}`),

@@ -45,7 +45,7 @@ export function sqliteLinks(db: SqliteDatabase) {
      WHERE l.token_hash = ? AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
   );
   const queueConfirmed = db.prepare<[string, number, number, number, OutboxChannel, OutboxEvent]>(
-    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const confirm = db.transaction((tokenHash: string, now: number, routing: Routing): ConfirmResult | null => {
     const link = useConfirmLink.get(now, tokenHash, now);

@@ -50,9 +50,9 @@ test('migration 2 keeps every submission, key and delivery of a first-release da
     { email: 'ben@example.com', first_name: 'Ben', ratings: '333333333', created_at: 2000, updated_at: 2000, submissions: 1 },
   ]);
   // The outbox still points at its submissions, and deleting a person still takes their deliveries.
-  expect(db.prepare('SELECT o.webhook_id, s.public_id FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY o.id').all()).toEqual([
-    { webhook_id: 'msg_1', public_id: 'pub-1' },
-    { webhook_id: 'msg_3', public_id: 'pub-3' },
+  expect(db.prepare('SELECT o.message_id, s.public_id FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY o.id').all()).toEqual([
+    { message_id: 'msg_1', public_id: 'pub-1' },
+    { message_id: 'msg_3', public_id: 'pub-3' },
   ]);
   db.prepare('DELETE FROM submissions WHERE email = ?').run('ana@example.com');
   expect(db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });

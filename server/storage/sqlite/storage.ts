@@ -9,9 +9,9 @@
  * coach's `erase`) holds the write lock, a batch is tried again a few milliseconds later. The
  * dashboard's connection (and the coach's commands', which store no leads) waits briefly instead.
  *
- * The lead transaction runs on the event loop. It holds the loop for its own work and its fsync (for
- * a batch of 50: about 0.5 ms on the benchmark machine), never for a lock. A writer thread was
- * measured too; on 2 cores shared with the load generator it stored 20% fewer leads per second.
+ * The server runs this class in its storage thread (./thread.ts), never on the event loop: the lead
+ * transaction holds that thread for its own work and its fsync (for a batch of 50: about 0.5 ms on
+ * the benchmark machine), never for a lock.
  *
  * Checkpoints (copying the WAL into the database file) are SQLite's own: after a commit that takes
  * the WAL past 1000 pages (4 MB, a few milliseconds to copy), so under load the WAL stays small and
@@ -67,7 +67,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   const db = openDatabase(dataDir);
   // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-  // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
+  // A batch never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
   const write = batchWriter(db);
   // One connection writes one batch at a time; the transaction is done before the promise exists.
@@ -223,7 +223,7 @@ export class SqliteStorage implements Storage {
     return eraseLead(this.db, ...args);
   }
   async *exportRows(period?: TimeRange) {
-    // A page at a time, each one complete query: the event loop is free between pages.
+    // A page at a time, each one complete query: the thread is free between pages.
     yield* exportPages(this.db, period);
   }
   async listDeliveries(...args: Parameters<Storage['listDeliveries']>) {

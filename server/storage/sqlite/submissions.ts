@@ -43,7 +43,7 @@ export function batchWriter(db: SqliteDatabase): (batch: Submission[]) => Submit
      WHERE submissions.email = ? AND outbox.channel = 'email' AND outbox.created_at > ?`,
   );
   const insertOutbox = db.prepare<[string, number | bigint, number, number, OutboxChannel, OutboxEvent]>(
-    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const forgetKeys = db.prepare<[number]>(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
