@@ -263,7 +263,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await storage.close();
     throw error;
   });
-  const counter = new FunnelCounter((rows) => storage.addFunnelCounts(rows), (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
+  const counter = new FunnelCounter((rows) => storage.funnel.addCounts(rows), (error) => app.log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const offerCounts = offerCounter(storage, (error) => app.log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   // Where leads go, the allowed sites and the embed's look are settings: read live, never kept from the start.
   const webhook = () => webhookTarget(settings.secret('webhookUrl'), settings.secret('webhookSecret'), settings.sources.webhookUrl === 'environment' ? null : config.outbound);
@@ -332,7 +332,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const writeSetupLink = () =>
     logSetupLink(storage, app.log, clock.now(), siteOrigin(config.publicUrl, config.host, (app.server.address() as AddressInfo).port));
   async function announceFirstRun() {
-    if ((await storage.readPasswordHash()) === null) await writeSetupLink();
+    if ((await storage.sessions.readPasswordHash()) === null) await writeSetupLink();
   }
 
   await app.register(healthRoutes, { storage, now: () => clock.now() });
@@ -345,7 +345,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounts.add(today(clock.now()), leadOfferKey(settings.values.offers ?? [], lead.ratings)),
   });
-  await app.register(linkRoutes, { store: storage, now: () => clock.now(), routing, coachName: () => settings.values.coachName });
+  await app.register(linkRoutes, { store: storage.links, now: () => clock.now(), routing, coachName: () => settings.values.coachName });
   await app.register(eventRoutes, {
     counter,
     today: () => today(clock.now()),

@@ -70,7 +70,7 @@ async function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
 }
 
 type LeadRouteOptions = {
-  store: Pick<Storage, 'submit'>;
+  store: Pick<Storage, 'leads'>;
   rateLimit: ServerConfig['rateLimit'];
   /** The consent settings in force now (the coach may change them at any time). */
   consent: () => ConsentSettings;
@@ -110,7 +110,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
       // The lead step is counted under the run's source when the lead is stored (server/storage/funnel-counts.ts).
       const ownHost = new URL(publicOrigin ?? `${request.protocol}://${request.host}`).hostname;
       const submission = { lead, idempotencyKey: key, consent: consentRecord(consent(), lead.consent), source: sourceKey(lead.source, ownHost), routing: routing() };
-      const result = await withinLimit(store.submit(submission));
+      const result = await withinLimit(store.leads.submit(submission));
       if (result === 'too_slow') {
         request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time: answered 503');
         return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send(storageTooSlow);

@@ -137,7 +137,7 @@ type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange'
 
 export function setUpMail(
   config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs' | 'outbound'>,
-  storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'addLinks'>,
+  storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'links'>,
   deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
 ): MailParts {
   const { settings } = deps;
@@ -150,7 +150,7 @@ export function setUpMail(
   const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs, () => deps.clock.now());
   const outbox = new MailOutbox({
     queue: storage.outbox.email,
-    links: storage,
+    links: storage.links,
     transport: () => live.transport(),
     refuseSender: (answer) => live.refuseSender(answer),
     content: {

@@ -23,11 +23,11 @@ export async function openLiveSettings(config: ServerConfig, storage: Storage, l
   const settings = await SettingsService.open({ table: storage.settings, environment: config.environmentSettings, secrets, log });
   const siteConfig = (values: SettingValues) => siteConfigFor(values, mailIsOn(values, config.publicUrl));
   // Built once, or rebuilt when the zone changed while no server ran (one pass over the submissions).
-  await storage.useProfileTimeZone(zoneOf(settings.values));
+  await storage.funnel.useProfileTimeZone(zoneOf(settings.values));
   const pages = await SitePages.load(config.distDir, siteConfig(settings.values));
   settings.onChange(async (values, previous) => {
     if (zoneOf(values) !== zoneOf(previous)) {
-      await storage.useProfileTimeZone(zoneOf(values)).catch((error: unknown) => {
+      await storage.funnel.useProfileTimeZone(zoneOf(values)).catch((error: unknown) => {
         log.error({ err: error }, 'rebuilding the profile aggregate in the new time zone failed; the next start tries again');
       });
     }

@@ -25,7 +25,7 @@ test('SQLite: a display name or a group stored as an address becomes the address
   db.close();
   const storage = await SqliteStorage.open(dataDir, {});
   try {
-    expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
+    expect(await storage.dashboard.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
   } finally {
     await storage.close();
   }
@@ -37,7 +37,7 @@ test('Postgres: the same', async () => {
     await storage.pool.query(insert, stored);
     await storage.pool.query(postgresMigrationSql['bare-addresses'] ?? '');
     expect((await storage.pool.query<{ email: string }>('SELECT email FROM submissions ORDER BY submitted_at')).rows.map((row) => row.email)).toEqual(after);
-    expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
+    expect(await storage.dashboard.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
   } finally {
     await storage.close();
   }

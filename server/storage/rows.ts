@@ -24,7 +24,8 @@ import { decodeRatings } from '../../src/shared/ratings';
 import { maskedEmail } from '../../src/shared/masked-email';
 import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
-import type { Actor, LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
+import type { Actor, Session, StoredAuditEntry } from './storage';
+import type { LeadStats, StoredDeliveries } from './dashboard-reads';
 import { describeProfile, summaryPatternOf } from './stored-profile';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

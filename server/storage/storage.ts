@@ -10,7 +10,8 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type { AuditAction, AuditEntry, DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse, SummaryPattern } from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry, SummaryPattern } from '../../src/shared/coach-api';
+import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
 import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
@@ -195,8 +196,11 @@ export type ProfileTotals = {
 /** `browser`: the browser in words ("Chrome on macOS"; '' for a session from before they were kept). */
 export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number; browser: string };
 
-/** The coach's sessions as stored: only a hash of each token (server/coach/sessions.ts decides). */
+/** The coach's password and sessions as stored: only a hash of each (server/coach/sessions.ts decides). */
 export interface SessionTable {
+  readPasswordHash(): Promise<string | null>;
+  /** Stores a new password hash and ends every session, in one transaction. */
+  storePasswordHash(hash: string, now: number): Promise<void>;
   /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. `browser`: the browser in words. */
   insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number, browser?: string): Promise<number>;
   byTokenHash(tokenHash: string): Promise<Session | null>;
@@ -212,30 +216,6 @@ export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: Si
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };
-
-/**
- * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
- * address (search results are in address order, so a page is the next stretch of the index).
- */
-export type LeadListParams = TimeRange & { q: string; cursor: string | null; limit: number };
-
-/** Name search has no index (one more would cost every stored lead a write): it looks at this many newest submissions. */
-export const NAME_SEARCH_WINDOW = 50_000;
-
-/** One person's line of the export: their latest submission, first and last time, how many. */
-export type ExportRow = {
-  email: string;
-  first_name: string;
-  ratings: string;
-  created_at: number;
-  updated_at: number;
-  submissions: number;
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-  /** When the visitor confirmed the marketing consent (double opt-in), or null. */
-  marketing_confirmed_at: number | null;
-};
 
 /** A link of the results e-mail, stored by the hash of its token (server/mail/links.ts). */
 export type NewLink = { tokenHash: string; kind: 'profile' | 'confirm'; submissionId: number; createdAt: number; expiresAt: number };
@@ -270,60 +250,31 @@ export interface LinkStore {
   confirmByLink(tokenHash: string, now: number, routing: Routing): Promise<ConfirmResult | null>;
 }
 
-export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
-
-export type LeadStats = {
-  leads: number;
-  submissions: number;
-  submissionsLast24h: number;
-  submissionsLast7d: number;
-  outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
-};
-
-export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
-/** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused'>;
-
-export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
-
-export interface Storage extends LinkStore, OfferCountsStore {
-  readonly backend: 'sqlite' | 'postgres';
-
+/** Leads as they arrive: stored through the group commit (server/storage/group-commit.ts). */
+export interface LeadStore {
   /**
    * Stores a validated lead; resolves once it is committed (or was stored before under its key). A
-   * new one also counts the funnel's `lead` step under `source`, in the same transaction.
+   * new one also counts the funnel's `lead` step under `source`, and queues a delivery on each
+   * channel its routing has on, in the same transaction.
    */
   submit(submission: NewSubmission): Promise<SubmitResult>;
-  /** Each channel's queue: the same table and promises, its own rows. */
-  readonly outbox: Readonly<Record<OutboxChannel, OutboxQueue>>;
-
-  readPasswordHash(): Promise<string | null>;
-  /** Stores a new password hash and ends every session, in one transaction. */
-  storePasswordHash(hash: string, now: number): Promise<void>;
-  readonly sessions: SessionTable;
-  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
-  readonly setupCodes: SetupCodeTable;
-  /** The coach's settings and picture (server/settings/). */
-  readonly settings: SettingsTable;
-  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
-  readonly access: AccessTable;
-  recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
-  /** Newest first, `limit` entries older than the cursor (an entry's id). */
-  listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
-
-  /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
-  addFunnelCounts(rows: FunnelCount[]): Promise<void>;
-  /** The sign-in throttle's counters under these keys (those that exist). */
-  readThrottle(keys: string[]): Promise<Map<string, ThrottleEntry>>;
-  /** One more failure under `key`, atomically; a count whose last failure was before `forgetBefore` starts again at 1. */
-  addThrottleFailure(key: string, now: number, forgetBefore: number): Promise<ThrottleEntry>;
-  clearThrottle(key: string): Promise<void>;
-  /** Drops the counters with no failure since `before`. */
-  pruneThrottle(before: number): Promise<void>;
   /** Writes (and commits) one small row: resolves once storage accepted a write (GET /api/health). */
   probeWrite(now: number): Promise<void>;
+}
+
+/** The audit log: what was done on the coach's side, by whom, when (never a value or an address). */
+export interface AuditLog {
+  record(action: AuditAction, who: Actor, now: number): Promise<void>;
+  /** Newest first, `limit` entries older than the cursor (an entry's id). */
+  list(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
+}
+
+/** The funnel's counters and the profile aggregate (server/analytics/). */
+export interface FunnelStore {
+  /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
+  addCounts(rows: FunnelCount[]): Promise<void>;
   /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
-  readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
+  readCounts(from: Day, to: Day): Promise<FunnelCounts>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
   /**
@@ -332,33 +283,52 @@ export interface Storage extends LinkStore, OfferCountsStore {
    * in, read inside their own transaction, so a change of zone on one instance never mixes days.
    */
   useProfileTimeZone(timeZone: string): Promise<void>;
+}
 
-  listLeads(params: LeadListParams): Promise<LeadListResponse>;
-  /** A person with every submission, newest first, each as the visitor saw it with its delivery. */
-  leadDetail(id: number): Promise<LeadDetail | null>;
-  /** The e-mail address of the person a lead id (any of their submissions' ids) belongs to. */
-  emailOfLead(id: number): Promise<string | null>;
-  /** Removes a person for good: every submission under the stored form of `email`, their deliveries, their share of the aggregate. */
-  eraseLead(email: string): Promise<EraseResult>;
-  /**
-   * The export's rows in pages, newest person first (server/leads/export.ts writes the CSV); with a
-   * period, the people whose latest submission falls in it. What is stored after it starts is left out.
-   */
-  exportRows(period?: TimeRange): AsyncIterable<ExportRow[]>;
-  listDeliveries(params: DeliveryListParams): Promise<StoredDeliveries>;
-  /**
-   * Puts a delivery back in the queue, due now: a given-up one gets one more attempt; a pending one
-   * is tried at once unless a round is sending it right now (then it is left to that round).
-   */
-  retryDelivery(id: number, now: number): Promise<RetryOutcome>;
-  leadStats(now: number): Promise<LeadStats>;
+/** The sign-in throttle's counters (server/coach/throttle.ts decides). */
+export interface ThrottleTable {
+  /** The counters under these keys (those that exist). */
+  read(keys: string[]): Promise<Map<string, ThrottleEntry>>;
+  /** One more failure under `key`, atomically; a count whose last failure was before `forgetBefore` starts again at 1. */
+  addFailure(key: string, now: number, forgetBefore: number): Promise<ThrottleEntry>;
+  clear(key: string): Promise<void>;
+  /** Drops the counters with no failure since `before`. */
+  prune(before: number): Promise<void>;
+}
 
-  /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */
-  writeBackup(target: string): Promise<boolean>;
-
+/**
+ * The storage contract: one part per concern, each an interface of its own. A part's methods take
+ * and answer plain data, so on SQLite each crosses to the storage thread as it is
+ * (server/storage/sqlite/thread-storage.ts forwards by part and method).
+ */
+export interface Storage {
+  readonly backend: 'sqlite' | 'postgres';
+  readonly leads: LeadStore;
+  /** Each channel's queue: the same table and promises, its own rows. */
+  readonly outbox: Readonly<Record<OutboxChannel, OutboxQueue>>;
+  /** The results e-mail's links. */
+  readonly links: LinkStore;
+  /** The coach's password and sessions. */
+  readonly sessions: SessionTable;
+  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
+  readonly setupCodes: SetupCodeTable;
+  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
+  readonly access: AccessTable;
+  readonly audit: AuditLog;
+  readonly funnel: FunnelStore;
+  /** The offers' counters (server/storage/offer-counts.ts). */
+  readonly offers: OfferCountsStore;
+  readonly throttle: ThrottleTable;
+  /** The coach's settings and picture (server/settings/). */
+  readonly settings: SettingsTable;
+  readonly dashboard: DashboardReads;
   /** Stores what is queued and closes the connection(s). */
   close(): Promise<void>;
 }
+
+/** The parts of the contract, by name: what a call names to cross to the storage thread. */
+export type StorageParts = Omit<Storage, 'backend' | 'outbox' | 'close'>;
+export type StoragePart = keyof StorageParts;
 
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */
 export const isLockedError = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';

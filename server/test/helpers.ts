@@ -105,6 +105,6 @@ export const testLead = (email: string, firstName: string, ratings: Lead['rating
 export async function storeWith(leads: [Lead, string?][], routing?: Routing): Promise<{ dataDir: string; store: SqliteStorage }> {
   const dataDir = tempDir();
   const store = SqliteStorage.open(dataDir, {});
-  await Promise.all(leads.map(([entry, key]) => store.submit({ lead: entry, idempotencyKey: key, routing })));
+  await Promise.all(leads.map(([entry, key]) => store.leads.submit({ lead: entry, idempotencyKey: key, routing })));
   return { dataDir, store };
 }

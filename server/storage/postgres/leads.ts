@@ -8,7 +8,11 @@ import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
-import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
+import { bound } from '../bound';
+import { type TimeRange } from '../storage';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { exportPages } from './export';
+import { listDeliveries, retryDelivery } from './outbox';
 import { parameters, type PostgresPool, transaction } from './connection';
 import { addToProfiles, aggregateTimeZone } from './profiles';
 
@@ -130,4 +134,14 @@ export async function leadStats(pool: PostgresPool, now: number): Promise<LeadSt
     },
     now,
   );
+}
+
+/** What the dashboard reads and does with the leads on Postgres. */
+export function postgresDashboardReads(pool: PostgresPool): DashboardReads {
+  return {
+    ...bound(pool, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, listDeliveries, retryDelivery }),
+    exportRows: (period) => exportPages(pool, period),
+    // Backups of Postgres are the database's own (pg_dump, the provider's snapshots): server/docs/postgres.md.
+    writeBackup: async () => false,
+  };
 }

@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
-import { confirmedChannels, type ConfirmResult, type LinkedProfile, type NewLink, type Routing } from '../storage';
+import { confirmedChannels, type ConfirmResult, type LinkedProfile, type LinkStore, type NewLink, type Routing } from '../storage';
 import { type PostgresPool, transaction } from './connection';
 
-export function postgresLinks(pool: PostgresPool) {
+/** The results e-mail's links on Postgres. */
+export function postgresLinks(pool: PostgresPool): LinkStore {
   let lastSweep = 0;
   return {
     async addLinks(links: NewLink[]): Promise<void> {

@@ -29,7 +29,7 @@ test('instances starting together all open the database (migrated once, profile 
   try {
     const [first] = storages;
     if (!first) throw new Error('opened');
-    await Promise.all(storages.map((storage) => storage.useProfileTimeZone('Europe/Berlin')));
+    await Promise.all(storages.map((storage) => storage.funnel.useProfileTimeZone('Europe/Berlin')));
     const meta = await first.pool.query('SELECT key, value FROM analytics_meta');
     expect(meta.rows).toEqual([{ key: 'profile_time_zone', value: 'Europe/Berlin' }]);
   } finally {
@@ -105,11 +105,11 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
     const versions = await storage.pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.rows.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
     expect(await schemaOf(storage.pool)).toEqual(expected);
-    expect(await storage.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
-    expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
-    expect(await storage.readPasswordHash()).toBe('scrypt$hash');
+    expect(await storage.dashboard.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
+    expect((await storage.funnel.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
+    expect(await storage.sessions.readPasswordHash()).toBe('scrypt$hash');
     expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
-    expect(await storage.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
+    expect(await storage.leads.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
@@ -117,8 +117,8 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
       queued: [],
     });
     // New rows continue after the old ones.
-    await storage.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] } });
-    expect(Number((await storage.listLeads({ q: 'new', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0]?.id)).toBeGreaterThan(3);
+    await storage.leads.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] } });
+    expect(Number((await storage.dashboard.listLeads({ q: 'new', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0]?.id)).toBeGreaterThan(3);
   } finally {
     await storage.close();
   }

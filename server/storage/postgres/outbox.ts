@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
+import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
+import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { PostgresPool } from './connection';
 
 /**

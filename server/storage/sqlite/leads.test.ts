@@ -56,7 +56,7 @@ test('erase of an unknown address changes nothing', async () => {
 test('stats count leads, submissions and the delivery backlog', async () => {
   const routing = { webhook: true, email: false };
   const { store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]], routing);
-  await store.submit({ lead: lead('a@example.com', 'A'), routing });
+  await store.leads.submit({ lead: lead('a@example.com', 'A'), routing });
   store.db.prepare("UPDATE outbox SET state = 'delivered' WHERE id = 1").run();
   const stats = leadStats(store.db, Date.now() + 60_000);
   expect(stats).toMatchObject({

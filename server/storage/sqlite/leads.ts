@@ -7,7 +7,12 @@
  */
 import { normalizeEmail } from '../email';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
-import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
+import { bound } from '../bound';
+import { type TimeRange } from '../storage';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { backupDatabase } from './connection';
+import { exportPages } from './export';
+import { listDeliveries, retryDelivery } from './outbox';
 import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
 import type { SqliteDatabase } from './binding';
 import { aggregateTimeZone, profileAggregator } from './profiles';
@@ -148,4 +153,16 @@ export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
     },
     now,
   );
+}
+
+/** What the dashboard reads and does with the leads of a SQLite database. */
+export function sqliteDashboardReads(db: SqliteDatabase): DashboardReads {
+  return {
+    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, listDeliveries, retryDelivery }),
+    // A page at a time, each one complete query: the thread is free between pages.
+    exportRows: async function* (period) {
+      yield* exportPages(db, period);
+    },
+    writeBackup: async (target) => (backupDatabase(db, target), true),
+  };
 }

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
-import { confirmedChannels, type ConfirmResult, type LinkedProfile, type NewLink, type OutboxChannel, type OutboxEvent, type Routing } from '../storage';
+import { confirmedChannels, type ConfirmResult, type LinkStore, type NewLink, type OutboxChannel, type OutboxEvent, type Routing } from '../storage';
 import type { SqliteDatabase } from './binding';
 
-export function sqliteLinks(db: SqliteDatabase) {
+/** The results e-mail's links of a SQLite database. */
+export function sqliteLinks(db: SqliteDatabase): LinkStore {
   const insert = db.prepare<[string, string, number, number, number]>(
     'INSERT INTO links (token_hash, kind, submission_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -64,11 +65,11 @@ export function sqliteLinks(db: SqliteDatabase) {
   });
 
   return {
-    addLinks: (links: NewLink[]) => add(links),
-    profileByLink(tokenHash: string, now: number): LinkedProfile | null {
+    addLinks: async (links) => add(links),
+    async profileByLink(tokenHash, now) {
       const link = profileLink.get(tokenHash, now);
       return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;
     },
-    confirmByLink: (tokenHash: string, now: number, routing: Routing) => confirm.immediate(tokenHash, now, routing),
+    confirmByLink: async (tokenHash, now, routing) => confirm.immediate(tokenHash, now, routing),
   };
 }

@@ -5,7 +5,8 @@ import { normalizeEmail } from '../email';
 import type { Submission } from '../storage';
 import { openSqlite, type SqliteDatabase } from './binding';
 import { DATABASE_FILE, openDatabase } from './connection';
-import { migrate, migrations } from './migrations';
+import { migrate } from './connection';
+import { migrations } from './migrations';
 import { SqliteStorage } from './storage';
 import { batchWriter } from './submissions';
 
@@ -163,17 +164,17 @@ test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows i
     expect(schemaOf(storage.db)).toEqual(expected);
     expect(storage.db.pragma('foreign_key_check')).toEqual([]);
     // Every person and delivery is still there, each address in its stored form.
-    expect(await storage.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
-    const { leads } = await storage.listLeads({ q: '', cursor: null, limit: 10, fromMs: null, toMs: null });
+    expect(await storage.dashboard.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
+    const { leads } = await storage.dashboard.listLeads({ q: '', cursor: null, limit: 10, fromMs: null, toMs: null });
     expect(leads.map((lead) => [lead.email, lead.firstName])).toEqual([
       ['ana@example.com', 'Ana Maria'],
       ['ben@example.com', 'Ben'],
     ]);
     // The profile aggregate is built from the rows the database held (the server asks at start-up).
-    await storage.useProfileTimeZone('UTC');
-    expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
+    await storage.funnel.useProfileTimeZone('UTC');
+    expect((await storage.funnel.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
     // A retry with a key stored before the upgrade gets the first answer back.
-    expect(await storage.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
+    expect(await storage.leads.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
@@ -181,8 +182,8 @@ test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows i
       queued: [],
     });
     if (version >= 4) {
-      expect(await storage.readPasswordHash()).toBe('scrypt$hash');
-      expect((await storage.listAudit(null, 10)).entries).toHaveLength(1);
+      expect(await storage.sessions.readPasswordHash()).toBe('scrypt$hash');
+      expect((await storage.audit.list(null, 10)).entries).toHaveLength(1);
       expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
     }
     if (version >= 7) {
