@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 import layersPlugin from './scripts/eslint-layers.js';
 
 /**
@@ -29,7 +30,40 @@ const layers = [
     from: './src/coach',
     message: "The visitor's code never imports the coach's dashboard (its own bundle).",
   },
+  {
+    target: './src/coach',
+    from: './src/features',
+    except: ['./shared'],
+    message: "The coach's bundle never imports a visitor's screen: what it shows of one (the results preview, a rating) lives in src/features/shared.",
+  },
+  {
+    target: './src/coach',
+    from: './src/embed',
+    message: "The coach's bundle never imports src/embed (the script coaches paste, the framed quiz's side): what both use lives in src/lib or src/shared.",
+  },
+  ...screenZones('src/features', 'shared', 'src/features/shared'),
+  ...screenZones('src/coach', 'content', 'src/coach itself (its texts: src/coach/content)'),
 ];
+
+/**
+ * One screen never imports another screen's folder, and the `shared` folder never imports a screen:
+ * what two screens use moves to `sharedPlace`. The screens are the folders under `root`, found when
+ * lint runs, so a new screen is held at once.
+ */
+function screenZones(root, shared, sharedPlace) {
+  const folders = readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const screens = folders.filter((name) => name !== shared);
+  return folders.map((folder) => ({
+    target: `./${root}/${folder}`,
+    from: screens.filter((screen) => screen !== folder).map((screen) => `./${root}/${screen}`),
+    message:
+      folder === shared
+        ? `${root}/${shared} is what screens share: it imports none of them.`
+        : `One screen never imports another screen's folder: what two screens use lives in ${sharedPlace}.`,
+  }));
+}
 
 /**
  * The storage contract and its backends never import the domain: domain → contract ← backends. Nor

@@ -1,5 +1,5 @@
 /**
- * A stand-in for the coach API (src/shared/coach-api.ts) inside the browser, for checking every
+ * A stand-in for the coach API (src/shared/coach-api/) inside the browser, for checking every
  * dashboard screen in states the real flow rarely reaches in a test: failing deliveries, a consent
  * record, several pages of leads, throttled sign-in. Typed with the contract, so it cannot drift from
  * it. The real API is exercised end to end by coach-dashboard.spec.ts.
@@ -8,21 +8,13 @@ import { maskedEmail } from '../src/shared/masked-email';
 import type { Page, Route } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
-import type {
-  AuditAction,
-  AuditEntry,
-  AuditLogResponse,
-  CoachApiError,
-  DeliveriesResponse,
-  FunnelResponse,
-  LeadDetail,
-  LeadListResponse,
-  LeadSummary,
-  ProfilesResponse,
-  SessionStatus,
-  SetupStatus,
-  StepCounts,
-} from '../src/shared/coach-api';
+import type { AuditAction, AuditEntry, AuditLogResponse } from '../src/shared/coach-api/audit';
+import type { DeliveriesResponse } from '../src/shared/coach-api/deliveries';
+import type { FunnelResponse, StepCounts } from '../src/shared/coach-api/funnel';
+import type { LeadDetail, LeadListResponse, LeadSummary } from '../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../src/shared/coach-api/profiles';
+import type { CoachApiError } from '../src/shared/coach-api/routes';
+import type { SessionStatus, SetupStatus } from '../src/shared/coach-api/session';
 import type { Rating } from '../src/shared/constants';
 import { funnelSteps } from '../src/shared/funnel';
 

@@ -2,7 +2,7 @@
  * Every refusal the server answers, in one table, with fixed messages that never echo the input:
  * the 4xx errors Fastify and Node's HTTP parser raise themselves (bad URL, broken JSON, body too
  * large, headers too large, too slow, malformed HTTP), the rate limit, the shutdown, and the ones
- * the lead route shares with them. `server/app.ts` sends them all through one path, with the
+ * the lead route shares with them. `server/http/errors.ts` sends them all through one path, with the
  * security headers.
  */
 import { STATUS_CODES } from 'node:http';

@@ -5,9 +5,12 @@
  * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a dual-stack socket reports) is its IPv4
  * address. The key is held in memory (or, for the sign-in throttle, stored), never logged.
  */
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export function clientKey(address: string): string {
+  // The common case, and every request's: a socket's IPv4 address is already in its one written form.
+  if (isIPv4(address)) return address;
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -209,3 +209,21 @@ test('OUTBOUND_ALLOWED_HOSTS: external unless set; an entry that means nothing s
   expect(loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'external, loopback' }).outbound.allows('127.0.0.1', 'localhost')).toBe(true);
   expect(() => loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'external, 10.0.0.0/40' })).toThrow(/^OUTBOUND_ALLOWED_HOSTS must be .*"10\.0\.0\.0\/40" is none of these/);
 });
+
+test.each([
+  ['neither: a minute', {}, 60_000],
+  ['OUTBOX_LEASE_SECONDS', { OUTBOX_LEASE_SECONDS: '20' }, 20_000],
+  ['WEBHOOK_LEASE_SECONDS, its old name, still works', { WEBHOOK_LEASE_SECONDS: '15' }, 15_000],
+  ['both, the same', { OUTBOX_LEASE_SECONDS: '30', WEBHOOK_LEASE_SECONDS: '30' }, 30_000],
+])('the outbox lease (webhook and e-mail): %s', (_name, env, leaseMs) => {
+  expect(loadConfig(env).outboxLeaseMs).toBe(leaseMs);
+});
+
+test.each([
+  [{ OUTBOX_LEASE_SECONDS: '30', WEBHOOK_LEASE_SECONDS: '10' }, /OUTBOX_LEASE_SECONDS \(30\) and WEBHOOK_LEASE_SECONDS, its old name \(10\), differ/],
+  [{ OUTBOX_LEASE_SECONDS: '90' }, /^OUTBOX_LEASE_SECONDS must be a whole number from 5 to 60, got "90"\.$/],
+  [{ WEBHOOK_LEASE_SECONDS: '2' }, /^WEBHOOK_LEASE_SECONDS must be a whole number from 5 to 60, got "2"\.$/],
+])('a lease that cannot be used stops the start, naming the variable: %j', (env, message) => {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(message);
+});

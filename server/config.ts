@@ -7,7 +7,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coachSettings, settingKeys, type SettingDefinition, type SettingValues } from '../src/shared/coach-settings';
 import { resolveCourseUrl } from '../src/shared/course-url';
-import { checkMailEnvironment } from './mail/mail-config';
 import { emailToolEnvironmentProblem } from './email-tool/in-force';
 import { type OutboundPolicy, parseOutboundAllowedHosts } from './outbound/allowed-hosts';
 
@@ -29,8 +28,8 @@ export type ServerConfig = {
   /** Pino level of the JSON log on stdout; `silent` turns it off. */
   logLevel: LogLevel;
   trustProxy: TrustProxy;
-  /** How long an instance holds the outbox rows it is sending (WEBHOOK_LEASE_SECONDS, at most a minute). */
-  webhookLeaseMs: number;
+  /** How long an instance holds the outbox rows it is sending, of every channel (OUTBOX_LEASE_SECONDS, at most a minute). */
+  outboxLeaseMs: number;
   /** Lead submissions allowed per client address within one window. */
   rateLimit: { max: number; windowMs: number };
   /** Funnel events allowed per client address per minute (EVENTS_RATE_LIMIT_MAX; a quiz run sends 14). */
@@ -168,9 +167,6 @@ function readHost(env: Env): string {
   return host;
 }
 
-/** A loopback host: plain http:// (or smtp://) to it never leaves the machine. */
-export const localHostnames = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
-
 /**
  * FRAME_ANCESTORS was replaced by EMBED_ORIGINS (now one of the coach's settings, which the
  * environment may set): refused, so that an old setting cannot silently stop the quiz being framed.
@@ -265,6 +261,22 @@ function readDatabase(env: Env): PostgresSettings | null {
 const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 
+/**
+ * OUTBOX_LEASE_SECONDS: how long an instance holds the deliveries it is sending (webhook and e-mail).
+ * WEBHOOK_LEASE_SECONDS, its name from when the webhook was the only channel, still works; both set
+ * to different values is refused, so neither is silently ignored.
+ */
+function readOutboxLeaseSeconds(env: Env): number {
+  const current = readInteger(env, 'OUTBOX_LEASE_SECONDS', 60, 5, 60);
+  if (readRaw(env, 'WEBHOOK_LEASE_SECONDS') === undefined) return current;
+  const old = readInteger(env, 'WEBHOOK_LEASE_SECONDS', 60, 5, 60);
+  if (readRaw(env, 'OUTBOX_LEASE_SECONDS') === undefined) return old;
+  if (old !== current) {
+    throw new ConfigError(`OUTBOX_LEASE_SECONDS (${current}) and WEBHOOK_LEASE_SECONDS, its old name (${old}), differ: keep OUTBOX_LEASE_SECONDS only.`);
+  }
+  return current;
+}
+
 /** OUTBOUND_ALLOWED_HOSTS: `external` unless set. */
 function readOutbound(env: Env): OutboundPolicy {
   const read = parseOutboundAllowedHosts(readRaw(env, 'OUTBOUND_ALLOWED_HOSTS'));
@@ -274,6 +286,18 @@ function readOutbound(env: Env): OutboundPolicy {
     );
   }
   return read.policy;
+}
+
+/**
+ * SMTP_URL on the server with no PUBLIC_URL is a mistake to say at once: the results e-mail's links
+ * point there, so it could never be sent. SMTP_URL's and MAIL_FROM's own checks run with every
+ * setting's (`readEnvironmentSettings`); either may come from the settings screen instead
+ * (server/mail/mail-config.ts).
+ */
+function checkMailEnvironment(env: Env, publicUrl: string | null): void {
+  if (readRaw(env, 'SMTP_URL') !== undefined && publicUrl === null) {
+    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
+  }
 }
 
 /** Parses and validates the environment. */
@@ -287,7 +311,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     database: readDatabase(env),
     logLevel: readLogLevel(env),
     trustProxy: readTrustProxy(env),
-    webhookLeaseMs: readInteger(env, 'WEBHOOK_LEASE_SECONDS', 60, 5, 60) * 1000,
+    outboxLeaseMs: readOutboxLeaseSeconds(env) * 1000,
     rateLimit: {
       max: readInteger(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,

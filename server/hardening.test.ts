@@ -6,7 +6,8 @@
  */
 import { connect } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import { buildApp, loggablePath } from './app';
+import { buildApp } from './app';
+import { loggablePath } from './http/log';
 import { defaultTimeouts, type ServerConfig } from './config';
 import { captureLog, fixtureEmail, postLead, type RunningApp, startApp, testConfig, sqliteDb } from './test/helpers';
 

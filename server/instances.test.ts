@@ -57,7 +57,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
 test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no acknowledged lead, and every webhook arrives', async () => {
   const databaseUrl = await freshPostgresUrl();
   const receiver = await startReceiver();
-  const env = { DATABASE_URL: databaseUrl, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, WEBHOOK_LEASE_SECONDS: '5' };
+  const env = { DATABASE_URL: databaseUrl, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret, OUTBOX_LEASE_SECONDS: '5' };
   const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   if (!a || !b) throw new Error('two instances');
 
@@ -134,7 +134,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   // The dashboard and the commands, from either instance: a replacement for the killed one, and b.
   const a2 = await spawnServer(env);
   const cli = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: tempDir() },
       input,

@@ -3,7 +3,7 @@
  * funnel counts (./dashboard-seed.ts), the real server on it, signed in, and every dashboard API
  * called one request at a time (as the dashboard does), with varying arguments: p50 and p95 of each.
  */
-import { coachApi, leadPath, retryDeliveryPath } from '../../src/shared/coach-api';
+import { coachApi, leadPath, retryDeliveryPath } from '../../src/shared/coach-api/routes';
 import { addDays, calendarDay } from '../../src/shared/days';
 import { benchPassword } from './dashboard-seed';
 

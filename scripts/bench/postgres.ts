@@ -83,7 +83,7 @@ export async function measureMigration(root: string, people: number, log: (messa
     const databaseUrl = await createDatabase(cluster.url, 'migrated');
     log('npm run coach -- migrate-to-postgres');
     const started = performance.now();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'migrate-to-postgres'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'migrate-to-postgres'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       encoding: 'utf8',

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coachApi } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { benchLead } from './api-load';
 import { startNodeScript } from './processes';
 
@@ -45,7 +45,7 @@ const timed = async (request: () => Promise<Response>): Promise<{ ms: number; st
 export async function measureSignInFlood(root: string, runs: number, log: (message: string) => void, signIns = floodSignIns): Promise<SignInFloodResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-bench-flood-'));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_MAX: '1000000' };
-  const setPassword = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'set-password'], {
+  const setPassword = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'set-password'], {
     cwd: root,
     env: { ...process.env, ...env },
     input: 'the bench password, long enough',

@@ -3,7 +3,7 @@
  * breakdown by source from the monthly counts for whole months and the daily ones for the days
  * around them. Even two years read only a few thousand rows, and never anything about a person.
  */
-import { FUNNEL_SOURCES_LIMIT, type FunnelResponse, type FunnelSource, type StepCounts } from '../../src/shared/coach-api';
+import { FUNNEL_SOURCES_LIMIT, type FunnelResponse, type FunnelSource, type StepCounts } from '../../src/shared/coach-api/funnel';
 import { daysBetween, type Day } from '../../src/shared/days';
 import { funnelSteps } from '../../src/shared/funnel';
 import { type FunnelCounts, OTHER_FUNNEL_SOURCE, type Storage } from '../storage/storage';

@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../src/shared/coach-api';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import { ownOrigin, setTestPassword, signIn } from '../test/coach-session';
 import { postLead, startApp, tempDir, testConfig, testSettingsKey, validLead } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';

@@ -4,14 +4,14 @@
  * session with its cookies. One place, so each way in follows the same rules.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CoachApiError, CoachErrorCode, SessionStatus } from '../../src/shared/coach-api';
+import type { CoachApiError, CoachErrorCode } from '../../src/shared/coach-api/routes';
+import type { SessionStatus } from '../../src/shared/coach-api/session';
+import { isLoopbackHost } from '../../src/shared/loopback';
 import type { Actor, Session, Storage } from '../storage/storage';
 import { browserInWords } from './access/browser-words';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieKey, issueDeviceCookie, type SignInClientKey, signInClientOf } from './device-cookie';
 import { dashboardActor, SESSION_COOKIE, sessionTimings, type SessionStore } from './sessions';
 import type { SignInThrottle } from './throttle';
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export const refuse = (reply: FastifyReply, status: number, error: CoachErrorCode, message: string, extra: Partial<CoachApiError> = {}) =>
   reply.code(status).send({ error, message, ...extra } satisfies CoachApiError);
@@ -30,10 +30,10 @@ export function coachDoor(options: {
 }) {
   const { storage, sessions, throttle, now } = options;
 
-  /** Sign-in sets a `Secure` cookie: over plain http, browsers keep it only for localhost and 127.0.0.1. */
+  /** Sign-in sets a `Secure` cookie: over plain http, browsers keep it only for this computer (localhost, 127.0.0.0/8, ::1). */
   const refusedInsecure = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const secure = options.publicUrl ? options.publicUrl.startsWith('https:') : request.protocol === 'https';
-    if (secure || loopbackHosts.has(request.hostname)) return false;
+    if (secure || isLoopbackHost(request.hostname)) return false;
     refuse(reply, 403, 'https_required', 'Sign in over HTTPS: the session cookie is only kept on a secure connection.');
     return true;
   };

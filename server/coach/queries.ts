@@ -2,14 +2,9 @@
  * Reading the coach API's query strings: periods, page sizes and cursors. Each parser returns the
  * value or a refusal naming the parameter, in words for the coach; never quoting what was sent.
  */
-import {
-  DEFAULT_PERIOD_DAYS,
-  deliveryFilters,
-  type DeliveryFilter,
-  LEAD_PAGE_MAX,
-  LEAD_PAGE_SIZE,
-  MAX_PERIOD_DAYS,
-} from '../../src/shared/coach-api';
+import { type DeliveryFilter, deliveryFilters } from '../../src/shared/coach-api/deliveries';
+import { LEAD_PAGE_MAX, LEAD_PAGE_SIZE } from '../../src/shared/coach-api/leads';
+import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from '../../src/shared/coach-api/routes';
 import { addDays, calendarDay, type Day, dayCount, isDay, startOfDay } from '../../src/shared/days';
 import type { TimeRange } from '../storage/storage';
 

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import {
-  coachApi,
-  type DeliveriesResponse,
-  type FunnelResponse,
-  type LeadDetail,
-  type LeadListResponse,
-  type ProfilesResponse,
-} from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { FunnelResponse } from '../../src/shared/coach-api/funnel';
+import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { emailToolApi } from '../../src/shared/email-tool-api';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import type { Rating } from '../../src/shared/constants';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
@@ -269,10 +266,10 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   expect((await request({ url: '/api/coach/deliveries?state=lost' })).json()).toMatchObject({ field: 'state' });
 });
 
-test('without a webhook, deliveries say so and retry is refused', async () => {
+test('without a webhook or mail, deliveries say so and retry is refused: no channel is on', async () => {
   const { request } = await start();
-  expect((await request({ url: '/api/coach/deliveries' })).json()).toMatchObject({ webhookConfigured: false, deliveries: [] });
+  expect((await request({ url: '/api/coach/deliveries' })).json()).toMatchObject({ webhookConfigured: false, mailConfigured: false, deliveries: [] });
   const retry = await request({ method: 'POST', url: '/api/coach/deliveries/1/retry' });
   expect(retry.statusCode).toBe(409);
-  expect(retry.json()).toMatchObject({ error: 'webhook_not_configured' });
+  expect(retry.json()).toMatchObject({ error: 'no_channel_configured', message: expect.stringContaining('mail is off, so nothing can be sent') });
 });

@@ -1,20 +1,18 @@
 /**
- * The coach API under /api/coach/ (contract: src/shared/coach-api.ts; for people: server/docs/coach.md,
+ * The coach API under /api/coach/ (contract: src/shared/coach-api/, one file per area; for people: server/docs/coach.md,
  * "The coach API"). One guard in front of every route: a valid session (except to sign in), and
  * for anything that changes state the site's own Origin. Every answer is `no-store`.
  */
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  coachApi,
-  type DeliveriesResponse,
-  type EraseResponse,
-  type ProfilesResponse,
-  type SessionStatus,
-} from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { EraseResponse } from '../../src/shared/coach-api/leads';
+import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SessionStatus } from '../../src/shared/coach-api/session';
 import { coreDrivers } from '../../src/content/drivers';
-import { summaryPatterns } from '../../src/shared/coach-api';
+import { summaryPatterns } from '../../src/shared/coach-api/profiles';
 import type { ServerConfig } from '../config';
 import { readFunnel } from '../analytics/report';
 import { readOffersReport } from '../offers/report';
@@ -42,28 +40,28 @@ import { dashboardActor, SESSION_COOKIE, sessionTimings, SessionStore } from './
 import type { Actor, Session, Storage } from '../storage/storage';
 import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
-import type { WebhookTarget } from '../webhooks/target';
+import type { LiveSettings } from '../settings/snapshot';
 import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
 import { coachDoor, refuse } from './door';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import { accountRoutes } from './access/account-routes';
 import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
 import { emailToolRoutes } from '../email-tool/routes';
-import { memoryPaceWindow, Pacer } from '../email-tool/pacer';
+import { Pacer } from '../email-tool/pacer';
 import { systemClock } from '../outbox/delivery-loop';
 
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
   outbox: WebhookOutbox;
-  /** Where leads go now (the settings in force); null: forwarding is off. */
-  webhook: () => WebhookTarget | null;
+  /** The settings in force, one snapshot per revision: where leads go, the time zone (server/settings/snapshot.ts). */
+  live: Pick<LiveSettings, 'current'>;
   /** The results e-mail: its settings in force and its loop (which sends nothing while mail is off). */
   mail: { live: LiveMail; outbox: MailOutbox };
   config: ServerConfig;
@@ -95,11 +93,12 @@ const openPosts: ReadonlySet<string> = new Set([
 ]);
 const withoutSession = (method: string, url: string | undefined) => (method === 'POST' && url !== undefined && openPosts.has(url)) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, webhook, mail, config, settings, now, writeSetupLink }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, live, mail, config, settings, now, writeSetupLink }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(storage.throttle, config.signInLockMs);
-  /** Live: the coach may change it on the settings screen. */
-  const zone = () => settings.values.analyticsTimeZone ?? 'UTC';
+  /** Live: the coach may change them on the settings screen. */
+  const zone = () => live.current.timeZone;
+  const webhook = () => live.current.channels.webhook;
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const dashboard = (request: FastifyRequest): Actor => dashboardActor(request.coachSession);
 
@@ -194,8 +193,8 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   await app.register(settingsRoutes, { settings, now, actor: dashboard, outbound: config.outbound });
   await app.register(webhookRoutes, { settings, webhook, storage, now, actor: dashboard, outbox });
   await app.register(mailRoutes, { mail: mail.live, storage, now, actor: dashboard });
-  // The coach's checks of their e-mail tool: paced to the vendor's limit on this instance (they are rare: a click each).
-  const toolPacer = new Pacer(memoryPaceWindow(), systemClock);
+  // The coach's checks of their e-mail tool: paced to the vendor's limit in the window every instance shares.
+  const toolPacer = new Pacer(storage.paceWindow, systemClock);
   await app.register(emailToolRoutes, { settings, outbound: config.outbound, pacer: toolPacer, storage, now, actor: dashboard });
   app.get(coachApi.session, async (request) => sessionStatus(request.coachSession as Session));
 
@@ -291,8 +290,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    if (webhook() === null && !mail.live.on) {
-      return refuse(reply, 409, 'webhook_not_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
+    // No channel on at all (every channel of the routing, later ones too): nothing could send it.
+    if (!Object.values(live.current.routing).some((on) => on)) {
+      return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.dashboard.retryDelivery(id, now());

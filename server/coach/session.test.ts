@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { AuditLogResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse } from '../../src/shared/coach-api/audit';
 import { afterEach, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, type AuditLogResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse } from '../../src/shared/coach-api/audit';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { buildApp } from '../app';
 import { ownOrigin } from '../test/coach-session';
 import { captureLog, startApp, testConfig } from '../test/helpers';

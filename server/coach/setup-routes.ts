@@ -8,8 +8,9 @@
  *                               without a shell), at most one a minute per instance, 3 per client an hour
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { coachApi, type CoachApiError, type CoachErrorCode, type SetupStatus } from '../../src/shared/coach-api';
-import { coachAccessApi } from '../../src/shared/coach-access-api';
+import { coachApi, type CoachApiError, type CoachErrorCode } from '../../src/shared/coach-api/routes';
+import type { SetupStatus } from '../../src/shared/coach-api/session';
+import { coachAccessApi } from '../../src/shared/coach-api/access';
 import type { Storage } from '../storage/storage';
 import type { Door } from './door';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './password';

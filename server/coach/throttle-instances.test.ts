@@ -14,7 +14,7 @@ const root = new URL('../..', import.meta.url).pathname;
 const password = 'the password of the throttle tests';
 
 function setPassword(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'set-password'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'set-password'], {
     cwd: root,
     env: { ...process.env, ...env },
     input: password,

@@ -11,7 +11,8 @@ import { startKitFake, type KitFake } from './fakes/kit-fake';
 import { sampleContact } from './fakes/sample-contact';
 import { ToolClient } from './http';
 import { kit } from './kit';
-import { memoryPaceWindow, Pacer } from './pacer';
+import { memoryPaceWindow } from '../storage/pace';
+import { Pacer } from './pacer';
 
 let fake: KitFake | null = null;
 let client: ToolClient | null = null;

@@ -5,7 +5,8 @@ import { startReceiver, type Receiver } from '../test/receiver';
 import { steppingClock } from '../test/stepping-clock';
 import type { ToolLimit } from './connector';
 import { exhaustedFor, paceKeyOf, ToolClient, waitFromHeaders } from './http';
-import { FIRST_BACKOFF_MS, memoryPaceWindow, Paced, Pacer } from './pacer';
+import { memoryPaceWindow } from '../storage/pace';
+import { FIRST_BACKOFF_MS, Paced, Pacer } from './pacer';
 
 const limit: ToolLimit = { requests: 120, perMs: 60_000, concurrent: 4, scope: 'key' };
 const loopback = (parseOutboundAllowedHosts('loopback') as { ok: true; policy: typeof externalOnly }).policy;

@@ -11,6 +11,7 @@
  * throws when no answer came: `Paced` (no slot before the attempt's deadline: nothing was sent),
  * `OutboundRefused` (the address is not allowed), or undici's error (refused, reset, timed out).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
@@ -89,6 +90,9 @@ async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy(): 
   }
 }
 
+/** The attempt a request belongs to: its deadline and signal (see `ToolClient.within`). */
+const attempt = new AsyncLocalStorage<{ deadline: number; signal: AbortSignal | undefined }>();
+
 /** One tool's connections: a `ToolHttp` per attempt (its deadline and signal), closed with the settings. */
 export class ToolClient {
   readonly #options: ToolClientOptions;
@@ -146,6 +150,22 @@ export class ToolClient {
         },
         signal,
       );
+  }
+
+  /**
+   * A `ToolHttp` for a connector that outlives its attempts (it keeps the tool's tag ids): each
+   * request takes the deadline and signal of the attempt it runs in (`within`), or none.
+   */
+  bound(): ToolHttp {
+    return (toolRequest) => {
+      const current = attempt.getStore();
+      return this.http(current?.deadline ?? Infinity, current?.signal)(toolRequest);
+    };
+  }
+
+  /** Runs one attempt: the `bound()` requests made in it wait for a slot until `deadline` at most, and end with `signal`. */
+  within<T>(deadline: number, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    return attempt.run({ deadline, signal }, run);
   }
 
   async close(): Promise<void> {

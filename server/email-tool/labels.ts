@@ -9,7 +9,7 @@ import { resultsCopy } from '../../src/content/results';
 import type { Rating } from '../../src/shared/constants';
 import { patternNames, type LabelGroup, type TagMapping } from '../../src/shared/email-tool-labels';
 import { summaryRuleOf } from '../../src/shared/insights';
-import { summaryPatterns } from '../../src/shared/coach-api';
+import { summaryPatterns } from '../../src/shared/coach-api/profiles';
 
 const prefixed = (group: LabelGroup, what: string) => `${group.name}: ${what}`;
 const on = (group: LabelGroup, labels: () => string[]) => (group.on ? labels() : []);

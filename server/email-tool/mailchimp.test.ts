@@ -5,7 +5,8 @@ import { plainHttp } from './fakes/plain-http';
 import { sampleContact as lead } from './fakes/sample-contact';
 import { ToolClient } from './http';
 import { mailchimp } from './mailchimp';
-import { memoryPaceWindow, Pacer } from './pacer';
+import { memoryPaceWindow } from '../storage/pace';
+import { Pacer } from './pacer';
 
 let fake: MailchimpFake | null = null;
 const clients: ToolClient[] = [];

@@ -1,18 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolLimit } from './connector';
-import { earliestSlot, FIRST_BACKOFF_MS, memoryPaceWindow, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
+import { earliestSlot, memoryPaceWindow } from '../storage/pace';
+import { FIRST_BACKOFF_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
 import { steppingClock } from '../test/stepping-clock';
 
 const kit: ToolLimit = { requests: 120, perMs: 60_000, concurrent: 4, scope: 'key' };
 const windowMs = kit.perMs + WINDOW_MARGIN_MS;
 
-describe('the earliest slot', () => {
+describe('the earliest slot (starts newest first)', () => {
   test.each<[string, number[], number, number, number]>([
     ['an empty log: now', [], 0, 1000, 1000],
-    ['room in the window: now', [0, 100], 0, 1000, 1000],
-    ['a full window: when its first start leaves it', [0, 100, 200], 0, 300, 0 + 61_000],
-    ['only the last `requests` starts count', [0, 50, 100, 200], 0, 300, 50 + 61_000],
-    ['a hold later than all that', [0, 100, 200], 90_000, 300, 90_000],
+    ['room in the window: now', [100, 0], 0, 1000, 1000],
+    ['a full window: when its oldest start leaves it', [200, 100, 0], 0, 300, 0 + 61_000],
+    ['only the newest `requests` starts count', [200, 100, 50, 0], 0, 300, 50 + 61_000],
+    ['a hold later than all that', [200, 100, 0], 90_000, 300, 90_000],
     ['a hold already over', [], 500, 1000, 1000],
   ])('%s', (_name, starts, heldUntil, now, expected) => {
     expect(earliestSlot(starts, heldUntil, 3, windowMs, now)).toBe(expected);
@@ -23,7 +24,7 @@ describe('the window in memory', () => {
   test('a burst of 300 takes 120 slots a window: never more than 120 in any 60 s', async () => {
     const window = memoryPaceWindow();
     const slots: number[] = [];
-    for (let index = 0; index < 300; index += 1) slots.push((await window.take('k', kit, windowMs, 0, Infinity)) ?? -1);
+    for (let index = 0; index < 300; index += 1) slots.push((await window.take('k', kit.requests, windowMs, 0, Infinity)) ?? -1);
     expect(slots.slice(0, 120).every((at) => at === 0)).toBe(true);
     expect(slots.slice(120, 240).every((at) => at === windowMs)).toBe(true);
     expect(slots.slice(240).every((at) => at === 2 * windowMs)).toBe(true);
@@ -32,12 +33,11 @@ describe('the window in memory', () => {
 
   test('keys are counted apart; a slot after the deadline is not taken', async () => {
     const window = memoryPaceWindow();
-    const tiny: ToolLimit = { ...kit, requests: 1 };
-    expect(await window.take('a', tiny, windowMs, 0, 0)).toBe(0);
-    expect(await window.take('b', tiny, windowMs, 0, 0)).toBe(0);
-    expect(await window.take('a', tiny, windowMs, 10, 10)).toBeNull();
-    expect(await window.nextFree('a', tiny, windowMs, 10)).toBe(windowMs);
-    expect(await window.take('a', tiny, windowMs, 10, windowMs)).toBe(windowMs);
+    expect(await window.take('a', 1, windowMs, 0, 0)).toBe(0);
+    expect(await window.take('b', 1, windowMs, 0, 0)).toBe(0);
+    expect(await window.take('a', 1, windowMs, 10, 10)).toBeNull();
+    expect(await window.nextFree('a', 1, windowMs, 10)).toBe(windowMs);
+    expect(await window.take('a', 1, windowMs, 10, windowMs)).toBe(windowMs);
   });
 });
 

@@ -7,64 +7,18 @@
  * its `Retry-After`, or, without one (Kit's bare `429 Retry later`), for a backoff that doubles
  * while 429s keep coming.
  *
- * Where the window lives is a `PaceWindow`: this process's memory (one instance, SQLite), or the
- * database (several instances on Postgres share the vendor's limit: server/storage/). The number at
- * once is counted per instance.
+ * Where the window lives is a `PaceWindow` (server/storage/pace.ts): this process's memory (SQLite,
+ * one instance), or the database (several instances on Postgres share the vendor's limit). The
+ * number at once is counted per instance.
  */
 import type { ToolLimit } from './connector';
 import type { Clock } from '../outbox/delivery-loop';
+import type { PaceWindow } from '../storage/pace';
 
 /** Added to the vendor's window: requests spaced by our clock reach theirs a little unevenly. */
 export const WINDOW_MARGIN_MS = 1_000;
 /** A bare 429's first backoff; each further one doubles it, up to the vendor's whole window. */
 export const FIRST_BACKOFF_MS = 5_000;
-
-export interface PaceWindow {
-  /**
-   * Takes the earliest slot at or after `now` for one request of `key`: under `limit.requests` in
-   * any `windowMs`, and not before a hold. Returns its time, or null when it would fall after
-   * `latest` (then nothing is taken).
-   */
-  take(key: string, limit: ToolLimit, windowMs: number, now: number, latest: number): Promise<number | null>;
-  /** The earliest time a slot could be had (for "try again in ..."), without taking it. */
-  nextFree(key: string, limit: ToolLimit, windowMs: number, now: number): Promise<number>;
-  /** Nothing of `key` starts before `until` (a 429's Retry-After or backoff). */
-  hold(key: string, until: number): Promise<void>;
-}
-
-/** The earliest slot of a sorted log of start times: after the hold, and with room in the window. */
-export function earliestSlot(starts: readonly number[], heldUntil: number, requests: number, windowMs: number, now: number): number {
-  const full = starts.length >= requests ? (starts[starts.length - requests] ?? 0) + windowMs : 0;
-  return Math.max(now, heldUntil, full);
-}
-
-/** The window of one instance: start times kept in memory per key. */
-export function memoryPaceWindow(): PaceWindow {
-  const starts = new Map<string, number[]>();
-  const holds = new Map<string, number>();
-  const logOf = (key: string, windowMs: number, now: number) => {
-    const log = (starts.get(key) ?? []).filter((start) => start > now - windowMs);
-    starts.set(key, log);
-    return log;
-  };
-  const slot = (key: string, limit: ToolLimit, windowMs: number, now: number) =>
-    earliestSlot(logOf(key, windowMs, now), holds.get(key) ?? 0, limit.requests, windowMs, now);
-  return {
-    take(key, limit, windowMs, now, latest) {
-      const at = slot(key, limit, windowMs, now);
-      if (at > latest) return Promise.resolve(null);
-      const log = logOf(key, windowMs, now);
-      log.push(at);
-      log.sort((a, b) => a - b);
-      return Promise.resolve(at);
-    },
-    nextFree: (key, limit, windowMs, now) => Promise.resolve(slot(key, limit, windowMs, now)),
-    hold(key, until) {
-      holds.set(key, Math.max(holds.get(key) ?? 0, until));
-      return Promise.resolve();
-    },
-  };
-}
 
 /** No slot before the attempt's deadline: try again after `waitMs` (the caller returns `slow-down`). */
 export class Paced extends Error {
@@ -137,8 +91,8 @@ export class Pacer {
     await gate.enter();
     try {
       const now = this.#clock.now();
-      const at = await this.#window.take(key, limit, windowMs, now, deadline);
-      if (at === null) throw new Paced((await this.#window.nextFree(key, limit, windowMs, now)) - now);
+      const at = await this.#window.take(key, limit.requests, windowMs, now, deadline);
+      if (at === null) throw new Paced((await this.#window.nextFree(key, limit.requests, windowMs, now)) - now);
       await this.#sleep(at - this.#clock.now(), signal);
       return await request();
     } finally {

@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, type AuditLogResponse, type SettingsResponse, type SettingsVersionsResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse, SettingsVersionsResponse } from '../../src/shared/coach-api/audit';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { emailToolApi, type ToolCheckResult, type ToolTestResult } from '../../src/shared/email-tool-api';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig, type ServerConfig } from '../config';

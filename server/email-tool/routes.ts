@@ -16,7 +16,6 @@ import type { Rating } from '../../src/shared/constants';
 import { coachSettings } from '../../src/shared/coach-settings';
 import { emailToolApi, type ToolCheckResult, type ToolProblem, type ToolTestResult } from '../../src/shared/email-tool-api';
 import type { TagMapping } from '../../src/shared/email-tool-labels';
-import { emailToolNames } from '../../src/shared/email-tool-settings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { allowedAddress, OutboundRefused } from '../outbound/connect';
 import type { Actor, Storage } from '../storage/storage';
@@ -71,7 +70,6 @@ export const emailToolRoutes: FastifyPluginAsync<Options> = async (app, { settin
       if ('kind' in refused) return refused;
     }
     const factory = connectors[inForce.settings.tool];
-    if (!factory) return notReady('emailTool', `This server cannot reach ${emailToolNames[inForce.settings.tool]} yet.`);
     const deadline = now() + CHECK_LIMIT_MS;
     // The connector's limit is known once it is built; its client is made with it.
     const made: { client?: ToolClient } = {};

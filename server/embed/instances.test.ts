@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../src/shared/coach-api';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { setTestPassword, signedIn } from '../test/coach-session';
 import { startApp, testConfig } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';

@@ -82,7 +82,18 @@ type LeadRouteOptions = {
   onStored?: (lead: Lead) => void;
 };
 
+/** The host name in a Host header (no port, no brackets), worked out once for the host the last request named. */
+function hostNames(): (host: string) => string {
+  let last = { host: '', name: '' };
+  return (host) => {
+    if (host !== last.host) last = { host, name: new URL(`http://${host}`).hostname };
+    return last.name;
+  };
+}
+
 export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, routing, publicOrigin, onStored }) => {
+  const publicHost = publicOrigin === null ? null : new URL(publicOrigin).hostname;
+  const hostName = hostNames();
   app.post(
     leadsApiPath,
     { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
@@ -108,7 +119,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
       }
 
       // The lead step is counted under the run's source when the lead is stored (server/storage/funnel-counts.ts).
-      const ownHost = new URL(publicOrigin ?? `${request.protocol}://${request.host}`).hostname;
+      const ownHost = publicHost ?? hostName(request.host);
       const submission = { lead, idempotencyKey: key, consent: consentRecord(consent(), lead.consent), source: sourceKey(lead.source, ownHost), routing: routing() };
       const result = await withinLimit(store.leads.submit(submission));
       if (result === 'too_slow') {

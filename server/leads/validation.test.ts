@@ -3,7 +3,7 @@
  * nothing. One server serves them all (none of them may store anything).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../app';
+import { BODY_LIMIT_BYTES } from '../http/json-body';
 import { captureLog, fixtureEmail, fixtureName, postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from '../test/helpers';
 
 let running: RunningApp;

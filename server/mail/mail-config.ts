@@ -5,12 +5,12 @@
  * wins. Their rules are src/shared/mail-settings.ts. The e-mail's links need the site's address, so
  * PUBLIC_URL must be set too (never the request's Host header, which a client chooses).
  *
- * The settings can change at any time, on any instance: server/mail/mail-setup.ts asks here every
- * time they do. Messages never repeat the URL's password.
+ * The settings can change at any time, on any instance: server/settings/snapshot.ts asks here once
+ * for each new revision of the settings. Messages never repeat the URL's password.
  */
-import type { SettingValues } from '../../src/shared/coach-settings';
 import { senderOf } from '../../src/shared/mail-settings';
-import { ConfigError, type Env, localHostnames, readRaw, withoutPassword } from '../config';
+import { isLoopbackHost } from '../../src/shared/loopback';
+import { withoutPassword } from '../config';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 
 /** How the results e-mail is sent. */
@@ -34,10 +34,6 @@ export type MailSettings = {
 /** Mail is on or off, and when off, what is missing, in the coach's words. */
 export type MailState = { on: true; settings: MailSettings } | { on: false; missing: string };
 
-/** Whether the settings in force turn mail on (secrets still sealed: only whether they are set). */
-export const mailIsOn = (values: Pick<SettingValues, 'smtpUrl' | 'mailFrom'>, publicUrl: string | null): boolean =>
-  values.smtpUrl !== null && values.mailFrom !== null && publicUrl !== null;
-
 /**
  * The mail settings in force: `smtpUrl` opened (plaintext, password included) and `mailFrom`, both
  * already checked (at start-up, or when the coach saved them).
@@ -57,19 +53,8 @@ export function mailStateOf(smtpUrl: string | null, mailFrom: string | null, pub
       from: mailFrom,
       fromAddress: sender.address,
       domain: sender.domain,
-      requireTls: url.protocol === 'smtp:' && !localHostnames.test(url.hostname),
+      requireTls: url.protocol === 'smtp:' && !isLoopbackHost(url.hostname),
       guard,
     },
   };
-}
-
-/**
- * Start-up's own rule: SMTP_URL on the server with no PUBLIC_URL is a mistake to say at once (the
- * e-mail could never be sent). SMTP_URL's and MAIL_FROM's own checks run with every setting's
- * (server/config.ts, `readEnvironmentSettings`); either may come from the settings screen instead.
- */
-export function checkMailEnvironment(env: Env, publicUrl: string | null): void {
-  if (readRaw(env, 'SMTP_URL') !== undefined && publicUrl === null) {
-    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is: the email's links point there (for example https://quiz.example.com).");
-  }
 }

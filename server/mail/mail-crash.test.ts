@@ -26,7 +26,7 @@ const leadNumber = (index: number) => ({ email: `crash${index}@example.net`, fir
 async function mailEnv(): Promise<Record<string, string>> {
   sink = await startSmtpSink();
   // A lease of 5 s, so rows the killed process had claimed come back quickly.
-  return { SMTP_URL: sink.url, MAIL_FROM: 'coach@coach.example', PUBLIC_URL: 'https://quiz.example', WEBHOOK_LEASE_SECONDS: '5' };
+  return { SMTP_URL: sink.url, MAIL_FROM: 'coach@coach.example', PUBLIC_URL: 'https://quiz.example', OUTBOX_LEASE_SECONDS: '5' };
 }
 
 /**

@@ -20,9 +20,8 @@ import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage
 import { confirmLinkUrl, linkExpiresAt, linkUrl, newLinkToken } from './links';
 import type { MailSettings } from './mail-config';
 import type { Mailer } from './mailer';
-import { resultsEmailHtml } from './results-email';
-import { resultsEmail } from './results-email-model';
-import { resultsEmailText } from './results-email-text';
+import { type EmailRenderer, startEmailRenderer } from './renderer';
+import type { ResultsEmailInput } from './results-email-model';
 
 export type MailContent = {
   /** PUBLIC_URL: where the links point. */
@@ -43,8 +42,8 @@ export type MailContent = {
   };
 };
 
-/** How e-mail is sent now: the mailer, and the settings it was built on (the sender's domain names every Message-ID). */
-export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'domain'> };
+/** How e-mail is sent now: the mailer, and the settings it was built on (the sender; its domain names every Message-ID). */
+export type MailTransport = { mailer: Mailer; settings: Pick<MailSettings, 'domain' | 'from'> };
 
 export type MailOutboxOptions = {
   queue: OutboxQueue;
@@ -74,9 +73,9 @@ const consentOf = (row: DueRow) =>
     confirmedAt: row.marketing_confirmed_at,
   });
 
-/** The results e-mail of one due row, with these links, as both parts and its subject. */
-export async function renderResultsEmail(row: DueRow, links: { profile: string; confirm: string | null }, content: MailContent, now: number) {
-  const email = resultsEmail({
+/** What the results e-mail of one due row says, with these links: plain data, written out in the render thread (./renderer.ts). */
+export function resultsEmailInput(row: DueRow, links: { profile: string; confirm: string | null }, content: MailContent, now: number): ResultsEmailInput {
+  return {
     firstName: row.first_name,
     ratings: decodeRatings(row.ratings),
     submittedAt: row.submitted_at,
@@ -90,15 +89,16 @@ export async function renderResultsEmail(row: DueRow, links: { profile: string; 
     ...content.live(),
     siteHost: new URL(content.publicUrl).host,
     now,
-  });
-  return { subject: email.subject, html: await resultsEmailHtml(email), text: resultsEmailText(email) };
+  };
 }
 
 export class MailOutbox extends DeliveryLoop {
   readonly #transport: () => MailTransport | null;
+  readonly #renderer: EmailRenderer;
 
   constructor(options: MailOutboxOptions) {
     const { content, transport } = options;
+    const renderer = startEmailRenderer();
     const now = () => options.clock?.now() ?? Date.now();
     /** This round's links, by outbox row, made in `prepare` and used in `send`, and the round's mailer. */
     const linksOf = new Map<number, { profile: string; confirm: string | null }>();
@@ -135,12 +135,15 @@ export class MailOutbox extends DeliveryLoop {
           const { mailer, settings } = round ?? {};
           // Mail turned off between the claim and now: tried again once it is back on.
           if (!links || !mailer || !settings || signal.aborted) return { result: 'failed', status: null };
-          const message = await renderResultsEmail(row, links, content, now());
+          const input = resultsEmailInput(row, links, content, now());
+          const message = await renderer.write({ input, from: settings.from, to: row.email, messageId: messageIdOf(row, settings.domain) });
+          // Cut while it was written (the thread's first start can take a moment): tried again later.
+          if (signal.aborted) return { result: 'failed', status: null };
           // Cut at its limit (or the app stopping): the conversation ends now, not at Nodemailer's next timeout.
           const cut = () => mailer.cut();
           signal.addEventListener('abort', cut);
           try {
-            const outcome = await mailer.send({ to: row.email, ...message, messageId: messageIdOf(row, settings.domain) });
+            const outcome = await mailer.send(message);
             if (outcome.senderRefused) {
               // The coach's sender, not the visitor's address: the e-mail waits for the settings to change.
               options.refuseSender?.(outcome.answer ?? '');
@@ -154,11 +157,13 @@ export class MailOutbox extends DeliveryLoop {
       },
     });
     this.#transport = transport;
+    this.#renderer = renderer;
   }
 
   /** Stops the loop; open SMTP connections are closed first, so an attempt in flight ends at once (and is retried later). */
   override async stop(): Promise<void> {
     this.#transport()?.mailer.close();
     await super.stop();
+    await this.#renderer.close();
   }
 }

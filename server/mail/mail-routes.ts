@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { testEmailCopy } from '../../src/content/email';
-import { coachApi, type CoachApiError, type MailStatus, type MailTestResult } from '../../src/shared/coach-api';
+import type { MailStatus, MailTestResult } from '../../src/shared/coach-api/mail';
+import { coachApi, type CoachApiError } from '../../src/shared/coach-api/routes';
 import { outboxTimings } from '../outbox/delivery-loop';
 import type { Actor, Storage } from '../storage/storage';
 import type { MailSettings } from './mail-config';

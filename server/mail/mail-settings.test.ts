@@ -7,7 +7,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { testEmailCopy } from '../../src/content/email';
-import { coachApi, type AuditLogResponse, type MailStatus, type MailTestResult, type SettingsResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse } from '../../src/shared/coach-api/audit';
+import type { MailStatus, MailTestResult } from '../../src/shared/coach-api/mail';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { SESSION_COOKIE } from '../coach/sessions';
 import type { ServerConfig } from '../config';
 import { setTestPassword, signIn } from '../test/coach-session';

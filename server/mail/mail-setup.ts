@@ -1,7 +1,7 @@
 /**
- * The results e-mail, put together for the app (server/app.ts): the mail settings in force (SMTP_URL
- * and MAIL_FROM, or the settings screen; ./mail-config.ts), the mailer built on them, and the
- * outbox's e-mail loop. While mail is off, nothing is sent and no e-mail is queued, as before, and
+ * The results e-mail, put together for the app (server/compose.ts): the mail settings in force (SMTP_URL
+ * and MAIL_FROM, or the settings screen; ./mail-config.ts, opened once per settings revision in
+ * server/settings/snapshot.ts), the mailer built on them, and the outbox's e-mail loop. While mail is off, nothing is sent and no e-mail is queued, as before, and
  * the dashboard says how to turn it on.
  *
  * The settings can change at any time, on any instance (server/settings/service.ts tells each one
@@ -9,19 +9,13 @@
  * and the old one is closed once the attempts it carries have ended. No restart.
  */
 import type { ServerConfig } from '../config';
-import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Clock, type OutboxLog, PARALLEL_SENDS, roundPlan } from '../outbox/delivery-loop';
 import type { SettingsService } from '../settings/service';
+import type { LiveSettings } from '../settings/snapshot';
 import type { Storage } from '../storage/storage';
-import { type MailSettings, type MailState, mailStateOf } from './mail-config';
+import type { MailSettings, MailState } from './mail-config';
 import { createMailer, type Mailer } from './mailer';
 import { MailOutbox, type MailTransport } from './mail-outbox';
-
-/**
- * The settings the mail needs, as they are now: `smtpUrl` opened (password included), and the
- * outbound rule it is held to (null when SMTP_URL set it: the operator's).
- */
-export type MailSource = () => { smtpUrl: string | null; mailFrom: string | null; guard?: OutboundPolicy | null };
 
 /** Without a change, one e-mail tries the sender again after this long (the provider may have been fixed on its side). */
 export const SENDER_PAUSE_MS = 15 * 60 * 1000;
@@ -39,13 +33,13 @@ export class LiveMail {
    * connection, greeting and socket timeouts take, so an SMTP conversation ends with its attempt.
    */
   constructor(
-    private readonly source: MailSource,
-    private readonly publicUrl: string | null,
+    /** The mail settings in force now (the settings' snapshot: server/settings/snapshot.ts). */
+    private readonly source: () => MailState,
     private readonly log: Pick<OutboxLog, 'info'>,
     private readonly attemptLimitMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.#state = this.#read();
+    this.#state = source();
     if (this.#state.on) this.#transport = this.#build(this.#state.settings);
   }
 
@@ -83,7 +77,7 @@ export class LiveMail {
   /** The settings changed: a new mailer when the server or the sender changed; nothing else moves. */
   refresh(): void {
     if (this.#closed) return;
-    const next = this.#read();
+    const next = this.source();
     const before = this.#state.on ? this.#state.settings : null;
     const after = next.on ? next.settings : null;
     this.#state = next;
@@ -103,11 +97,6 @@ export class LiveMail {
     for (const timer of this.#retiring) clearTimeout(timer);
     this.#retiring.clear();
     this.#transport?.mailer.close();
-  }
-
-  #read(): MailState {
-    const { smtpUrl, mailFrom, guard = null } = this.source();
-    return mailStateOf(smtpUrl, mailFrom, this.publicUrl, guard);
   }
 
   #build(settings: MailSettings): MailTransport {
@@ -132,22 +121,15 @@ export type MailParts = {
   stop(): Promise<void>;
 };
 
-/** The settings service's part the mail follows (server/settings/service.ts). */
-type MailSettingsSource = Pick<SettingsService, 'values' | 'secret' | 'onChange' | 'sources'>;
 
 export function setUpMail(
-  config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'webhookLeaseMs' | 'outbound'>,
+  config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'outboxLeaseMs'>,
   storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'links'>,
-  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: MailSettingsSource },
+  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: Pick<SettingsService, 'onChange'>; live: LiveSettings },
 ): MailParts {
-  const { settings } = deps;
-  const source: MailSource = () => ({
-    smtpUrl: settings.secret('smtpUrl'),
-    mailFrom: settings.values.mailFrom,
-    guard: settings.sources.smtpUrl === 'environment' ? null : config.outbound,
-  });
-  // One lease for every channel of the outbox (WEBHOOK_LEASE_SECONDS), and so one attempt limit.
-  const live = new LiveMail(source, config.publicUrl, deps.log, roundPlan(config.webhookLeaseMs).attemptLimitMs, () => deps.clock.now());
+  const { settings, live: inForce } = deps;
+  // One lease for every channel of the outbox (OUTBOX_LEASE_SECONDS), and so one attempt limit.
+  const live = new LiveMail(() => inForce.current.channels.email, deps.log, roundPlan(config.outboxLeaseMs).attemptLimitMs, () => deps.clock.now());
   const outbox = new MailOutbox({
     queue: storage.outbox.email,
     links: storage.links,
@@ -159,12 +141,12 @@ export function setUpMail(
       profileLinkDays: config.profileLinkDays,
       // The coach's settings in force when each e-mail is written (environment, dashboard, default).
       live: () => {
-        const { values } = settings;
+        const { values, timeZone } = inForce.current;
         return {
           coachName: values.coachName,
           courseUrl: values.courseUrl ?? config.courseUrl,
           helpLine: values.helpLineText === null ? null : { text: values.helpLineText, url: values.helpLineUrl },
-          timeZone: values.analyticsTimeZone ?? 'UTC',
+          timeZone,
           words: values.words ?? undefined,
           offers: values.offers ?? [],
           coursePitch: values.coursePitch,
@@ -174,7 +156,7 @@ export function setUpMail(
     log: deps.log,
     clock: deps.clock,
     random: deps.random,
-    leaseMs: config.webhookLeaseMs,
+    leaseMs: config.outboxLeaseMs,
   });
   settings.onChange(() => {
     // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.

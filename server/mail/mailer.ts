@@ -10,6 +10,7 @@
  * line: not the address, not the name.
  */
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { guardedSocket } from '../outbound/connect';
 import type { MailSettings } from './mail-config';
 
@@ -22,6 +23,36 @@ export type OutgoingMail = {
   /** `<id@domain>`: the same for every attempt at the same message, on every instance. */
   messageId: string;
 };
+
+/** A message composed ahead of sending (the results e-mail, in the render thread): its recipient and its bytes as sent. */
+export type ComposedMail = { to: string; raw: Uint8Array };
+
+/** Every message of ours as Nodemailer composes it: from the coach's sender, to one bare address. */
+function messageOf(from: string, mail: OutgoingMail) {
+  return {
+    from,
+    // The bare address as an object: Nodemailer never parses it for names, groups or other recipients.
+    to: { name: '', address: mail.to },
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    // RFC 3834: sent by a program, so out-of-office replies are not sent back to the coach.
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/**
+ * The whole message, headers and MIME parts encoded, exactly as `send` would compose it: built in
+ * the render thread, so the event loop only streams finished bytes (./renderer.ts).
+ */
+export function composeMail(from: string, mail: OutgoingMail): Promise<ComposedMail> {
+  const composer = new MailComposer({ ...messageOf(from, mail), disableFileAccess: true, disableUrlAccess: true });
+  return composer
+    .compile()
+    .build()
+    .then((raw) => ({ to: mail.to, raw }));
+}
 
 /**
  * accepted: the server took it. refused: permanent for this recipient. failed: try again later.
@@ -55,7 +86,7 @@ export function mailOutcomeOf(error: unknown): MailOutcome {
 }
 
 export type Mailer = {
-  send(mail: OutgoingMail): Promise<MailOutcome>;
+  send(mail: OutgoingMail | ComposedMail): Promise<MailOutcome>;
   /** Asks the server whether it would take mail (the dashboard's check): connects, greets, logs in. */
   verify(): Promise<MailOutcome>;
   /**
@@ -110,17 +141,11 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
   return {
     async send(mail) {
       try {
-        const info: { response?: unknown } = await transport.sendMail({
-          from: settings.from,
-          // The bare address as an object: Nodemailer never parses it for names, groups or other recipients.
-          to: { name: '', address: mail.to },
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          messageId: mail.messageId,
-          // RFC 3834: sent by a program, so out-of-office replies are not sent back to the coach.
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
+        const info: { response?: unknown } = await transport.sendMail(
+          'raw' in mail
+            ? { envelope: { from: settings.from, to: [{ name: '', address: mail.to }] }, raw: Buffer.from(mail.raw.buffer, mail.raw.byteOffset, mail.raw.byteLength) }
+            : messageOf(settings.from, mail),
+        );
         return { result: 'accepted', smtpCode: 250, answer: typeof info.response === 'string' ? info.response : '250', stage: null };
       } catch (error) {
         return mailOutcomeOf(error);
@@ -138,7 +163,8 @@ export function createMailer(settings: Pick<MailSettings, 'url' | 'from' | 'requ
       if (closed) return;
       const old = transport;
       transport = open();
-      old.close();
+      // `force`: the conversations in flight end too (without it, only idle connections would).
+      old.close({ force: true });
     },
     close() {
       closed = true;

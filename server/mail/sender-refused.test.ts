@@ -6,7 +6,9 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, type DeliveriesResponse, type MailStatus } from '../../src/shared/coach-api';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { MailStatus } from '../../src/shared/coach-api/mail';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { SESSION_COOKIE } from '../coach/sessions';
 import { setTestPassword, signIn } from '../test/coach-session';
 import { postLead, type RunningApp, startApp, testConfig } from '../test/helpers';

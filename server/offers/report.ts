@@ -1,5 +1,5 @@
 /** The offers' figures for a period (the funnel screen): per offer and pattern, visitors who saw it, leads, clicks. */
-import type { OffersReport } from '../../src/shared/coach-api';
+import type { OffersReport } from '../../src/shared/coach-api/offers';
 import type { Day } from '../../src/shared/days';
 import type { SummaryRuleId } from '../../src/shared/insights';
 import type { Offer } from '../../src/shared/offer-pick';

@@ -1,7 +1,9 @@
 /** Offers through the settings API to the counting: each stored lead, each offer seen or clicked, under the right offer and pattern. */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, type OffersReport, type SettingsResponse } from '../../src/shared/coach-api';
+import type { OffersReport } from '../../src/shared/coach-api/offers';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { buildApp } from '../app';
 import { setTestPassword, signedIn } from '../test/coach-session';

@@ -127,6 +127,9 @@ export type DeliveryLoopOptions = {
 
 export type RoundSummary = { delivered: number; retrying: number; gone: number; expired: number };
 
+/** Why an attempt's signal fires once the attempt is over (answered, cut at its limit, or the loop stopping). */
+const attemptEnded = new Error('The attempt ended.');
+
 export class DeliveryLoop {
   readonly #channel: Channel;
   readonly #log: OutboxLog;
@@ -308,7 +311,8 @@ export class DeliveryLoop {
     } finally {
       this.#clock.clearTimeout(timer);
       this.#abort.signal.removeEventListener('abort', stopping);
-      controller.abort();
+      // With a reason of ours: abort() without one builds a DOMException, with its stack, for every attempt.
+      controller.abort(attemptEnded);
     }
   }
 }

@@ -7,10 +7,11 @@
  *   POST /api/coach/settings/versions/:revision/restore the settings become that version's, as a new one
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { coachApi, type AuditEntry, type SettingsVersion, type SettingsVersionsResponse } from '../../src/shared/coach-api';
+import type { AuditEntry, SettingsVersion, SettingsVersionsResponse } from '../../src/shared/coach-api/audit';
+import { coachApi } from '../../src/shared/coach-api/routes';
 import { settingChanges } from '../../src/shared/settings-history';
 import { parseCursor, parseLimit, valueOf } from '../coach/queries';
-import { settingsResponse } from './routes';
+import { settingsResponse } from './response';
 import type { SettingsService } from './service';
 import type { Actor, StoredAuditEntry, StoredSettingsVersion } from '../storage/storage';
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api';
+import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api/routes';
 import { buildApp } from '../app';
 import { SESSION_COOKIE } from '../coach/sessions';
 import { setTestPassword, signedIn } from '../test/coach-session';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi, type AuditLogResponse, type SettingsResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse } from '../../src/shared/coach-api/audit';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';

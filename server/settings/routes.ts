@@ -11,48 +11,20 @@
  *   GET    /media/<sha256>.<ext>      the picture, for visitors' pages
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { coachApi, type SettingsRefusal, type SettingsResponse } from '../../src/shared/coach-api';
-import { checkSettingsChange, coachSettings, settingKeys, type SettingDefinition, type SettingKey, type SettingValues, type StoredImage } from '../../src/shared/coach-settings';
-import { displayAddress } from '../../src/shared/display-address';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsRefusal } from '../../src/shared/coach-api/settings';
+import { checkSettingsChange, coachSettings, type SettingKey, type StoredImage } from '../../src/shared/coach-settings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { missingKeyMessage } from './secret-box';
 import { savedAddressProblem } from '../outbound/connect';
 import { historyRoutes } from './history';
+import { settingsResponse } from './response';
 import { checkImage, imagePath, MEDIA_PREFIX, servedBytes, tooLargeMessage, withoutMetadata } from './image';
 import type { SettingsService } from './service';
 import type { Actor, SettingsTable } from '../storage/storage';
 
 /** Reading a bigger upload costs little, and lets a 5 MB photo hear its size and the limit. */
 const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
-
-const definitionOf = (key: SettingKey): SettingDefinition => coachSettings[key];
-
-/** What the dashboard sees: secrets never, only whether they are set (the webhook's address in its safe form). */
-export function settingsResponse(settings: SettingsService): SettingsResponse {
-  const values = { ...settings.values } as Record<SettingKey, unknown>;
-  const secretsSet: Partial<Record<SettingKey, boolean>> = {};
-  const variables: Partial<Record<SettingKey, string>> = {};
-  const shown: Partial<Record<SettingKey, string>> = {};
-  for (const key of settingKeys) {
-    const definition = definitionOf(key);
-    if (definition.env !== undefined) variables[key] = definition.env;
-    if (definition.kind === 'secret') {
-      secretsSet[key] = values[key] !== null;
-      values[key] = null;
-      const plain = definition.visible ? settings.secret(key) : null;
-      if (plain !== null) shown[key] = displayAddress(plain);
-    }
-  }
-  const photo = settings.values.coachPhoto;
-  return {
-    values: values as SettingValues,
-    sources: settings.sources,
-    variables,
-    secretsSet,
-    shown,
-    photoUrl: photo === null ? null : imagePath(photo),
-  };
-}
 
 /** `outbound`: where the server may connect (OUTBOUND_ALLOWED_HOSTS), which the webhook's and the mail server's addresses are held to. */
 type Options = { settings: SettingsService; now: () => number; actor: (request: FastifyRequest) => Actor; outbound: OutboundPolicy };

@@ -6,9 +6,10 @@
  *
  * The value in force is the environment's, else the coach's, else the default
  * (src/shared/coach-settings.ts, `effectiveSettings`). Secrets are stored sealed (./secret-box.ts)
- * and opened only where they are used.
+ * and opened once per revision, for the snapshot the app reads (./snapshot.ts), or for the settings
+ * screen.
  */
-import type { AuditAction } from '../../src/shared/coach-api';
+import type { AuditAction } from '../../src/shared/coach-api/audit';
 import {
   coachSettings,
   effectiveSettings,

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { resultsCopy } from '../../src/content/results';
-import { coachApi, restoreSettingsPath, type AuditLogResponse, type SettingsResponse, type SettingsVersionsResponse } from '../../src/shared/coach-api';
+import type { AuditLogResponse, SettingsVersionsResponse } from '../../src/shared/coach-api/audit';
+import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site-config';
 import { buildApp } from '../app';
 import { setTestPassword, signedIn } from '../test/coach-session';

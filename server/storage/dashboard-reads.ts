@@ -3,7 +3,8 @@
  * detail, erased and exported, the deliveries listed and retried, the counts of `stats`, a backup
  * (the rest of the contract: ./storage.ts, whose `Storage.dashboard` this is).
  */
-import type { DeliveriesResponse, Delivery, DeliveryFilter, LeadDetail, LeadListResponse } from '../../src/shared/coach-api';
+import type { DeliveriesResponse, Delivery, DeliveryFilter } from '../../src/shared/coach-api/deliveries';
+import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
 import type { TimeRange } from './storage';
 
 /**

@@ -54,6 +54,14 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4539d1f80d3533a27d8ac07ee3ce546eb66019b6067dd9cc5bbebfdcd70d590c',
     postgres: '65f9b0015ac308262bd82fc58493f1a8d46819268c68a1e2f9e819008b483706',
   },
+  'tool-pace': {
+    sqlite: '09f873189f6b4026ac88f9aa8e02038d1ad61c5ec10c968f57ee5c3dd49e6a2a',
+    postgres: '243540b82d790eb0f9c5d403449a660081814787b638e1d605057d76f31f7b3c',
+  },
+  'email-tool-outbox': {
+    sqlite: '4faafed67bbd53043c54278f3be712b18dd2e3dbc01f2c30424161cf8dd2d9f9',
+    postgres: 'f8cfe45b736822f372e05e42ea913e9fb77b622f813785e75837df6470da814d',
+  },
   'outbox-message-id': { sqlite: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1', postgres: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1' },
 };
 

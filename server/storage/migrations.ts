@@ -46,7 +46,12 @@ export const migrationNames = [
   'offer-counts',
   // 16: each audit entry keeps the browser that made it in words and when it signed in (sessions go at sign-out).
   'audit-browser',
-  // 17: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery or an e-mail (its Message-ID).
+  // 17: the e-mail tool's pace window: each key's request start times and its hold after a 429,
+  //     shared by every instance (server/storage/pace.ts).
+  'tool-pace',
+  // 18: the outbox's third channel, `tool`: the coach's e-mail tool (server/email-tool/tool-outbox.ts).
+  'email-tool-outbox',
+  // 19: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery, an e-mail (its Message-ID) or a push to the e-mail tool.
   'outbox-message-id',
 ] as const;
 

@@ -3,21 +3,9 @@
  * contract's answers (the dashboard's leads, deliveries, the stats), and the few SQL fragments and
  * period rules that are the same in both dialects. Each backend's SQL is in its own folder.
  */
-import type {
-  AuditAction,
-  AuditEntry,
-  ConsentRecord,
-  DeliveryChannel,
-  DeliveryEvent,
-  DeliveriesResponse,
-  Delivery,
-  DeliveryState,
-  DeliveryWithLead,
-  LeadDetail,
-  LeadListResponse,
-  LeadSummary,
-  SignedInBrowser,
-} from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry, SignedInBrowser } from '../../src/shared/coach-api/audit';
+import type { DeliveriesResponse, Delivery, DeliveryChannel, DeliveryEvent, DeliveryState, DeliveryWithLead } from '../../src/shared/coach-api/deliveries';
+import type { ConsentRecord, LeadDetail, LeadListResponse, LeadSummary } from '../../src/shared/coach-api/leads';
 import { addDays, type Day } from '../../src/shared/days';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';

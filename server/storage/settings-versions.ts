@@ -3,7 +3,7 @@
  * ./storage.ts): a version's row and how it reads, the picture a version shows, and the change that
  * turns the stored settings into a version's.
  */
-import type { AuditAction, AuditEntry } from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
 import type { Actor, StoredSettingsVersion } from './storage';
 
 /** How many versions of the settings are kept; an older one goes, with any picture only it showed. */

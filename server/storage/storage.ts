@@ -10,7 +10,9 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type { AuditAction, AuditEntry, SummaryPattern } from '../../src/shared/coach-api';
+import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
+import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
+import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
 import type { AccessTable, SetupCodeTable } from './access';
@@ -75,7 +77,7 @@ export type SubmitResult =
 
 /**
  * What the gate told the visitor and what they chose, stored with a submission (worked out by
- * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api.ts), which
+ * server/leads/consent.ts). Not the dashboard's `ConsentRecord` (src/shared/coach-api/leads.ts), which
  * is how it is shown.
  */
 export type StoredConsent = {
@@ -319,6 +321,8 @@ export interface Storage {
   /** The offers' counters (server/storage/offer-counts.ts). */
   readonly offers: OfferCountsStore;
   readonly throttle: ThrottleTable;
+  /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
+  readonly paceWindow: PaceWindow;
   /** The coach's settings and picture (server/settings/). */
   readonly settings: SettingsTable;
   readonly dashboard: DashboardReads;

@@ -4,7 +4,8 @@
  * src/shared/insights.ts; this only feeds them. Both backends answer the dashboard with it.
  */
 import { coreDrivers } from '../../src/content/drivers';
-import type { DriverRating, SummaryPattern, WeakStrong } from '../../src/shared/coach-api';
+import type { DriverRating, WeakStrong } from '../../src/shared/coach-api/leads';
+import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
 import type { Rating } from '../../src/shared/constants';
 import { countRatings, type RatedDriver, summarizePattern, summaryRules, weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';

@@ -254,7 +254,7 @@ test.each([
   expect(roundPlan(leaseMs)).toEqual({ attemptLimitMs, rowsPerRound });
 });
 
-test('for every WEBHOOK_LEASE_SECONDS (5-60), the waves of attempts of a full round end before the lease, with the margin to record them', () => {
+test('for every OUTBOX_LEASE_SECONDS (5-60), the waves of attempts of a full round end before the lease, with the margin to record them', () => {
   for (let seconds = 5; seconds <= 60; seconds += 1) {
     const { attemptLimitMs, rowsPerRound } = roundPlan(seconds * 1000);
     const waves = Math.ceil(rowsPerRound / 4);

@@ -1,8 +1,8 @@
 /**
  * The webhook channel of the durable outbox (server/outbox/delivery-loop.ts): each stored
  * submission's `lead.submitted` row, and the `lead.confirmed` row a confirmed opt-in adds, sent to
- * the webhook address in force (the dashboard's, or LEAD_WEBHOOK_URL; asked for every round and
- * every attempt, so a change applies at once), signed the way Standard Webhooks are
+ * the webhook address in force (the dashboard's, or LEAD_WEBHOOK_URL; the settings' snapshot is
+ * asked for every round and every attempt, so a change applies at once), signed the way Standard Webhooks are
  * (https://www.standardwebhooks.com, ./attempt.ts), until the receiver answers 2xx. A 410 Gone stops that row for good and says so in the log; anything else
  * is retried by the loop, with backoff, for up to three days.
  *

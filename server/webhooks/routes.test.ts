@@ -6,15 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import {
-  coachApi,
-  type AuditLogResponse,
-  type DeliveriesResponse,
-  type NewWebhookSecret,
-  type SettingsResponse,
-  type WebhookStatus,
-  type WebhookTestResult,
-} from '../../src/shared/coach-api';
+import type { AuditLogResponse } from '../../src/shared/coach-api/audit';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import type { SettingsResponse } from '../../src/shared/coach-api/settings';
+import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../../src/shared/coach-api/webhook';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { setTestPassword, signedIn } from '../test/coach-session';

@@ -9,14 +9,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  coachApi,
-  type CoachApiError,
-  type NewWebhookSecret,
-  WEBHOOK_TEST_BODY_LIMIT,
-  type WebhookStatus,
-  type WebhookTestResult,
-} from '../../src/shared/coach-api';
+import { coachApi, type CoachApiError } from '../../src/shared/coach-api/routes';
+import { type NewWebhookSecret, WEBHOOK_TEST_BODY_LIMIT, type WebhookStatus, type WebhookTestResult } from '../../src/shared/coach-api/webhook';
 import { coachSettings } from '../../src/shared/coach-settings';
 import { displayAddress } from '../../src/shared/display-address';
 import { missingKeyMessage } from '../settings/secret-box';

@@ -1,7 +1,8 @@
 /**
  * Where leads go, from the two settings in force (the dashboard's, or LEAD_WEBHOOK_URL and
- * LEAD_WEBHOOK_SECRET, which win): read for every round of deliveries and every test, so a change
- * applies at once on every instance. A `user:password@` in the address is sent as Basic
+ * LEAD_WEBHOOK_SECRET, which win): built once for each revision of the settings, with the secrets
+ * opened (server/settings/snapshot.ts), and read from there for every round and every test, so a
+ * change applies at once on every instance. A `user:password@` in the address is sent as Basic
  * authorization (RFC 7617) and never as part of the address.
  */
 import { displayAddress } from '../../src/shared/display-address';

@@ -3,7 +3,7 @@
  * outbox's attempt: same signature, headers, time limit, no redirect followed), and the receiver's
  * answer as the coach reads it. The pure parts are here; the route is in ./routes.ts.
  */
-import { type WebhookTestOutcome, WEBHOOK_TEST_BODY_LIMIT } from '../../src/shared/coach-api';
+import { WEBHOOK_TEST_BODY_LIMIT, type WebhookTestOutcome } from '../../src/shared/coach-api/webhook';
 
 /** The event's `type`: receivers that route by type can tell a test from a lead and ignore it. */
 export const TEST_EVENT_TYPE = 'webhook.test';

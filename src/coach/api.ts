@@ -1,8 +1,8 @@
 /**
- * The dashboard's client for the coach API (routes and shapes: src/shared/coach-api.ts). Same origin,
+ * The dashboard's client for the coach API (routes and shapes: src/shared/coach-api/). Same origin,
  * so the session cookie goes along and the browser sets `Origin` on POST and DELETE by itself.
  */
-import type { CoachApiError } from '../shared/coach-api';
+import type { CoachApiError } from '../shared/coach-api/routes';
 
 export type Query = Record<string, string | undefined>;
 

@@ -5,12 +5,14 @@
  * screen with unsaved edits asks first (leave-guard.tsx).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { coachApi, type SessionStatus, type SetupStatus } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SessionStatus, SetupStatus } from '../shared/coach-api/session';
 import { CoachApiFailure, coachRequest } from './api';
 import { AuditView } from './audit-view';
-import { coachCopy, views } from './content';
+import { shellCopy, views } from './content/shell';
+import { setupCopy } from './content/sign-in';
 import { DeliveriesView } from './deliveries-view';
-import { EmbedView } from './embed-view';
+import { EmbedView } from './embed-view/embed-view';
 import { FunnelView } from './funnel-view';
 import { LeadsView } from './leads-view';
 import { LeaveGuardProvider, useBeforeUnload, useConfirmLeave } from './leave-guard';
@@ -119,7 +121,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
   const heading = useRef<HTMLHeadingElement>(null);
   const shownView = useRef(view);
   useEffect(() => {
-    document.title = `${coachCopy.views[view]} · ${coachCopy.appName}`;
+    document.title = `${shellCopy.views[view]} · ${shellCopy.appName}`;
     if (shownView.current !== view) heading.current?.focus();
     shownView.current = view;
   }, [view]);
@@ -137,7 +139,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         <header className="border-b border-line bg-white">
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-6">
             <p className="font-bold text-teal-dark">
-              {coachCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {coachCopy.appRole}</span>
+              {shellCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {shellCopy.appRole}</span>
             </p>
             <button
               type="button"
@@ -145,10 +147,10 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
               disabled={signingOut}
               className="min-h-11 rounded-full px-4 font-semibold text-teal underline underline-offset-4 hover:bg-teal-soft"
             >
-              {signingOut ? coachCopy.signingOut : coachCopy.signOut}
+              {signingOut ? shellCopy.signingOut : shellCopy.signOut}
             </button>
           </div>
-          <nav aria-label={coachCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
+          <nav aria-label={shellCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
             <ul className="flex flex-wrap sm:gap-2">
               {views.map((name) => (
                 <li key={name}>
@@ -162,7 +164,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
                     aria-current={name === view ? 'page' : undefined}
                     className="inline-flex min-h-11 items-center border-b-4 border-transparent px-2.5 font-semibold text-muted hover:text-teal-dark aria-[current=page]:border-teal aria-[current=page]:text-teal-dark"
                   >
-                    {coachCopy.views[name]}
+                    {shellCopy.views[name]}
                   </a>
                 </li>
               ))}
@@ -171,7 +173,7 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
         </header>
         <main aria-labelledby="dashboard-view-title" className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
           <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
-            {coachCopy.views[view]}
+            {shellCopy.views[view]}
           </h1>
           {!['deliveries', 'embed', 'words', 'offers', 'settings', 'security', 'audit'].includes(view) && place.leadId === null && (
             <PeriodPicker period={period} today={today} timeZone={status.timeZone} onChange={setPeriod} />
@@ -209,7 +211,7 @@ export function CoachApp() {
         if (signal.aborted) return;
         // Anything but 401: the sign-in form says what goes wrong when it is used.
         if (!(error instanceof CoachApiFailure && error.status === 401)) {
-          return setSession({ state: 'signed-out', notice: coachCopy.loadFailed, resetByMail: false });
+          return setSession({ state: 'signed-out', notice: shellCopy.loadFailed, resetByMail: false });
         }
         // Not signed in: before any password is set, the set-up screen takes the sign-in form's place.
         const setup = await coachRequest<SetupStatus>(coachApi.setup, { signal }).catch(() => null);
@@ -218,7 +220,7 @@ export function CoachApp() {
         if (resetToken !== null) return setSession({ state: 'reset', token: resetToken });
         const onSetupAddress = window.location.pathname === SETUP_PATH;
         leaveSetupAddress();
-        setSession({ state: 'signed-out', notice: onSetupAddress ? coachCopy.setup.alreadySet : null, resetByMail: setup?.resetByMail ?? false });
+        setSession({ state: 'signed-out', notice: onSetupAddress ? setupCopy.alreadySet : null, resetByMail: setup?.resetByMail ?? false });
       },
     );
     return () => controller.abort();
@@ -232,7 +234,7 @@ export function CoachApp() {
       () => undefined,
     );
   }, []);
-  const sessionEnded = useCallback(() => signedOut(coachCopy.sessionEnded), [signedOut]);
+  const sessionEnded = useCallback(() => signedOut(shellCopy.sessionEnded), [signedOut]);
 
   if (session.state === 'checking') {
     return (
@@ -260,7 +262,7 @@ export function CoachApp() {
   }
   return (
     <SessionEndedContext.Provider value={sessionEnded}>
-      <Dashboard status={session.status} onSignedOut={() => signedOut(coachCopy.signedOut)} />
+      <Dashboard status={session.status} onSignedOut={() => signedOut(shellCopy.signedOut)} />
     </SessionEndedContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { AuditEntry } from '../shared/coach-api';
-import { auditActor } from './content';
+import type { AuditEntry } from '../shared/coach-api/audit';
+import { auditActor } from './content/audit';
 
 const signedIn = { browser: 'Chrome on macOS', at: '2026-11-03T23:30:00.000Z' };
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { AuditEntry } from '../shared/coach-api';
+import type { AuditEntry } from '../shared/coach-api/audit';
 import { auditDays } from './audit-days';
 
 const entry = (at: string): AuditEntry => ({ at, action: 'sign_in', actor: 'dashboard', sessionId: 1, signedIn: null, fields: null, changes: null, restoredFrom: null });

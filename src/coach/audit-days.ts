@@ -1,5 +1,5 @@
 /** The audit log's page grouped by calendar day in the coach's time zone, for a screen that reads like a diary. */
-import type { AuditEntry } from '../shared/coach-api';
+import type { AuditEntry } from '../shared/coach-api/audit';
 import { calendarDay, type Day } from '../shared/days';
 
 export type AuditDay = { day: Day; entries: AuditEntry[] };

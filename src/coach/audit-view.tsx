@@ -1,12 +1,13 @@
-import { coachApi, type AuditLogResponse } from '../shared/coach-api';
+import type { AuditLogResponse } from '../shared/coach-api/audit';
+import { coachApi } from '../shared/coach-api/routes';
 import { changeLine } from '../shared/settings-history';
-import { auditActionLabels, auditActor, auditWhat, coachCopy } from './content';
+import { auditActionLabels, auditActor, auditCopy, auditWhat } from './content/audit';
 import { auditDays } from './audit-days';
 import { formatDay, formatTime } from './format';
 import { captionClass, Empty, LoadError, Loading, Pager, Panel, TableFrame, tableClass, tdClass, thClass, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.audit;
+const copy = auditCopy;
 
 /**
  * The audit log, newest first, a page at a time (the API's 25): what was done, by whom, when. Grouped

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { coachCopy } from './content';
+import { copyingCopy } from './content/common';
+import { setupCopy } from './content/sign-in';
 import { secondaryButton } from './ui';
 
-const copy = coachCopy.copying;
+const copy = copyingCopy;
 
 const COPIED_SHOWN_MS = 4000;
 
@@ -50,5 +51,5 @@ export function CopyableCode({ code, label }: { code: string; label: string }) {
 
 /** The set-up screen's command line alternative. */
 export function CopyableCommand({ command }: { command: string }) {
-  return <CopyableCode code={command} label={coachCopy.setup.commandLabel} />;
+  return <CopyableCode code={command} label={setupCopy.commandLabel} />;
 }

@@ -1,23 +1,16 @@
 import { SenderRefused } from './mail-check';
 import { useState } from 'react';
-import {
-  coachApi,
-  deliveryFilters,
-  retryDeliveryPath,
-  type DeliveriesResponse,
-  type DeliveryFilter,
-  type DeliveryWithLead,
-  type RetryDeliveryResponse,
-} from '../shared/coach-api';
+import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type DeliveryWithLead, type RetryDeliveryResponse } from '../shared/coach-api/deliveries';
+import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
-import { deliveryStateLabel, failureReason } from './delivery-state';
+import { deliveriesCopy } from './content/deliveries';
+import { deliveryKind, deliveryStateLabel, failureReason } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.deliveries;
+const copy = deliveriesCopy;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 
@@ -26,7 +19,7 @@ type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetr
 /** One delivery: its kind, the lead it is for (linked), when it was queued, and why its last try failed, in words. */
 function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
-  const kind = copy.kinds[delivery.event];
+  const kind = deliveryKind(delivery);
   const queued = formatDateTime(delivery.createdAt);
   const reason = failureReason(delivery);
   const lead = leadHref(delivery.leadId);
@@ -118,7 +111,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
       {text}
     </a>
   );
-  if (error?.body?.error === 'webhook_not_configured' || (data && !data.webhookConfigured && !data.mailConfigured)) {
+  if (data && !data.webhookConfigured && !data.mailConfigured) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
         <p className="rounded-2xl bg-sun-soft px-4 py-3">

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { failureReason } from './delivery-state';
+import { deliveryKind, failureReason } from './delivery-state';
 
 test.each([
   ['delivered: nothing to explain', { state: 'delivered', attempts: 1, lastStatus: 200, channel: 'webhook' }, null],
@@ -13,8 +13,22 @@ test.each([
   ['no answer from the mail server', { state: 'pending', attempts: 1, lastStatus: null, channel: 'email' }, /mail server did not answer/],
   ['the mail server refused for good', { state: 'gone', attempts: 1, lastStatus: 550, channel: 'email' }, /refused it for good \(550\)/],
   ['the mail server asked for later', { state: 'pending', attempts: 1, lastStatus: 451, channel: 'email' }, /try again later \(451\)/],
+  ['no answer from the e-mail tool', { state: 'pending', attempts: 1, lastStatus: null, channel: 'tool' }, /e-mail tool did not answer in time/],
+  ['the e-mail tool refused the key', { state: 'pending', attempts: 1, lastStatus: 401, channel: 'tool' }, /refused the API key \(401\).*working key/],
+  ['the e-mail tool asked to slow down', { state: 'pending', attempts: 2, lastStatus: 429, channel: 'tool' }, /slow down \(429\)/],
+  ['the e-mail tool refused the contact', { state: 'gone', attempts: 1, lastStatus: 422, channel: 'tool' }, /refused this contact \(422\).*not retried/],
+  ['the e-mail tool’s own problem', { state: 'pending', attempts: 1, lastStatus: 502, channel: 'tool' }, /problem of its own \(502\)/],
 ] as const)('%s', (_case, delivery, reason) => {
   const words = failureReason(delivery);
   if (reason === null) expect(words).toBeNull();
   else expect(words).toMatch(reason);
+});
+
+test.each([
+  [{ channel: 'webhook', event: 'lead.submitted' }, 'Webhook: new lead'],
+  [{ channel: 'email', event: 'results' }, 'Results e-mail'],
+  [{ channel: 'tool', event: 'lead.submitted' }, 'E-mail tool: new contact'],
+  [{ channel: 'tool', event: 'lead.confirmed' }, 'E-mail tool: confirmed contact'],
+] as const)('%o is named %s', (delivery, kind) => {
+  expect(deliveryKind(delivery)).toBe(kind);
 });

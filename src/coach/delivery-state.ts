@@ -1,11 +1,16 @@
-import type { Delivery } from '../shared/coach-api';
-import { coachCopy } from './content';
+import type { Delivery } from '../shared/coach-api/deliveries';
+import { deliveriesCopy } from './content/deliveries';
 
 /** A delivery's state in words: a pending one that already failed is "Retrying". */
 export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'>): string {
-  const states = coachCopy.deliveries.states;
+  const states = deliveriesCopy.states;
   if (delivery.state === 'pending') return delivery.attempts > 0 ? states.retrying : states.pending;
   return states[delivery.state];
+}
+
+/** What a delivery is, in words: a webhook event, the results e-mail, or a push to the e-mail tool. */
+export function deliveryKind(delivery: Pick<Delivery, 'channel' | 'event'>): string {
+  return (delivery.channel === 'tool' ? deliveriesCopy.toolKinds : deliveriesCopy.kinds)[delivery.event];
 }
 
 /**
@@ -13,9 +18,15 @@ export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'
  * tried. From what is kept of the answer: the status (HTTP or SMTP reply code), or none at all.
  */
 export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'channel'>): string | null {
-  const reasons = coachCopy.deliveries.reasons;
+  const reasons = deliveriesCopy.reasons;
   if (delivery.state === 'delivered' || delivery.attempts === 0) return null;
   const status = delivery.lastStatus;
+  if (delivery.channel === 'tool') {
+    if (status === null) return reasons.toolNoAnswer;
+    if (status === 401 || status === 403) return reasons.toolKey(status);
+    if (status === 429) return reasons.toolSlowDown;
+    return status >= 400 && status < 500 ? reasons.toolRefused(status) : reasons.toolError(status);
+  }
   if (delivery.channel === 'email') {
     if (status === null) return reasons.mailNoAnswer;
     return status >= 500 ? reasons.mailRefused(status) : reasons.mailLater(status);

@@ -4,7 +4,7 @@
  * and Save. Leaving with changes unsaved asks first through the dashboard's one leave guard
  * (leave-guard.tsx), as on every other screen.
  */
-import { wordsCopy } from './words-content';
+import { wordsCopy } from './content/words';
 
 const copy = wordsCopy.saveBar;
 

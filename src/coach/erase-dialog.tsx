@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { leadPath, type EraseResponse } from '../shared/coach-api';
+import type { EraseResponse } from '../shared/coach-api/leads';
+import { leadPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { eraseCopy } from './content/leads';
 import { dangerButton, secondaryButton } from './ui';
 import { useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.erase;
+const copy = eraseCopy;
 
 type EraseDialogProps = { leadId: string; firstName: string; email: string; onClose: () => void; onErased: () => void };
 

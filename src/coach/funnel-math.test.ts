@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { StepCount, StepCounts } from '../shared/coach-api';
+import type { StepCount, StepCounts } from '../shared/coach-api/funnel';
 import { funnelSteps } from '../shared/funnel';
 import { biggestDrops, funnelRows, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
 

@@ -10,7 +10,7 @@
  * - drop-off: of those who reached this step, the share who did not reach the next one
  *   (drops ÷ views, as Formbricks and Tally show it per question).
  */
-import type { FunnelSource, StepCount, StepCounts } from '../shared/coach-api';
+import type { FunnelSource, StepCount, StepCounts } from '../shared/coach-api/funnel';
 import { funnelSteps, type FunnelStep } from '../shared/funnel';
 
 export type FunnelRow = {

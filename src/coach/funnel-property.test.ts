@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { StepCount, StepCounts } from '../shared/coach-api';
+import type { StepCount, StepCounts } from '../shared/coach-api/funnel';
 import { funnelSteps } from '../shared/funnel';
 import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceRows, stepsOf } from './funnel-math';
 

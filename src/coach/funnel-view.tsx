@@ -1,6 +1,7 @@
-import { coachApi, type FunnelResponse } from '../shared/coach-api';
+import type { FunnelResponse } from '../shared/coach-api/funnel';
+import { coachApi } from '../shared/coach-api/routes';
 import { DailyColumns, HorizontalBars } from './charts';
-import { coachCopy, dropWords, stepLabel } from './content';
+import { dailyCopy, dropWords, funnelCopy, sourcesCopy, stepLabel } from './content/funnel';
 import { formatCount, formatDay, formatPercent } from './format';
 import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
 import type { DateRange } from './period';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { captionClass, Empty, inputClass, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.funnel;
+const copy = funnelCopy;
 
 function SummaryCard({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
@@ -54,7 +55,7 @@ function FunnelTable({ rows }: { rows: FunnelRow[] }) {
 }
 
 function DailyPanel({ data }: { data: FunnelResponse }) {
-  const dc = coachCopy.daily;
+  const dc = dailyCopy;
   const points = data.daily.map((day) => ({ date: day.date, landings: day.counts.landing, leads: day.counts.lead }));
   return (
     <Panel title={dc.title} titleId="daily-title">
@@ -98,7 +99,7 @@ function DailyPanel({ data }: { data: FunnelResponse }) {
 }
 
 function SourcesPanel({ data }: { data: FunnelResponse }) {
-  const sc = coachCopy.sources;
+  const sc = sourcesCopy;
   const rows = sourceRows(data.sources, data.otherSources, sc.other).filter((row) => row.landings > 0 || row.leads > 0);
   return (
     <Panel title={sc.title} intro={sc.intro} titleId="sources-title">
@@ -143,7 +144,7 @@ export function FunnelView({ range }: { range: DateRange }) {
   const { data, error, loading, reload } = useCoachData<FunnelResponse>(coachApi.funnel, range);
   // Which source's funnel to show: "all", or a source by its label (kept when the period changes).
   const [source, setSource] = useState('all');
-  const direct = coachCopy.sources.direct;
+  const direct = sourcesCopy.direct;
   if (error) return <LoadError onRetry={reload} />;
   if (!data) return <Loading />;
 

@@ -1,15 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { RatingBadge } from '../features/results/rating-badge';
-import { leadPath, type Delivery, type LeadDetail, type SubmissionDetail } from '../shared/coach-api';
+import { RatingBadge } from '../features/shared/rating-badge';
+import type { Delivery } from '../shared/coach-api/deliveries';
+import type { LeadDetail, SubmissionDetail } from '../shared/coach-api/leads';
+import { leadPath } from '../shared/coach-api/routes';
 import { dayInWords, describeChanges } from '../shared/profile-changes';
-import { coachCopy, patternLabels } from './content';
-import { deliveryStateLabel } from './delivery-state';
+import { deliveriesCopy } from './content/deliveries';
+import { leadCopy } from './content/leads';
+import { patternLabels } from './content/profiles';
+import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
 import { formatDateTime } from './format';
 import { captionClass, dangerButton, LoadError, Loading, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.lead;
+const copy = leadCopy;
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -22,12 +26,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
   if (deliveries.length === 0) return <p className="text-muted">{copy.deliveryNone}</p>;
-  const dc = coachCopy.deliveries;
+  const dc = deliveriesCopy;
   return (
     <ul className="space-y-3">
       {deliveries.map((delivery) => (
         <li key={delivery.id}>
-          <p className="font-semibold text-ink">{dc.kinds[delivery.event]}</p>
+          <p className="font-semibold text-ink">{deliveryKind(delivery)}</p>
           <dl className="grid gap-3 sm:grid-cols-3">
             <Fact term={dc.columns.state}>{deliveryStateLabel(delivery)}</Fact>
             <Fact term={dc.columns.attempts}>{delivery.attempts}</Fact>

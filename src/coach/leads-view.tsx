@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { coachApi, type LeadListResponse } from '../shared/coach-api';
+import type { LeadListResponse } from '../shared/coach-api/leads';
+import { coachApi } from '../shared/coach-api/routes';
 import { withQuery } from './api';
-import { coachCopy, patternLabels } from './content';
+import { leadsCopy } from './content/leads';
+import { patternLabels } from './content/profiles';
 import { formatDateTime } from './format';
 import { LeadDetailView } from './lead-detail';
 import { leadHref, plainClick, viewHref } from './location';
@@ -9,7 +11,7 @@ import type { DateRange } from './period';
 import { Empty, inputClass, LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.leads;
+const copy = leadsCopy;
 
 /**
  * The leads of the period, newest first, a page at a time (cursor pages: the cursors of the pages

@@ -5,10 +5,10 @@
  * (`LeaveDialog`), whose safe choice, staying, is the default.
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { coachCopy } from './content';
+import { leaveCopy } from './content/common';
 import { dangerButton, secondaryButton } from './ui';
 
-const copy = coachCopy.leave;
+const copy = leaveCopy;
 
 type Registry = { report: (id: string, count: number) => void };
 

@@ -3,7 +3,7 @@
  * #leads...), each lead at `/coach/leads/<id>`, so the back button, a bookmark and a reload keep
  * the coach's place. Pure functions; the dashboard (app.tsx) follows the address with them.
  */
-import { views, type View } from './content';
+import { type View, views } from './content/shell';
 
 export const DASHBOARD_PATH = '/coach';
 const LEAD_PREFIX = `${DASHBOARD_PATH}/leads/`;

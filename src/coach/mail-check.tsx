@@ -3,13 +3,14 @@
  * the password), and the "Send a test e-mail" button with what the mail server answered.
  */
 import { useState } from 'react';
-import { coachApi, type MailStatus, type MailTestResult } from '../shared/coach-api';
+import type { MailStatus, MailTestResult } from '../shared/coach-api/mail';
+import { coachApi } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { settingsCopy } from './content/settings';
 import { secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.settings.mail;
+const copy = settingsCopy.mail;
 
 type Tried = { result: MailTestResult } | { refusal: string } | null;
 

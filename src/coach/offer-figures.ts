@@ -1,5 +1,5 @@
 /** The funnel screen's offer figures, grouped for its table (a pure function; ./offers-funnel.tsx draws it). */
-import type { OffersReport } from '../shared/coach-api';
+import type { OffersReport } from '../shared/coach-api/offers';
 import { DEFAULT_OFFER_ID } from '../shared/offer-pick';
 
 type Row = OffersReport['rows'][number];

@@ -1,11 +1,12 @@
 /** The funnel screen's offers: per offer and pattern, who saw it, the leads under it, the clicks on its button. */
-import { coachApi, type OffersReport } from '../shared/coach-api';
+import type { OffersReport } from '../shared/coach-api/offers';
+import { coachApi } from '../shared/coach-api/routes';
 import { DEFAULT_OFFER_ID } from '../shared/offer-pick';
 import { groupedRows } from './offer-figures';
 import type { DateRange } from './period';
 import { LoadError, Loading, Panel, TableFrame, captionClass, numClass, tableClass, tdClass, thClass, Empty } from './ui';
 import { useCoachData } from './use-coach-data';
-import { offersCopy, patternNames } from './words-content';
+import { offersCopy, patternNames } from './content/words';
 
 const copy = offersCopy.funnel;
 export function OffersFunnel({ range }: { range: DateRange }) {

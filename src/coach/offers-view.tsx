@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { coreDrivers, type DriverId } from '../content/drivers';
-import { coachApi, type SettingsResponse } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { Offer } from '../shared/offer-pick';
 import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { CoachApiFailure, coachRequest } from './api';
@@ -16,7 +17,7 @@ import { useLeaveGuard } from './leave-guard';
 import { WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
 import { useSessionEnded } from './use-coach-data';
-import { offersCopy, patternNames } from './words-content';
+import { offersCopy, patternNames } from './content/words';
 
 const copy = offersCopy;
 const driverIds = coreDrivers.map((driver) => driver.id);

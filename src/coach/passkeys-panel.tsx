@@ -1,7 +1,7 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useRef, useState, type FormEvent } from 'react';
-import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, passkeyPath, type PasskeyEntry, type PasskeyList } from '../shared/coach-access-api';
-import { accessCopy } from './access-content';
+import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyEntry, type PasskeyList, passkeyPath } from '../shared/coach-api/access';
+import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';

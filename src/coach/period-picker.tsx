@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { coachCopy } from './content';
+import { periodCopy } from './content/common';
 import { formatDay } from './format';
 import { customRangeProblem, periodRange, presetDays, type DateRange, type Period, type RangeProblem } from './period';
 import { inputClass, secondaryButton } from './ui';
 
-const copy = coachCopy.period;
+const copy = periodCopy;
 const pill =
   'inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 border-line bg-white px-4 text-sm font-semibold text-ink has-checked:border-teal has-checked:bg-teal has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from '../shared/coach-api';
+import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from '../shared/coach-api/routes';
 import { addDays, dayCount, isDay } from '../shared/days';
 
 /**

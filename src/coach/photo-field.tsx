@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import type { SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { coachSettings } from '../shared/coach-settings';
-import { coachCopy } from './content';
+import { settingsCopy } from './content/settings';
 import type { PhotoDraft } from './settings-save';
 import { secondaryButton } from './ui';
 
-const copy = coachCopy.settings.photo;
+const copy = settingsCopy.photo;
 
 /** The server's own limit (server/settings/image.ts): a bigger file is refused here, without uploading it. */
 const MAX_BYTES = 1024 * 1024;
@@ -51,7 +51,7 @@ export function PhotoField({
   return (
     <div>
       <p id="photo-label" className="font-semibold text-ink">
-        {coachSettings.coachPhoto.label} <span className="font-normal text-muted">({coachCopy.settings.optional})</span>
+        {coachSettings.coachPhoto.label} <span className="font-normal text-muted">({settingsCopy.optional})</span>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-4">
         {shown ? (

@@ -1,15 +1,16 @@
-import { coachApi, type ProfilesResponse } from '../shared/coach-api';
+import type { ProfilesResponse } from '../shared/coach-api/profiles';
+import { coachApi } from '../shared/coach-api/routes';
 import { RATINGS } from '../shared/constants';
 import { HorizontalBars, RatingBar } from './charts';
-import { coachCopy, patternLabels, ratingLabels } from './content';
+import { patternLabels, profilesCopy, ratingLabels } from './content/profiles';
 import { formatCount, formatPercent } from './format';
 import { rate } from './funnel-math';
 import type { DateRange } from './period';
-import { RatingBadge } from '../features/results/rating-badge';
+import { RatingBadge } from '../features/shared/rating-badge';
 import { captionClass, Empty, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.profiles;
+const copy = profilesCopy;
 
 function RatingLegend() {
   return (

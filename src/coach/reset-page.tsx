@@ -4,10 +4,10 @@
  * a fresh set-up address to the server's log when the first one expired.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { coachAccessApi, type ResetRequested } from '../shared/coach-access-api';
-import { accessCopy } from './access-content';
+import { coachAccessApi, type ResetRequested } from '../shared/coach-api/access';
+import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { setupCopy } from './content/sign-in';
 import { newPasswordProblem } from './new-password';
 import { SignInFrame } from './sign-in-frame';
 import { signInFailureMessage } from './sign-in-failure';
@@ -88,7 +88,7 @@ export function ResetPasswordPage({ token, onDone }: { token: string; onDone: (n
     const found = newPasswordProblem(first, second);
     if (found) {
       const field = found === 'tooShort' ? 'password' : 'confirm';
-      setProblem({ field, message: coachCopy.setup[found] });
+      setProblem({ field, message: setupCopy[found] });
       (field === 'password' ? password : confirm).current?.focus();
       return;
     }
@@ -110,8 +110,8 @@ export function ResetPasswordPage({ token, onDone }: { token: string; onDone: (n
     <SignInFrame title={copy.newTitle} intro={copy.newIntro}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4 rounded-3xl border border-line bg-white p-6 shadow-sm">
         <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
-        <PasswordField id="reset-password" label={coachCopy.setup.password} autoComplete="new-password" invalid={problem?.field === 'password'} errorId="reset-error" inputRef={password} />
-        <PasswordField id="reset-confirm" label={coachCopy.setup.confirm} autoComplete="new-password" invalid={problem?.field === 'confirm'} errorId="reset-error" inputRef={confirm} />
+        <PasswordField id="reset-password" label={setupCopy.password} autoComplete="new-password" invalid={problem?.field === 'password'} errorId="reset-error" inputRef={password} />
+        <PasswordField id="reset-confirm" label={setupCopy.confirm} autoComplete="new-password" invalid={problem?.field === 'confirm'} errorId="reset-error" inputRef={confirm} />
         <div role="alert" id="reset-error" className="empty:hidden">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>

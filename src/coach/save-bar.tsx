@@ -3,11 +3,11 @@
  * stays in view at the bottom of the window, says how many fields changed, and holds Discard and
  * Save. What happened (saved, discarded, refused, failed) is announced whether the bar shows or not.
  */
-import { coachCopy } from './content';
+import { saveBarCopy } from './content/common';
 import type { DraftForm } from './draft-form';
 import { secondaryButton } from './ui';
 
-const copy = coachCopy.saveBar;
+const copy = saveBarCopy;
 
 export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: string }) {
   const { status, changed } = form;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../shared/coach-access-api';
-import { accessCopy } from './access-content';
+import { coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../shared/coach-api/access';
+import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
 import { CopyableCode } from './copyable';
 import { formatDateTime } from './format';

@@ -3,9 +3,9 @@
  * backups (a download on SQLite; the database's own on Postgres).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import type { SessionStatus } from '../shared/coach-api';
-import { coachAccessApi, type BrowserList, type SignedOutOthers } from '../shared/coach-access-api';
-import { accessCopy } from './access-content';
+import type { SessionStatus } from '../shared/coach-api/session';
+import { type BrowserList, coachAccessApi, type SignedOutOthers } from '../shared/coach-api/access';
+import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { PasskeysPanel } from './passkeys-panel';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { effectiveSettings, settingKeys, type SettingValues } from '../shared/coach-settings';
 import { changeOf, draftOf, editableKeys, initialDrafts, problemsOf } from './settings-draft';
 

@@ -3,7 +3,7 @@
  * send once the coach saves (only the fields they changed; an emptied field puts the setting back to
  * its default). The checks are the server's own (src/shared/coach-settings.ts).
  */
-import type { SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { checkSettingsChange, coachSettings, isSettingKey, type SettingDefinition, type SettingKey, type SettingProblem } from '../shared/coach-settings';
 
 /** What a field holds while the coach edits: text, or on/off. */

@@ -3,13 +3,13 @@
  * text, a paragraph, a link, a switch, a time zone, or a secret. A setting the server's environment
  * sets is shown read-only, with the variable that sets it.
  */
-import type { SettingsResponse } from '../shared/coach-api';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { coachSettings, type SettingDefinition, type SettingKey } from '../shared/coach-settings';
-import { coachCopy } from './content';
+import { settingsCopy } from './content/settings';
 import type { Draft } from './settings-draft';
 import { inputClass } from './ui';
 
-const copy = coachCopy.settings;
+const copy = settingsCopy;
 const hints: Partial<Record<SettingKey, string>> = copy.hints;
 
 /** Every IANA zone this browser knows, UTC first. */

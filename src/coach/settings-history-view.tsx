@@ -4,15 +4,18 @@
  * A restore is itself a version (and logged), so it can be undone the same way.
  */
 import { useEffect, useState } from 'react';
-import { coachApi, restoreSettingsPath, type SettingsResponse, type SettingsVersion, type SettingsVersionsResponse } from '../shared/coach-api';
+import type { SettingsVersion, SettingsVersionsResponse } from '../shared/coach-api/audit';
+import { coachApi, restoreSettingsPath } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { changeLine } from '../shared/settings-history';
 import { CoachApiFailure, coachRequest } from './api';
-import { auditActor, coachCopy } from './content';
+import { auditActor } from './content/audit';
+import { settingsCopy } from './content/settings';
 import { formatDateTime } from './format';
 import { LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.settings.history;
+const copy = settingsCopy.history;
 
 /** A version's time in words; the first version kept has none worth showing (it is from before the history). */
 const whenOf = (version: SettingsVersion) => (version.actor === null ? copy.beganWhen : formatDateTime(version.at));

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { coachApi, type SettingsResponse } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { LoadError, Loading } from './ui';
 import { useCoachData } from './use-coach-data';
 

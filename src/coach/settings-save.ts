@@ -4,7 +4,8 @@
  * (draft-form.ts) shows: saved, the server's problems by field, or failed. A 401 ends the session.
  */
 import { useCallback } from 'react';
-import { coachApi, type SettingsRefusal, type SettingsResponse } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsRefusal, SettingsResponse } from '../shared/coach-api/settings';
 import type { SettingProblem, SettingsChange } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { useSessionEnded } from './use-coach-data';

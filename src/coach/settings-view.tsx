@@ -1,5 +1,5 @@
 /**
- * The settings screen: every section of the settings (content.ts, `settings.sections`) and the
+ * The settings screen: every section of the settings (content/settings.ts, `settingsCopy.sections`) and the
  * forwarding of leads in ONE form, saved together from the save bar (draft-form.ts, save-bar.tsx),
  * the photo included; a list of the sections beside the form (above it on a phone) finds one at a
  * glance; the history below restores any earlier version. Fields are drawn from the settings table
@@ -7,9 +7,12 @@
  * field by field, is shown beside each field.
  */
 import { useState } from 'react';
-import { coachApi, type SettingsResponse } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { SettingKey } from '../shared/coach-settings';
-import { coachCopy } from './content';
+import { settingsCopy } from './content/settings';
+import { shellCopy } from './content/shell';
+import { webhookCopy } from './content/webhook';
 import { useDraftForm, type DraftForm } from './draft-form';
 import { MailCheck } from './mail-check';
 import { PhotoField } from './photo-field';
@@ -22,7 +25,7 @@ import { LoadError, Loading, Panel } from './ui';
 import { WebhookPanel } from './webhook-panel';
 import { useCoachData } from './use-coach-data';
 
-const copy = coachCopy.settings;
+const copy = settingsCopy;
 const FORM_ID = 'settings-form';
 
 /** Every field of the screen: the sections' settings, the webhook's address, and the photo. */
@@ -40,7 +43,7 @@ function fieldsOf(drafts: ScreenDrafts): Drafts {
 /** The sections, for the list that jumps to them: each settings section, forwarding, the history. */
 const jumpList = [
   ...copy.sections.map((section) => ({ id: `settings-${section.id}`, title: section.title })),
-  { id: 'settings-webhook', title: coachCopy.webhook.title },
+  { id: 'settings-webhook', title: webhookCopy.title },
   { id: 'settings-history', title: copy.history.title },
 ];
 
@@ -120,7 +123,7 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
           <SectionList />
         </div>
         <div className="min-w-0 space-y-6">
-          <form id={FORM_ID} noValidate onSubmit={(event) => void form.submit(event)} aria-label={coachCopy.views.settings} className="space-y-6">
+          <form id={FORM_ID} noValidate onSubmit={(event) => void form.submit(event)} aria-label={shellCopy.views.settings} className="space-y-6">
             {copy.sections.map((section) => (
               <Panel key={section.id} title={section.title} intro={section.intro} titleId={`settings-${section.id}`}>
                 <div className="space-y-5">

@@ -1,20 +1,22 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { coachApi, type SessionStatus, type SetupRequest } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SessionStatus, SetupRequest } from '../shared/coach-api/session';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { shellCopy } from './content/shell';
+import { setupCopy } from './content/sign-in';
 import { CopyableCommand } from './copyable';
 import { newPasswordProblem } from './new-password';
 import { FreshSetupLink } from './reset-page';
 import { signInFailureMessage } from './sign-in-failure';
 import { PasswordField } from './ui';
 
-const copy = coachCopy.setup;
+const copy = setupCopy;
 
 function Frame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center px-5 py-10">
       <p className="text-sm font-semibold tracking-wide text-teal uppercase">
-        {coachCopy.appName} · {coachCopy.appRole}
+        {shellCopy.appName} · {shellCopy.appRole}
       </p>
       <h1 className="mt-2 text-3xl font-bold text-balance text-teal-dark">{title}</h1>
       <p className="mt-2 text-pretty text-muted">{intro}</p>

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { CoachApiError } from '../shared/coach-api';
+import type { CoachApiError } from '../shared/coach-api/routes';
 import { CoachApiFailure } from './api';
 import { signInFailureMessage } from './sign-in-failure';
 

@@ -1,10 +1,10 @@
 import { CoachApiFailure } from './api';
-import { coachCopy } from './content';
+import { signInCopy } from './content/sign-in';
 import { formatTime, formatWait } from './format';
 
-const copy = coachCopy.signIn;
+const copy = signInCopy;
 
-/** What the coach reads when signing in fails, from the API's refusal (see src/shared/coach-api.ts). */
+/** What the coach reads when signing in fails, from the API's refusal (see src/shared/coach-api/routes.ts). */
 export function signInFailureMessage(error: unknown, now: Date): string {
   if (!(error instanceof CoachApiFailure)) return copy.failed;
   switch (error.body?.error) {

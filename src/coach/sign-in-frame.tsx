@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { coachCopy } from './content';
+import { shellCopy } from './content/shell';
 
 /** The frame of the screens before the dashboard: sign-in, its code step, a password reset. */
 export function SignInFrame({ title, intro, notice, children }: { title: string; intro: string; notice?: string | null; children: ReactNode }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-5 py-10">
       <p className="text-sm font-semibold tracking-wide text-teal uppercase">
-        {coachCopy.appName} · {coachCopy.appRole}
+        {shellCopy.appName} · {shellCopy.appRole}
       </p>
       <h1 className="mt-2 text-3xl font-bold text-teal-dark">{title}</h1>
       <p className="mt-2 text-muted">{intro}</p>

@@ -1,16 +1,17 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { coachApi, type SessionStatus, type SignInRequest } from '../shared/coach-api';
-import { coachAccessApi } from '../shared/coach-access-api';
-import { accessCopy } from './access-content';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SessionStatus, SignInRequest } from '../shared/coach-api/session';
+import { coachAccessApi } from '../shared/coach-api/access';
+import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { signInCopy } from './content/sign-in';
 import { ResetRequestForm } from './reset-page';
 import { SignInFrame } from './sign-in-frame';
 import { signInFailureMessage } from './sign-in-failure';
 import { inputClass, PasswordField, secondaryButton } from './ui';
 
-const copy = coachCopy.signIn;
+const copy = signInCopy;
 const more = accessCopy.signIn;
 
 /** Whether this browser can use passkeys at all (WebAuthn). */

@@ -1,6 +1,7 @@
 /** Small building blocks every dashboard view shares, so the views look and behave alike. */
 import { useState, type ReactNode, type Ref } from 'react';
-import { coachCopy } from './content';
+import { pagesCopy } from './content/common';
+import { shellCopy } from './content/shell';
 
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
   return (
@@ -33,9 +34,9 @@ export const numClass = 'text-right tabular-nums';
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl bg-sun-soft px-4 py-3">
-      <p>{coachCopy.loadFailed}</p>
+      <p>{shellCopy.loadFailed}</p>
       <button type="button" onClick={onRetry} className="mt-2 min-h-11 font-semibold text-teal underline underline-offset-4">
-        {coachCopy.tryAgain}
+        {shellCopy.tryAgain}
       </button>
     </div>
   );
@@ -44,7 +45,7 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
 export function Loading() {
   return (
     <p role="status" className="text-muted">
-      {coachCopy.loading}
+      {shellCopy.loading}
     </p>
   );
 }
@@ -65,7 +66,7 @@ export const inputClass =
  * already seen are kept (`usePages`), so "Newer" goes back without asking the server for a way back.
  */
 export function Pager({ pages, nextCursor }: { pages: Pages; nextCursor: string | null | undefined }) {
-  const copy = coachCopy.pages;
+  const copy = pagesCopy;
   if (pages.number === 1 && !nextCursor) return null;
   return (
     <nav aria-label={copy.page(pages.number)} className="mt-4 flex items-center justify-between gap-2">

@@ -4,15 +4,16 @@
  * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { coachApi, type CoachApiError, type NewWebhookSecret, type WebhookStatus, type WebhookTestResult } from '../shared/coach-api';
+import { coachApi, type CoachApiError } from '../shared/coach-api/routes';
+import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../shared/coach-api/webhook';
 import { coachSettings } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
-import { coachCopy } from './content';
+import { webhookCopy } from './content/webhook';
 import { CopyableCode } from './copyable';
 import { dangerButton, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
-const copy = coachCopy.webhook;
+const copy = webhookCopy;
 
 type Busy = 'secret' | 'test' | null;
 

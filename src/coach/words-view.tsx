@@ -4,7 +4,8 @@
  * ours. One save bar for the whole screen; nothing reaches visitors until it is pressed.
  */
 import { useMemo, useState } from 'react';
-import { coachApi, type SettingsResponse } from '../shared/coach-api';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
 import { type WordField, wordFields, type WordScreen, wordScreens, type Words } from '../shared/words';
 import { CoachApiFailure, coachRequest } from './api';
 import { ResultsPreview } from './results-preview';
@@ -13,7 +14,7 @@ import { useLeaveGuard } from './leave-guard';
 import { WithSettings } from './settings-loader';
 import { inputClass } from './ui';
 import { useSessionEnded } from './use-coach-data';
-import { wordsCopy } from './words-content';
+import { wordsCopy } from './content/words';
 import { changedCount, differsFromOurs, gradeAbove, shownText, type WordEdits, wordProblems, wordsAfter } from './words-draft';
 
 const copy = wordsCopy;

@@ -6,7 +6,7 @@
 import type { FunnelStep } from '../shared/funnel';
 import { onFunnelStep } from '../lib/funnel';
 import { readSiteConfig } from '../lib/site-config';
-import { applyFrameStyle } from './frame-style';
+import { applyFrameStyle } from '../lib/frame-style';
 
 /**
  * Framed by a page of this very origin: the dashboard's live preview of the embed, which is not a

@@ -9,9 +9,6 @@ export type Checked<V> = { ok: true; value: V } | { ok: false; message: string }
 
 export const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-/** This computer: plain http:// to it is for trying things out, never for visitors or leads. */
-export const loopbackHosts: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * A trimmed address as a URL: refused when empty, longer than `maxLength`, or not a complete
  * address. `words` end the messages for the first and the last ("<label>: <words>").

@@ -52,6 +52,12 @@ const rows: Row[] = [
   // The sites allowed to frame the quiz.
   ['allowed sites one per line', 'embedOrigins', 'https://coach.example\nhttps://www.coach.example/', { value: ['https://coach.example', 'https://www.coach.example'] }],
   ['an allowed site over http is refused', 'embedOrigins', 'http://coach.example', { message: /^Allowed sites: the site must start with https:\/\// }],
+  // This computer is one rule for every address (src/shared/loopback.ts): all of 127.0.0.0/8, and ::1.
+  ['a link to another loopback address over http is allowed', 'courseUrl', 'http://127.0.0.2:4000/course', { value: 'http://127.0.0.2:4000/course' }],
+  ['a webhook address to another loopback address over http is allowed', 'webhookUrl', 'http://127.0.0.2:4260/hook', { value: 'http://127.0.0.2:4260/hook' }],
+  ['a webhook address to ::1 over http is allowed', 'webhookUrl', 'http://[::1]:4260/hook', { value: 'http://[::1]:4260/hook' }],
+  ['an allowed site on another loopback address over http is kept', 'embedOrigins', 'http://127.0.0.2:5173', { value: ['http://127.0.0.2:5173'] }],
+  ['a link to a private address over http is refused', 'courseUrl', 'http://192.168.1.20/course', { message: /^Course link: use https:\/\// }],
   ['an allowed site with a path is refused', 'embedOrigins', 'https://coach.example/quiz', { message: /^Allowed sites: the site has a path/ }],
   // The look on the coach's site: every part together.
   ['a look is kept whole', 'embedLook', { accent: '#1d4ed8', hideChrome: true }, { value: { hideChrome: true, background: 'page', accent: '#1d4ed8', buttonText: null, buttonColour: null } }],

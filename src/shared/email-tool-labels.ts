@@ -10,7 +10,7 @@
  * - `pattern`: `<name>: <pattern>` for the summary rule that applied (`Pattern: Mostly strong`).
  * And `ratingField`: the tool's custom field that receives the nine ratings in words, or null (off).
  */
-import type { SummaryPattern } from './coach-api';
+import type { SummaryPattern } from './coach-api/profiles';
 import { type Checked, fail } from './checked';
 import { checkText } from './plain-text';
 

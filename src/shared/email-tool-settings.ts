@@ -6,7 +6,8 @@
  * joins (the tool's own id, picked on the dashboard from the tool's answer). One rule for the
  * browser, the server and the environment.
  */
-import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
+import { type Checked, fail, parseAddress } from './checked';
+import { isLoopbackHost } from './loopback';
 
 /** The five tools, as EMAIL_TOOL names them (server/email-tool/connector.ts has the same list). */
 export const emailTools = ['kit', 'mailerlite', 'mailchimp', 'activecampaign', 'brevo'] as const;
@@ -49,7 +50,7 @@ export function checkApiUrl(label: string, input: unknown): Checked<string> {
   });
   if (!parsed.ok) return parsed;
   const url = parsed.value;
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     return fail(`${label}: use an address that starts with https:// (plain http:// only to this computer).`);
   }
   if (url.username !== '' || url.password !== '') return fail(`${label}: leave the user name and password out; the API key goes in its own field.`);

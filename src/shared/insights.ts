@@ -15,7 +15,7 @@ import {
   resultsCopy,
   summaryMessages,
 } from '../content/results';
-import type { WeakStrong } from './coach-api';
+import type { WeakStrong } from './coach-api/leads';
 import { DRIVER_COUNT, summaryThresholds, type Rating } from './constants';
 import { driverWordKey, fillCounts, mergeWords, type Words } from './word-merge';
 

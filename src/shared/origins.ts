@@ -5,9 +5,9 @@
  * there is no wildcard, path or credential: a message needs one exact origin.
  */
 
-export type OriginProblem = 'not_address' | 'not_https' | 'wildcard' | 'credentials' | 'path';
+import { isLoopbackHost } from './loopback';
 
-const loopback = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
+export type OriginProblem = 'not_address' | 'not_https' | 'wildcard' | 'credentials' | 'path';
 
 /**
  * An origin as it may stand in the page's security policy: the scheme, a host of dot-separated
@@ -27,7 +27,7 @@ export function checkOrigin(entry: string): { origin: string } | { problem: Orig
     return { problem: 'not_address' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'not_address' };
-  if (url.protocol === 'http:' && !loopback.test(url.hostname)) return { problem: 'not_https' };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { problem: 'not_https' };
   if (url.username !== '' || url.password !== '') return { problem: 'credentials' };
   if (!/^https?:\/\/[^/?#]+\/?$/i.test(entry)) return { problem: 'path' };
   if (!strictOrigin.test(url.origin)) return { problem: 'not_address' };

@@ -4,7 +4,7 @@
  * or not, so a setting added later reads the same way. A secret's values are never described: it is
  * only "changed".
  */
-import type { SettingChange } from './coach-api';
+import type { SettingChange } from './coach-api/audit';
 import { coachSettings, isSettingKey, settingKeys, type SettingDefinition } from './coach-settings';
 import { wordField } from './words';
 

@@ -3,7 +3,8 @@
  * address (http:// only to this machine, for trying it out), or a phone number where allowed; never
  * `javascript:` or `data:`, never with a user name or password.
  */
-import { type Checked, fail, loopbackHosts, parseAddress } from './checked';
+import { type Checked, fail, parseAddress } from './checked';
+import { isLoopbackHost } from './loopback';
 
 /** Longest link accepted: far beyond any real page address, well below what browsers cut. */
 export const LINK_MAX_LENGTH = 2000;
@@ -22,7 +23,7 @@ export function checkLink(label: string, input: unknown, schemes: readonly LinkS
   if (url.protocol === 'tel:' && schemes.includes('tel:')) {
     return /^tel:\+?[0-9][0-9-]{2,30}$/.test(url.href) ? { ok: true, value: url.href } : fail(`${label}: a phone link looks like tel:+15551234567.`);
   }
-  const localTrial = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
+  const localTrial = url.protocol === 'http:' && isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !localTrial) {
     if (url.protocol === 'http:') return fail(`${label}: use https:// (a plain http:// link is not private).`);
     return fail(`${label}: use ${allowed}; ${url.protocol.replace(':', '')} links are not allowed.`);

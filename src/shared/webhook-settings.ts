@@ -3,7 +3,8 @@
  * `webhookSecret`; or LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, which win). Both are stored sealed
  * like every secret: an address often carries a token of its own.
  */
-import { type Checked, loopbackHosts, parseAddress } from './checked';
+import { type Checked, parseAddress } from './checked';
+import { isLoopbackHost } from './loopback';
 
 /** Longest address accepted: far beyond any real receiver's. */
 const ADDRESS_MAX_LENGTH = 2000;
@@ -29,7 +30,7 @@ export function checkWebhookAddress(label: string, input: unknown): Checked<stri
   });
   if (!parsed.ok) return parsed;
   const url = parsed.value;
-  if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return { ok: false, message: `${label}: use https:// (leads hold personal data; plain http:// only to this computer).` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

@@ -4,8 +4,8 @@
  * the same DATA_DIR, so the password alone no longer signs in. A real server process, on SQLite.
  */
 import { expect, test } from 'vitest';
-import { coachApi } from '../../../src/shared/coach-api';
-import { type BrowserList, coachAccessApi, type RecoveryCodes, type TotpEnrolment } from '../../../src/shared/coach-access-api';
+import { coachApi } from '../../../src/shared/coach-api/routes';
+import { type BrowserList, coachAccessApi, type RecoveryCodes, type TotpEnrolment } from '../../../src/shared/coach-api/access';
 import { tempDir } from '../../test/helpers';
 import { spawnServer } from '../../test/server-process';
 import { SESSION_COOKIE } from '../sessions';

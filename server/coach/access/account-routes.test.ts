@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../../src/shared/coach-api';
-import { type BrowserList, coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../../../src/shared/coach-access-api';
+import { coachApi } from '../../../src/shared/coach-api/routes';
+import { type BrowserList, coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../../../src/shared/coach-api/access';
 import { buildApp } from '../../app';
 import { coachPassword, ownOrigin, setTestPassword } from '../../test/coach-session';
 import { testConfig } from '../../test/helpers';

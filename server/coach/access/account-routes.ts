@@ -11,14 +11,7 @@
  *   POST   /api/coach/browsers/sign-out-others  ends every session but this one
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type BrowserList,
-  coachAccessApi,
-  type RecoveryCodes,
-  type SecondFactorStatus,
-  type SignedOutOthers,
-  type TotpEnrolment,
-} from '../../../src/shared/coach-access-api';
+import { type BrowserList, coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type SignedOutOthers, type TotpEnrolment } from '../../../src/shared/coach-api/access';
 import type { Actor, Session, Storage } from '../../storage/storage';
 import { type Door, refuse } from '../door';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../password';

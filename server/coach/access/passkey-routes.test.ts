@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../../src/shared/coach-api';
-import { coachAccessApi, type PasskeyList, passkeyPath, type TotpEnrolment } from '../../../src/shared/coach-access-api';
+import { coachApi } from '../../../src/shared/coach-api/routes';
+import { coachAccessApi, type PasskeyList, passkeyPath, type TotpEnrolment } from '../../../src/shared/coach-api/access';
 import type { ServerConfig } from '../../config';
 import { coachPassword, setTestPassword, signIn } from '../../test/coach-session';
 import { startApp, testConfig, testSettingsKey } from '../../test/helpers';

@@ -10,7 +10,7 @@
  *   POST   /api/coach/passkeys/sign-in  {response}  (no session) signs in: both factors at once
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyList } from '../../../src/shared/coach-access-api';
+import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyList } from '../../../src/shared/coach-api/access';
 import type { StoredPasskey } from '../../storage/access';
 import type { Actor, Storage } from '../../storage/storage';
 import { type Door, refuse } from '../door';

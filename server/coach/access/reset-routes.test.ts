@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { coachApi } from '../../../src/shared/coach-api';
-import { coachAccessApi } from '../../../src/shared/coach-access-api';
+import { coachApi } from '../../../src/shared/coach-api/routes';
+import { coachAccessApi } from '../../../src/shared/coach-api/access';
 import { buildApp } from '../../app';
 import { coachPassword, setTestPassword, signIn } from '../../test/coach-session';
 import { captureLog, testConfig } from '../../test/helpers';

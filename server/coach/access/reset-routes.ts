@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { resetEmailCopy } from '../../../src/content/email';
-import { coachAccessApi, type ResetRequested } from '../../../src/shared/coach-access-api';
+import { coachAccessApi, type ResetRequested } from '../../../src/shared/coach-api/access';
 import { clientKey } from '../../client-key';
 import type { LiveMail } from '../../mail/mail-setup';
 import type { Storage } from '../../storage/storage';

@@ -3,7 +3,7 @@
  * submissions' key, a period as a range of it, e-mail search as a stretch of the e-mail index.
  * Also the person's detail, erasure and the counts of `stats`.
  */
-import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
+import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';

@@ -305,7 +305,17 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at BIGINT;
   `,
-  // 17: the id every attempt of a delivery carries: the webhook's `webhook-id`, or the left part of an e-mail's Message-ID.
+  'tool-pace': `
+  CREATE TABLE tool_pace (key TEXT NOT NULL, slot BIGINT NOT NULL);
+  CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
+  `,
+  // 18: the outbox's third channel, `tool` (the coach's e-mail tool).
+  'email-tool-outbox': `
+  ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
+  ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'tool'));
+  `,
+  // 19: the id every attempt of a delivery carries: the webhook's `webhook-id`, an e-mail's Message-ID (its left part), a push's.
   'outbox-message-id': `
   ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;
   `,

@@ -3,7 +3,7 @@
  * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now).
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFilter } from '../../../src/shared/coach-api';
+import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';

@@ -24,6 +24,7 @@ import { postgresLinks } from './links';
 import { migratePostgres } from './migrations';
 import { postgresOfferCounts } from './offers';
 import { postgresOutboxQueue } from './outbox';
+import { postgresPaceWindow } from './pace';
 import { postgresSessionTable } from './sessions';
 import { postgresSettingsTable, postgresSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
@@ -54,6 +55,7 @@ export class PostgresStorage implements Storage {
   readonly funnel;
   readonly offers;
   readonly throttle;
+  readonly paceWindow;
   readonly settings;
   readonly dashboard;
   readonly #commit: GroupCommit<Submission, SubmitResult>;
@@ -86,6 +88,7 @@ export class PostgresStorage implements Storage {
     this.funnel = postgresFunnelStore(pool);
     this.offers = postgresOfferCounts(pool);
     this.throttle = postgresThrottleTable(pool);
+    this.paceWindow = postgresPaceWindow(pool);
     this.settings = postgresSettingsTable(pool);
     this.dashboard = postgresDashboardReads(pool);
   }

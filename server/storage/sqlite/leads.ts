@@ -13,7 +13,7 @@ import { type DashboardReads, type EraseResult, type LeadListParams, type LeadSt
 import { backupDatabase } from './connection';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
-import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api';
+import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import type { SqliteDatabase } from './binding';
 import { aggregateTimeZone, profileAggregator } from './profiles';
 import type { ProfileRow } from '../profile-sums';

@@ -58,7 +58,6 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending';
   CREATE INDEX outbox_by_submission ON outbox (submission_id);
   `,
-
   // 2: storing a lead becomes ONE insert. Submissions are an append-only log that carries the
   //    normalised e-mail and the Idempotency-Key (kept 24 hours, then set to NULL); "leads" (one row
   //    per e-mail: latest name and profile, first and last time, how many submissions) is a view of
@@ -94,7 +93,6 @@ export const sqliteMigrationSql: MigrationSql = {
     ) AS summary
     JOIN submissions AS latest ON latest.id = summary.last_id;
   `,
-
   // 3: the consent record of each submission (server/leads/consent.ts): the version of the gate's
   //    wording the page showed, that wording, and the marketing-consent box (NULL: not shown or not
   //    known; 0: left unticked; 1: ticked). Its time is the submission's. NULL for earlier rows.
@@ -103,7 +101,6 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE submissions ADD COLUMN consent_wording TEXT;
   ALTER TABLE submissions ADD COLUMN marketing_consent INTEGER CHECK (marketing_consent IN (0, 1));
   `,
-
   // 4: the coach's side. The password (a scrypt hash), sessions (only a hash of each token), the
   //    audit log (who and when, never what), the funnel's counts (no IP address, user agent or
   //    identifier: a step, a day and where the run came from) and a daily aggregate of the profiles
@@ -214,13 +211,11 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired';
   `,
-
   // 5: the outbox's lease, as on Postgres (server/storage/storage.ts, OutboxQueue): a round claims
   //    its rows, moving their next attempt a minute ahead, so a crash mid-round retries them then.
   'outbox-lease': `
   ALTER TABLE outbox ADD COLUMN lease TEXT;
   `,
-
   // 6: addresses stored before the Unicode policy refused hidden characters take the one stored form
   //    (server/storage/email.ts), so each person has one address and erase finds them through the
   //    index instead of reading every submission. Only rows with a character outside printable
@@ -229,12 +224,10 @@ export const sqliteMigrationSql: MigrationSql = {
   UPDATE submissions SET email = normalize_email(email)
   WHERE email GLOB '*[^ -~]*' AND email <> normalize_email(email);
   `,
-
-  // 7: the coach's settings (src/shared/coach-settings.ts): one row per setting set from the
-  //    dashboard, its value as JSON (a secret sealed: server/settings/secret-box.ts); a revision every
-  //    write raises, which each instance reads every second; the coach's picture, named by the hash of
-  //    its bytes; the first-run set-up codes (only their SHA-256); and which settings a change touched,
-  //    in the audit log (their names, never their values).
+  // 7: the coach's settings (src/shared/coach-settings.ts): one row per setting set from the dashboard, its value as JSON (a secret sealed:
+  //    server/settings/secret-box.ts); a revision every write raises, which each instance reads every second; the coach's picture, named by the hash
+  //    of its bytes; the first-run set-up codes (only their SHA-256); and which settings a change touched, in the audit log (their names, never their
+  //    values).
   'coach-settings': `
   CREATE TABLE settings (
     key TEXT PRIMARY KEY,
@@ -278,12 +271,10 @@ export const sqliteMigrationSql: MigrationSql = {
     checked_at INTEGER NOT NULL
   );
   `,
-  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a
-  //    Standard Webhooks POST of `event` lead.submitted or lead.confirmed) and `email` (the results
-  //    e-mail, event `results`); each channel's loop claims its own through its own index. A
-  //    submission whose marketing box was ticked records when the visitor confirmed it (the double
-  //    opt-in). `links` holds the e-mail's two links by the SHA-256 of their token (never the token):
-  //    the profile link and the single-use confirm link; they go with their submission.
+  // 11: the results e-mail (server/mail/). The outbox carries rows of two channels: `webhook` (a Standard Webhooks POST of `event` lead.submitted or
+  //     lead.confirmed) and `email` (the results e-mail, event `results`); each channel's loop claims its own through its own index. A submission
+  //     whose marketing box was ticked records when the visitor confirmed it (the double opt-in). `links` holds the e-mail's two links by the SHA-256
+  //     of their token (never the token): the profile link and the single-use confirm link; they go with their submission.
   'results-email': `
   ALTER TABLE outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email'));
   ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'));
@@ -300,7 +291,6 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX links_by_submission ON links (submission_id);
   CREATE INDEX links_by_expiry ON links (expires_at);
   `,
-
   // 12: addresses stored before the lead API took only a plain address (src/shared/lead.ts): a
   //    display name (`x<you@example.com>`) or a group (`grp:you@example.com;`) becomes the address
   //    inside, so erase and export find the person under it. Anything else is left as it was.
@@ -312,11 +302,10 @@ export const sqliteMigrationSql: MigrationSql = {
   WHERE email LIKE '%:%@%;' AND instr(substr(email, instr(email, ':') + 1), ':') = 0
     AND instr(email, ';') = length(email) AND instr(email, '<') = 0;
   `,
-  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version:
-  //     every stored setting as it stood after that revision (a JSON object of key to stored JSON
-  //     text, secrets sealed as in the settings table), and the hash of the picture it shows, so pictures an
-  //     earlier version shows are kept for its restore. The settings in force become the first
-  //     version. The audit log names the version a change made, and the one a restore went back to.
+  // 13: the history of the coach's settings (server/settings/history.ts). Each write makes a version: every stored setting as it stood after that
+  //     revision (a JSON object of key to stored JSON text, secrets sealed as in the settings table), and the hash of the picture it shows, so
+  //     pictures an earlier version shows are kept for its restore. The settings in force become the first version. The audit log names the version a
+  //     change made, and the one a restore went back to.
   'settings-history': `
   CREATE TABLE settings_versions (
     revision INTEGER PRIMARY KEY,
@@ -335,7 +324,6 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN restored_from INTEGER;
   CREATE INDEX audit_log_by_revision ON audit_log (revision) WHERE revision IS NOT NULL;
   `,
-
   // 14: the coach's door (server/coach/access/): passkeys (public keys), challenges, recovery codes and
   //     reset links by their SHA-256, the TOTP secret sealed; each session's browser in words, no address.
   'coach-access': `
@@ -359,7 +347,17 @@ export const sqliteMigrationSql: MigrationSql = {
   ALTER TABLE audit_log ADD COLUMN browser TEXT;
   ALTER TABLE audit_log ADD COLUMN signed_in_at INTEGER;
   `,
-  // 17: the id every attempt of a delivery carries: the webhook's `webhook-id`, or the left part of an e-mail's Message-ID.
+  'tool-pace': `CREATE TABLE tool_pace (key TEXT NOT NULL, slot INTEGER NOT NULL) STRICT; CREATE INDEX tool_pace_by_key ON tool_pace (key, slot);
+  CREATE TABLE tool_pace_hold (key TEXT PRIMARY KEY, until INTEGER NOT NULL) STRICT, WITHOUT ROWID;`,
+  // 18: the outbox's third channel, `tool` (the coach's e-mail tool): the table is rebuilt, SQLite's way to widen a CHECK.
+  'email-tool-outbox': `CREATE TABLE outbox_new (id INTEGER PRIMARY KEY, webhook_id TEXT NOT NULL UNIQUE, submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'gone', 'expired')), attempts INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL,
+    last_attempt_at INTEGER, last_status INTEGER, lease TEXT, channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email', 'tool')),
+    event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results'))) STRICT;
+  INSERT INTO outbox_new SELECT id, webhook_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, lease, channel, event FROM outbox; DROP TABLE outbox; ALTER TABLE outbox_new RENAME TO outbox;
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending'; CREATE INDEX outbox_by_submission ON outbox (submission_id); CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
+  CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
+  // 19: the id every attempt of a delivery carries: the webhook's `webhook-id`, an e-mail's Message-ID (its left part), a push's.
   'outbox-message-id': `
   ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;
   `,

@@ -5,7 +5,7 @@
  * the million delivered rows are never read.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFilter } from '../../../src/shared/coach-api';
+import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';

@@ -29,6 +29,7 @@ import { sqliteDashboardReads } from './leads';
 import { sqliteLinks } from './links';
 import { sqliteOfferCounts } from './offers';
 import { sqliteOutboxQueue } from './outbox';
+import { sqlitePaceWindow } from './pace';
 import { sqliteSessionTable } from './sessions';
 import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
@@ -64,6 +65,7 @@ export class SqliteStorage implements Storage {
   readonly funnel;
   readonly offers;
   readonly throttle;
+  readonly paceWindow;
   readonly settings;
   readonly dashboard;
   readonly leads;
@@ -88,6 +90,7 @@ export class SqliteStorage implements Storage {
     this.funnel = sqliteFunnelStore(db);
     this.offers = sqliteOfferCounts(db);
     this.throttle = sqliteThrottleTable(db);
+    this.paceWindow = sqlitePaceWindow(db);
     this.settings = sqliteSettingsTable(db);
     this.dashboard = sqliteDashboardReads(db);
     this.#checkpointTimer = options.role === 'leads' ? checkpointEverySecond(db, options.onCheckpointFailure) : null;

@@ -29,8 +29,8 @@ const MAX_BATCHES_IN_FLIGHT = 1;
 
 type Calls = WorkerCalls<ThreadOperations>;
 
-/** The parts each thread serves: the lead thread's write leads and deliveries; the dashboard thread has the rest. */
-const leadParts = ['leads', 'links', ...outboxChannels.map((channel) => `outbox.${channel}` as const)] satisfies ThreadPart[];
+/** The parts each thread serves: the lead thread's store leads and send them on (the outbox, the links, the e-mail tool's pace); the dashboard thread has the rest. */
+const leadParts = ['leads', 'links', 'paceWindow', ...outboxChannels.map((channel) => `outbox.${channel}` as const)] satisfies ThreadPart[];
 const dashboardParts = ['sessions', 'setupCodes', 'access', 'audit', 'funnel', 'offers', 'throttle', 'settings', 'dashboard'] satisfies ThreadPart[];
 
 /** A part whose every method (as the thread's backend makes it) is one call to `calls`' thread. */
@@ -74,6 +74,7 @@ export class SqliteThreadStorage implements Storage {
     this.funnel = parts.funnel;
     this.offers = parts.offers;
     this.throttle = parts.throttle;
+    this.paceWindow = parts.paceWindow;
     this.settings = parts.settings;
     this.dashboard = { ...parts.dashboard, exportRows: (period) => this.#exportRows(period) };
   }
@@ -88,6 +89,7 @@ export class SqliteThreadStorage implements Storage {
   readonly funnel: Storage['funnel'];
   readonly offers: Storage['offers'];
   readonly throttle: Storage['throttle'];
+  readonly paceWindow: Storage['paceWindow'];
   readonly settings: Storage['settings'];
   readonly dashboard: Storage['dashboard'];
 
@@ -111,6 +113,7 @@ export class SqliteThreadStorage implements Storage {
       probeWrite: (await onLeads<Storage['leads']>('leads')).probeWrite,
       outbox: Object.fromEntries(queues) as Record<OutboxChannel, OutboxQueue>,
       links: await onLeads<Storage['links']>('links'),
+      paceWindow: await onLeads<Storage['paceWindow']>('paceWindow'),
       sessions: await onDashboard('sessions'),
       setupCodes: await onDashboard('setupCodes'),
       access: await onDashboard('access'),

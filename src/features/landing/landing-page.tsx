@@ -8,7 +8,7 @@ import { reportFunnelStep, startQuizRun } from '../../lib/funnel';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { ProductName } from '../shared/product-name';
 import { CoachByline } from './coach-byline';
-import { SiteFooter } from './site-footer';
+import { SiteFooter } from '../shared/site-footer';
 
 export function LandingPage() {
   const heading = useRef<HTMLHeadingElement>(null);

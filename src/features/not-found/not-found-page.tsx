@@ -4,7 +4,7 @@ import { paths } from '../../shared/paths';
 import { notFound } from '../../content/not-found';
 import { pageTitle } from '../../content/site';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
-import { SiteFooter } from '../landing/site-footer';
+import { SiteFooter } from '../shared/site-footer';
 import { ProductName } from '../shared/product-name';
 
 /** Any unknown path (SPEC section 2): the landing page's header, type and footer, and the way home. */

@@ -1,6 +1,6 @@
 import { profileCopy } from '../../content/profile';
 import type { ChangeSummary } from '../../shared/profile-changes';
-import { RatingBadge } from '../results/rating-badge';
+import { RatingBadge } from '../shared/rating-badge';
 
 /**
  * "What changed since last time": one line per driver whose rating moved, its earlier and its new

@@ -6,7 +6,7 @@ import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-clien
 import { readSiteConfig } from '../../lib/site-config';
 import { usePageTitle } from '../../lib/screen';
 import { paths } from '../../shared/paths';
-import { courseUrl } from '../results/course-url';
+import { courseUrl } from '../shared/course-url';
 import { ProductName } from '../shared/product-name';
 import { LinkMessage } from './link-message';
 

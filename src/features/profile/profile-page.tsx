@@ -5,7 +5,7 @@ import { resultsCopy } from '../../content/results';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
 import type { ProfileResponse } from '../../shared/profile-api';
-import { Spinner } from '../results/spinner';
+import { Spinner } from '../shared/spinner';
 import { LinkMessage } from './link-message';
 import { ProfileView } from './profile-view';
 

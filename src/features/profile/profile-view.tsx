@@ -9,12 +9,12 @@ import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { dayInWords, describeChanges } from '../../shared/profile-changes';
 import type { ProfileResponse } from '../../shared/profile-api';
-import { CourseCta } from '../results/course-cta';
-import { DriverCards } from '../results/driver-cards';
+import { CourseCta } from '../shared/course-cta';
+import { DriverCards } from '../shared/driver-cards';
 import { buildInsights, countRatings } from '../../shared/insights';
-import { InsightsPanel } from '../results/insights-panel';
-import { PrintButton, PrintFooter } from '../results/print-button';
-import { PROFILE_TITLE_ID, ProfileHeader } from '../results/profile-header';
+import { InsightsPanel } from '../shared/insights-panel';
+import { PrintButton, PrintFooter } from '../shared/print-button';
+import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { ChangesPanel } from './changes-panel';
 
 

@@ -7,7 +7,7 @@ import { LiveRegion } from '../../lib/live-region';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { resultsTimings } from '../../shared/constants';
 import { ProductName } from '../shared/product-name';
-import { Spinner } from './spinner';
+import { Spinner } from '../shared/spinner';
 
 /**
  * Results opened without (valid) quiz data: say so, then go home, replacing this history entry.

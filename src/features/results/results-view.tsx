@@ -11,13 +11,13 @@ import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
-import { CourseCta } from './course-cta';
+import { CourseCta } from '../shared/course-cta';
 import { buildInsights, countRatings } from '../../shared/insights';
-import { DriverCards } from './driver-cards';
-import { InsightsPanel } from './insights-panel';
+import { DriverCards } from '../shared/driver-cards';
+import { InsightsPanel } from '../shared/insights-panel';
 import { LeadGate } from './lead-gate';
-import { PrintButton, PrintFooter } from './print-button';
-import { PROFILE_TITLE_ID, ProfileHeader } from './profile-header';
+import { PrintButton, PrintFooter } from '../shared/print-button';
+import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { useResultsTimeline } from './use-results-timeline';
 
 

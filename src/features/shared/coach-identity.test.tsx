@@ -5,9 +5,9 @@ import { expect, test } from 'vitest';
 import { resultsCopy } from '../../content/results';
 import { SiteConfigContext } from '../../lib/site-config';
 import { defaultSiteConfig, type SiteConfig } from '../../shared/site-config';
-import { CareMessage } from '../results/care-message';
-import { CourseCta } from '../results/course-cta';
-import { placeholderCourseUrl } from '../results/course-url';
+import { CareMessage } from './care-message';
+import { CourseCta } from './course-cta';
+import { placeholderCourseUrl } from './course-url';
 import { renderAppAt } from '../../test/render';
 
 const dana: SiteConfig = {

@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import type { countRatings } from '../../shared/insights';
-import { ProductName } from '../shared/product-name';
+import { ProductName } from './product-name';
 import { ProfileGlance } from './profile-glance';
 
 /** The id the driver cards are labelled by. */

@@ -7,7 +7,7 @@ import { DEFAULT_OFFER_ID, type Offer, patternOf, pickOffer } from '../../shared
 import type { CourseDetails } from '../../shared/site-config';
 import { reportOfferEvent } from '../../lib/offer-beacon';
 import { useEffect } from 'react';
-import { CoachPhoto } from '../shared/coach-photo';
+import { CoachPhoto } from './coach-photo';
 import { courseUrl } from './course-url';
 
 const ourCopy = resultsCopy.course;

@@ -3,7 +3,7 @@ import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import { ratingColors, type Rating } from '../../shared/constants';
-import { DriverIcon } from '../shared/driver-icon';
+import { DriverIcon } from './driver-icon';
 import { RatingBadge } from './rating-badge';
 
 type FlipCardProps = {

@@ -1,6 +1,6 @@
-/** The texts of the "Your words" and "Offers" screens (the rest of the dashboard's copy: ./content.ts). */
-import type { SummaryRuleId } from '../shared/insights';
-import type { WordScreen } from '../shared/words';
+/** The texts of the "Your words" and "Offers" screens (each of the dashboard's views has its file in this folder). */
+import type { SummaryRuleId } from '../../shared/insights';
+import type { WordScreen } from '../../shared/words';
 
 export const wordsCopy = {
   intro:

@@ -1,7 +1,7 @@
 /**
  * The coach API's routes for the door (server/coach/access/, for people: server/docs/coach.md,
  * "Signing in"): passkeys, the second factor, password reset by e-mail, a fresh set-up link,
- * signed-in browsers and the backup. The conventions of ./coach-api.ts hold (a session unless said
+ * signed-in browsers and the backup. The conventions of ./routes.ts hold (a session unless said
  * otherwise, the site's own Origin on every POST, PATCH and DELETE, errors as `CoachApiError`).
  */
 

@@ -7,15 +7,15 @@ import { openDatabase } from '../storage/sqlite/connection';
 import { sqliteAccessTable } from '../storage/sqlite/access';
 import { sqliteSessionTable } from '../storage/sqlite/sessions';
 import { storeWith, tempDir, testLead } from '../test/helpers';
-import { verifyPassword } from './password';
-import { SessionStore } from './sessions';
+import { verifyPassword } from '../coach/password';
+import { SessionStore } from '../coach/sessions';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 /** `npm run coach -- <args>` with `input` piped to stdin. */
 function coach(dataDir: string, args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });
@@ -75,7 +75,7 @@ test('the leads command exports CSV, and erase and stats never print an address 
   const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
   await store.close();
   const leads = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
+    run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });
@@ -89,6 +89,7 @@ test('the leads command exports CSV, and erase and stats never print an address 
   expect(exported.stderr).toBe(`Exported 1 lead to ${file}.\n`);
   const stats = await leads('stats');
   expect(stats.stdout).toMatch(/Leads:\s+1/);
+  expect(stats.stdout).toMatch(/^Deliveries: +\d+ waiting, .* \(webhook and e-mail\)$/m);
   const erased = await leads('erase', 'cli.person@example.com');
   expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
   const again = await leads('erase', 'cli.person@example.com');
@@ -114,7 +115,7 @@ test('the documented stdout export, npm run --silent leads -- export, gives a cl
 
 test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating an empty database', async () => {
   const missing = join(tempDir(), 'dat');
-  const result = await run(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), 'stats'], {
+  const result = await run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'stats'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: missing },
   }).catch((error: { code: number; stderr: string }) => error);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import type { Rating } from '../../shared/constants';
-import { DriverIcon } from '../shared/driver-icon';
+import { DriverIcon } from './driver-icon';
 import { firstStep, type DriverInsight, type Insights } from '../../shared/insights';
 import { CareMessage } from './care-message';
 

@@ -1,7 +1,7 @@
 /**
  * The texts of the coach's door: signing in with a passkey or a code, getting back in, and the
  * "Sign-in and backups" view (passkeys, the second factor, the password, browsers, backups).
- * Typed data, no JSX, like ./content.ts.
+ * Typed data, no JSX, like every file in this folder.
  */
 export const accessCopy = {
   viewTitle: 'Sign-in and backups',

@@ -14,7 +14,7 @@ import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/ope
 import type { Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
-import { hashPassword, passwordProblem } from './password';
+import { hashPassword, passwordProblem } from '../coach/password';
 
 const commands = ['set-password', 'reset-second-factor', 'export', 'erase', 'stats', 'backup', 'migrate-to-postgres'] as const;
 type Command = (typeof commands)[number];
@@ -31,7 +31,7 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   export                   the same on stdout: npm run --silent coach -- export > leads.csv
                            (without --silent, npm puts its own lines ahead of the CSV)
   erase <email>            remove that person's lead, submissions and pending deliveries for good
-  stats                    counts of leads and submissions, and the webhook delivery backlog
+  stats                    counts of leads and submissions, and the deliveries' backlog (webhook and e-mail)
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
                            (SQLite; on Postgres use pg_dump, see server/docs/postgres.md)
   migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
@@ -151,7 +151,7 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(
         erased.leads === 0
           ? 'No lead with that address: nothing to erase.\n'
-          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending webhook deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'}.\n`,
+          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'} (webhook and e-mail).\n`,
       );
     } else if (command === 'backup') {
       const [target] = rest;
@@ -171,7 +171,7 @@ async function main(args: string[]): Promise<number> {
         [
           `Leads:        ${stats.leads}`,
           `Submissions:  ${stats.submissions} (${stats.submissionsLast24h} in the last 24 h, ${stats.submissionsLast7d} in the last 7 days)`,
-          `Webhook:      ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused with 410, ${outbox.expired} given up`,
+          `Deliveries:   ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused for good, ${outbox.expired} given up (webhook and e-mail)`,
           ...(outbox.oldestPendingAgeMs === null ? [] : [`Oldest waiting delivery: ${formatAge(outbox.oldestPendingAgeMs)}`]),
           '',
         ].join('\n'),

@@ -12,7 +12,7 @@ import { freshPostgres } from '../test/postgres';
 const root = new URL('../..', import.meta.url).pathname;
 
 const coach = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/coach/cli.ts'), ...args], {
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',

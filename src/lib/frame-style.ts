@@ -2,11 +2,11 @@
  * The coach's look for the quiz inside a frame (src/shared/frame-look.ts), applied to the page as it
  * starts: the header line and footer hidden (`data-embed-chrome`, read by the stylesheet), the theme
  * colours replaced as CSS custom properties on `<html>`, the page's own background left out. Used by
- * the page itself (when-framed.ts) and by the dashboard's live preview, which frames the quiz from
+ * the page itself (src/embed/when-framed.ts) and by the dashboard's live preview, which frames the quiz from
  * the same origin and applies the coach's draft to it.
  */
 import type { FrameStyle } from '../shared/site-config';
-import type { EmbedMode } from './protocol';
+import type { EmbedMode } from '../embed/protocol';
 
 export const CHROME_ATTRIBUTE = 'data-embed-chrome';
 

@@ -1,0 +1,140 @@
+/**
+ * The e-mail tool's channel of the outbox against the Kit fake: what each answer makes of a row, and
+ * the pause a refused key puts on the channel until the settings change. The queue here is a small
+ * one in memory with the contract's meaning (claim due rows under a lease, record outcomes); storage's
+ * own queues are tested by the storage contract suite.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { effectiveSettings, type SettingValues } from '../../src/shared/coach-settings';
+import { externalOnly } from '../outbound/allowed-hosts';
+import { memoryPaceWindow } from '../storage/pace';
+import { steppingClock } from '../test/stepping-clock';
+import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
+import { startKitFake, type KitFake } from './fakes/kit-fake';
+import type { SettingsInForce } from './in-force';
+import { ToolOutbox, type ToolPause } from './tool-outbox';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Rows in memory, claimed and recorded as the contract says. */
+function memoryQueue(rows: DueRow[]) {
+  const states = new Map<number, OutboxUpdate>();
+  const queue: OutboxQueue = {
+    claimDue: async (now, limit) =>
+      rows.filter((row) => (states.get(row.id)?.state ?? 'pending') === 'pending' && (states.get(row.id)?.nextAttemptAt ?? 0) <= now).slice(0, limit),
+    record: async (updates) => {
+      for (const update of updates) states.set(update.row.id, update);
+    },
+    nextDueAt: async () => null,
+  };
+  return { queue, stateOf: (id: number) => states.get(id) };
+}
+
+const START = Date.UTC(2026, 10, 26, 9);
+let id = 0;
+function row(email: string, ratings: string, confirmedAt: number | null): DueRow {
+  id += 1;
+  return {
+    id,
+    message_id: `msg_${id}`,
+    event: confirmedAt === null ? 'lead.submitted' : 'lead.confirmed',
+    submission_id: id,
+    attempts: 0,
+    created_at: START,
+    email,
+    first_name: 'Ada',
+    ratings,
+    submitted_at: 0,
+    public_id: `p${id}`,
+    consent_version: null,
+    consent_wording: null,
+    marketing_consent: confirmedAt === null ? null : 1,
+    marketing_confirmed_at: confirmedAt,
+    previous_ratings: null,
+    previous_submitted_at: null,
+    lease: null,
+  };
+}
+
+/** The settings in force, as set in the environment (the operator's address: not filtered). */
+function settingsOf(environment: Partial<SettingValues>): SettingsInForce & { set(change: Partial<SettingValues>): void } {
+  let current = effectiveSettings({}, environment);
+  let env = environment;
+  return {
+    get values() {
+      return current.values;
+    },
+    get sources() {
+      return current.sources;
+    },
+    secret: (key) => (current.values[key] as string | null) ?? null,
+    set(change) {
+      env = { ...env, ...change };
+      current = effectiveSettings({}, env);
+    },
+  };
+}
+
+let fake: KitFake | null = null;
+let outbox: ToolOutbox | null = null;
+afterEach(async () => {
+  await outbox?.stop();
+  await fake?.close();
+});
+
+async function setUp(rows: DueRow[], key = 'kit-key', perMinute = 1000) {
+  fake = await startKitFake({ keys: ['kit-key'], perMinute });
+  const settings = settingsOf({ emailTool: 'kit', emailToolApiKey: key, emailToolApiUrl: fake.url });
+  const { queue, stateOf } = memoryQueue(rows);
+  const pauses: ToolPause[] = [];
+  const clock = steppingClock(START);
+  outbox = new ToolOutbox({ queue, settings, outbound: externalOnly, paceWindow: memoryPaceWindow(), log: silent, clock, onPause: (pause) => pauses.push(pause) });
+  return { fake, settings, outbox, stateOf, pauses, clock };
+}
+
+test('a confirmed lead lands in Kit tagged by its profile; the row is delivered', async () => {
+  const confirmed = row('ada@example.com', '122222232', Date.UTC(2026, 10, 26, 9));
+  const { fake, outbox, stateOf } = await setUp([confirmed]);
+  expect(await outbox.deliverDue()).toMatchObject({ delivered: 1 });
+  expect(stateOf(confirmed.id)).toMatchObject({ state: 'delivered', status: 200 });
+  expect(fake.subscriber('ada@example.com')).toMatchObject({
+    firstName: 'Ada',
+    tags: ['Core Drivers quiz', 'Needs support: Impulse Control', 'Pattern: Strong and needs support', 'Strength: Cognitive Flexibility'],
+  });
+});
+
+test('an invalid address is refused for good; the others go on', async () => {
+  const bad = row('not-an-address', '222222222', null);
+  const good = row('bea@example.com', '222222222', null);
+  const { outbox, stateOf } = await setUp([bad, good]);
+  expect(await outbox.deliverDue()).toMatchObject({ delivered: 1, gone: 1 });
+  expect(stateOf(bad.id)).toMatchObject({ state: 'gone', status: 422 });
+});
+
+test('a refused key pauses the channel and says why, until the key changes; then the rows go', async () => {
+  const waiting = row('ada@example.com', '222222222', null);
+  const { fake, settings, outbox, stateOf, pauses, clock } = await setUp([waiting, row('bea@example.com', '222222222', null)], 'old-key');
+  await outbox.deliverDue();
+  expect(pauses).toEqual([{ status: 401, detail: 'The access token is invalid', at: START }]);
+  expect(outbox.paused()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
+  expect(stateOf(waiting.id)).toMatchObject({ state: 'pending' });
+  // Paused: nothing is claimed, nothing sent.
+  const sent = fake.log.length;
+  expect(await outbox.deliverDue()).toEqual({ delivered: 0, retrying: 0, gone: 0, expired: 0 });
+  expect(fake.log.length).toBe(sent);
+
+  settings.set({ emailToolApiKey: 'kit-key' });
+  expect(outbox.paused()).toBeNull();
+  // Due again after its short wait.
+  await clock.advanceTo(START + 5_000);
+  expect(await outbox.deliverDue()).toMatchObject({ delivered: 2 });
+  expect(fake.subscriberCount()).toBe(2);
+});
+
+test("a 429 is tried again when the slot comes, not after the backoff, and is not the contact's fault", async () => {
+  const first = row('ada@example.com', '222222222', null);
+  const { outbox, stateOf } = await setUp([first], 'kit-key', 2);
+  await outbox.deliverDue();
+  // Kit's bare 429: the pacer's first backoff, not the outbox's (10 s, doubling).
+  expect(stateOf(first.id)).toMatchObject({ state: 'pending', status: 429, nextAttemptAt: START + 5_000 });
+});

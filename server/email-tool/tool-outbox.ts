@@ -1,0 +1,185 @@
+/**
+ * The coach's e-mail tool as the third channel of the durable outbox (server/outbox/delivery-loop.ts),
+ * beside the webhook and the results e-mail: each due row (a submission's `lead.submitted` with the
+ * consent box off, or its `lead.confirmed` once the visitor confirmed the double opt-in with the box
+ * on) becomes an upsert of the contact with its labels (./labels.ts), through the connector of the
+ * tool in force (./connectors.ts), paced in the window every instance shares (./pacer.ts).
+ *
+ * What the tool answers decides the row: `done` delivered; `refused` (an invalid address) final for
+ * that contact; `slow-down` tried again when the pacer or the tool says; `retry` after the backoff,
+ * for three days. `bad-key` pauses the channel: nothing more is claimed until the settings in force
+ * change (a new key, tool or address), and `paused()` says why for the dashboard.
+ *
+ * One connector (with its tag ids) and one set of connections live as long as the settings they
+ * were made for; each attempt's requests wait for a slot only until half its limit has passed.
+ */
+import { createHash } from 'node:crypto';
+import { decodeRatings } from '../../src/shared/ratings';
+import type { OutboundPolicy } from '../outbound/allowed-hosts';
+import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
+import type { PaceWindow } from '../storage/pace';
+import type { DueRow, OutboxQueue } from '../storage/storage';
+import type { EmailToolConnector, ToolContact, ToolOutcome } from './connector';
+import { connectors } from './connectors';
+import { ToolClient } from './http';
+import { type SettingsInForce, toolInForce } from './in-force';
+import { fieldsOf, labelsOf, ownLabels } from './labels';
+import { FIRST_BACKOFF_MS, Pacer } from './pacer';
+
+/** Why the channel stopped: the tool refused the key in force (its fingerprint), and what it said. */
+export type ToolPause = { status: number; detail: string; at: number };
+
+export type ToolOutboxOptions = {
+  queue: OutboxQueue;
+  settings: SettingsInForce;
+  outbound: OutboundPolicy;
+  paceWindow: PaceWindow;
+  log: OutboxLog;
+  clock?: Clock;
+  random?: () => number;
+  leaseMs?: number;
+  /** Told when the tool refuses the key, so the dashboard can say it (and the audit log record it). */
+  onPause?: (pause: ToolPause) => void;
+};
+
+type Connection = { fingerprint: string; connector: EmailToolConnector; client: ToolClient };
+
+/** The contact a due row becomes: its address and first name, its labels and field under the mapping in force. */
+export function contactOf(row: DueRow, mapping: Parameters<typeof labelsOf>[1]): ToolContact {
+  const ratings = decodeRatings(row.ratings);
+  return {
+    email: row.email,
+    firstName: row.first_name.trim() === '' ? null : row.first_name,
+    labels: labelsOf(ratings, mapping),
+    ownLabels: ownLabels(mapping),
+    fields: fieldsOf(ratings, mapping),
+    confirmedAt: row.event === 'lead.confirmed' ? row.marketing_confirmed_at : null,
+  };
+}
+
+/** What a push's outcome makes of the row (`bad-key` is handled before: the channel pauses). */
+export function attemptOf(outcome: Exclude<ToolOutcome, { kind: 'bad-key' }>): Attempt {
+  switch (outcome.kind) {
+    case 'done':
+      return { result: 'delivered', status: 200 };
+    case 'refused':
+      return { result: 'refused', status: outcome.status };
+    case 'slow-down':
+      // Not the contact's fault: tried again when the slot comes, not after the backoff.
+      return { result: 'failed', status: outcome.status, retryInMs: outcome.retryAfterMs ?? FIRST_BACKOFF_MS };
+    case 'retry':
+      return { result: 'failed', status: outcome.status };
+  }
+}
+
+/** What the channel keeps between rounds: the connection for the settings in force, and a pause. */
+class ToolChannel {
+  readonly #options: ToolOutboxOptions;
+  readonly #clock: Clock;
+  readonly #pacer: Pacer;
+  readonly #requestLimitMs: number;
+  #connection: Connection | null = null;
+  /** The key the tool refused (its settings' fingerprint) and why; the channel waits while it is in force. */
+  #pause: (ToolPause & { fingerprint: string }) | null = null;
+
+  constructor(options: ToolOutboxOptions, clock: Clock, requestLimitMs: number) {
+    this.#options = options;
+    this.#clock = clock;
+    this.#pacer = new Pacer(options.paceWindow, clock);
+    this.#requestLimitMs = requestLimitMs;
+  }
+
+  paused(): ToolPause | null {
+    const current = this.#connect();
+    if (!this.#pause || !current || current.fingerprint !== this.#pause.fingerprint) return null;
+    const { status, detail, at } = this.#pause;
+    return { status, detail, at };
+  }
+
+  ready(): boolean {
+    return this.#connect() !== null && this.paused() === null;
+  }
+
+  /** The connector for the settings in force, made anew when they change; null while none is set. */
+  #connect(): Connection | null {
+    const inForce = toolInForce(this.#options.settings);
+    const factory = inForce.ok ? connectors[inForce.settings.tool] : undefined;
+    if (!inForce.ok || !factory) return this.drop();
+    const { tool, apiKey, apiUrl, list } = inForce.settings;
+    const fingerprint = createHash('sha256').update(JSON.stringify([tool, apiKey, apiUrl, list, inForce.guarded])).digest('hex');
+    if (this.#connection?.fingerprint === fingerprint) return this.#connection;
+    this.drop();
+    const made: { client?: ToolClient } = {};
+    const connector = factory(inForce.settings, (request) => (made.client ? made.client.bound()(request) : Promise.reject(new Error('not connected'))));
+    const client = new ToolClient({
+      settings: inForce.settings,
+      limit: connector.limit,
+      guard: inForce.guarded ? this.#options.outbound : null,
+      pacer: this.#pacer,
+      requestLimitMs: this.#requestLimitMs,
+      now: () => this.#clock.now(),
+    });
+    made.client = client;
+    this.#connection = { fingerprint, connector, client };
+    return this.#connection;
+  }
+
+  /** Closes the connections (the settings changed, or the app stops). */
+  drop(): null {
+    void this.#connection?.client.close();
+    this.#connection = null;
+    return null;
+  }
+
+  async send(row: DueRow, signal: AbortSignal, limitMs: number): Promise<Attempt> {
+    const connection = this.#connect();
+    const inForce = toolInForce(this.#options.settings);
+    // Turned off (or changed to nothing) during the round: the row waits, as after any failure.
+    if (!connection || !inForce.ok || signal.aborted) return { result: 'failed', status: null };
+    // A slot is waited for only until half the attempt's limit: the request needs the rest.
+    const deadline = this.#clock.now() + limitMs / 2;
+    const outcome = await connection.client.within(deadline, signal, () => connection.connector.upsert(contactOf(row, inForce.mapping)));
+    if (outcome.kind !== 'bad-key') return attemptOf(outcome);
+    const pause = { status: outcome.status, detail: outcome.detail, at: this.#clock.now() };
+    const fresh = this.#pause?.fingerprint !== connection.fingerprint;
+    this.#pause = { ...pause, fingerprint: connection.fingerprint };
+    if (fresh) {
+      this.#options.log.warn({ status: outcome.status }, 'the e-mail tool refused the key: its deliveries wait until the settings change');
+      this.#options.onPause?.(pause);
+    }
+    return { result: 'failed', status: outcome.status, retryInMs: FIRST_BACKOFF_MS };
+  }
+}
+
+export class ToolOutbox extends DeliveryLoop {
+  readonly #channel: ToolChannel;
+
+  constructor(options: ToolOutboxOptions) {
+    const clock = options.clock ?? systemClock;
+    const channel = new ToolChannel(options, clock, roundPlan(options.leaseMs ?? outboxTimings.leaseMs).attemptLimitMs);
+    super({
+      log: options.log,
+      clock,
+      random: options.random,
+      leaseMs: options.leaseMs,
+      channel: {
+        queue: options.queue,
+        words: { name: 'e-mail tool', refused: 'the e-mail tool refused the contact for good' },
+        ready: () => channel.ready(),
+        send: (row, signal, limitMs) => channel.send(row, signal, limitMs),
+      },
+    });
+    this.#channel = channel;
+  }
+
+  /** Why the channel is paused now (the tool refused the key in force), or null. */
+  paused(): ToolPause | null {
+    return this.#channel.paused();
+  }
+
+  /** Stops the loop and closes the connections to the tool. */
+  override async stop(): Promise<void> {
+    await super.stop();
+    this.#channel.drop();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Results e-mails are written in the render thread (./renderer.ts), never on the event loop that
+ * answers visitors: the message it composes, read back with mailparser, is the e-mail the rendering
+ * functions make, with the sender, recipient and Message-ID asked for; and a failed e-mail leaves the
+ * thread able to write the next one.
+ */
+import { simpleParser } from 'mailparser';
+import { afterEach, expect, test } from 'vitest';
+import type { Rating } from '../../src/shared/constants';
+import { startEmailRenderer } from './renderer';
+import { renderResultsEmail } from './render-thread';
+import type { ResultsEmailInput } from './results-email-model';
+
+const renderer = startEmailRenderer();
+afterEach(() => renderer.close());
+
+const march3 = Date.parse('2026-03-03T10:00:00Z');
+const input: ResultsEmailInput = {
+  firstName: 'Ana',
+  ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] as Rating[],
+  submittedAt: march3,
+  previous: { ratings: [3, 3, 3, 1, 1, 1, 2, 2, 2] as Rating[], at: march3 - 86_400_000 },
+  links: { profile: 'https://quiz.example/profile#PROFILE-TOKEN', confirm: 'https://quiz.example/confirm#CONFIRM-TOKEN' },
+  profileLinkDays: 90,
+  marketing: 'pending',
+  courseUrl: 'https://coach.example/course',
+  coachName: 'Sam Rivera',
+  helpLine: null,
+  siteHost: 'quiz.example',
+  timeZone: 'Europe/Berlin',
+  words: { 'email.subject': 'Your Core Drivers, from Sam' },
+  now: march3,
+};
+const envelope = { from: 'Sam Rivera <coach@coach.example>', to: 'ana@example.org', messageId: '<msg_1@coach.example>' };
+
+test('the render thread composes the e-mail the rendering functions write, for the sender, recipient and Message-ID asked for', async () => {
+  const [composed, expected] = await Promise.all([renderer.write({ input, ...envelope }), renderResultsEmail(input)]);
+  expect(composed.to).toBe('ana@example.org');
+  const mail = await simpleParser(Buffer.from(composed.raw));
+  expect({ subject: mail.subject, html: mail.html, text: mail.text }).toEqual(expected);
+  expect(expected.subject).toBe('Your Core Drivers, from Sam');
+  expect(mail.from?.value).toEqual([{ address: 'coach@coach.example', name: 'Sam Rivera' }]);
+  expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : null).toBe('ana@example.org');
+  expect(mail.messageId).toBe('<msg_1@coach.example>');
+  expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+});
+
+test('an e-mail that cannot be written fails alone: the next one is written', async () => {
+  const broken = { ...input, ratings: [] as Rating[], previous: { ratings: [], at: 0 }, timeZone: 'Not/AZone' };
+  await expect(renderer.write({ input: broken, ...envelope })).rejects.toThrow();
+  expect((await renderer.write({ input, ...envelope })).to).toBe('ana@example.org');
+});

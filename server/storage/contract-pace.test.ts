@@ -1,0 +1,75 @@
+/** The storage contract's part for the e-mail tool's pace window (./pace.ts), the same suite against both backends. */
+import { afterEach, describe, expect, test } from 'vitest';
+import { tempDir } from '../test/helpers';
+import { freshPostgres } from '../test/postgres';
+import { PostgresStorage } from './postgres/storage';
+import { SqliteStorage } from './sqlite/storage';
+import { SqliteThreadStorage } from './sqlite/thread-storage';
+import type { Storage } from './storage';
+
+const options = { outbox: () => false, now: () => Date.now() };
+const backends: [string, () => Promise<Storage>][] = [
+  ['SQLite', async () => SqliteStorage.open(tempDir(), options)],
+  ['SQLite (storage thread, as the server runs it)', async () => SqliteThreadStorage.open(tempDir(), options)],
+  ['Postgres', async () => PostgresStorage.open(await freshPostgres(), options)],
+];
+
+const opened: Storage[] = [];
+afterEach(async () => {
+  for (const storage of opened.splice(0)) await storage.close();
+});
+
+/** The most slots that fall in any window of `windowMs`. */
+const busiest = (slots: number[], windowMs: number) => Math.max(...slots.map((start) => slots.filter((at) => at >= start && at < start + windowMs).length));
+
+describe.each(backends)('%s', (_name, open) => {
+  test('a burst takes ten slots a window, in order, and never more in any window', async () => {
+    const storage = await open();
+    opened.push(storage);
+    const slots: (number | null)[] = [];
+    for (let index = 0; index < 25; index += 1) slots.push(await storage.paceWindow.take('key-a', 10, 1000, 0, Infinity));
+    expect(slots).toEqual([...Array<number>(10).fill(0), ...Array<number>(10).fill(1000), ...Array<number>(5).fill(2000)]);
+    // Another key has its own window.
+    expect(await storage.paceWindow.take('key-b', 10, 1000, 0, Infinity)).toBe(0);
+    // Time passes: the old starts leave the window.
+    expect(await storage.paceWindow.take('key-a', 10, 1000, 3500, Infinity)).toBe(3500);
+  });
+
+  test('a slot after the deadline is not taken; the next free one is told', async () => {
+    const storage = await open();
+    opened.push(storage);
+    for (let index = 0; index < 2; index += 1) await storage.paceWindow.take('key', 2, 1000, 0, 0);
+    expect(await storage.paceWindow.take('key', 2, 1000, 10, 500)).toBeNull();
+    expect(await storage.paceWindow.nextFree('key', 2, 1000, 10)).toBe(1000);
+    expect(await storage.paceWindow.take('key', 2, 1000, 10, 1000)).toBe(1000);
+  });
+
+  test('a hold (a 429) keeps every slot of its key after it; a shorter one never shortens it', async () => {
+    const storage = await open();
+    opened.push(storage);
+    await storage.paceWindow.hold('key', 30_000);
+    await storage.paceWindow.hold('key', 5_000);
+    expect(await storage.paceWindow.take('key', 100, 60_000, 0, Infinity)).toBe(30_000);
+    expect(await storage.paceWindow.nextFree('other', 100, 60_000, 0)).toBe(0);
+  });
+
+  test('many takes at once stay within the window', async () => {
+    const storage = await open();
+    opened.push(storage);
+    const slots = await Promise.all(Array.from({ length: 30 }, () => storage.paceWindow.take('key', 10, 1000, 0, Infinity)));
+    expect(busiest(slots as number[], 1000)).toBe(10);
+    expect(slots.filter((at) => at === 2000)).toHaveLength(10);
+  });
+});
+
+test('Postgres: two instances on one database share the window and the hold', async () => {
+  const settings = await freshPostgres();
+  const one = await PostgresStorage.open(settings, options);
+  const two = await PostgresStorage.open(settings, options);
+  opened.push(one, two);
+  const slots = await Promise.all(Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? one : two).paceWindow.take('key', 10, 1000, 0, Infinity)));
+  expect(busiest(slots as number[], 1000)).toBe(10);
+  expect([...new Set(slots)].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([0, 1000, 2000, 3000]);
+  await one.paceWindow.hold('key', 90_000);
+  expect(await two.paceWindow.take('key', 10, 1000, 5000, Infinity)).toBe(90_000);
+});

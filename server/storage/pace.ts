@@ -1,0 +1,58 @@
+/**
+ * The storage contract's part for the e-mail tool's pacer (server/email-tool/pacer.ts): the window
+ * of each key's request start times and its hold, which every instance must share so that together
+ * they stay under the vendor's limit. On Postgres it is a table every instance takes its slots from
+ * under a lock per key (./postgres/pace.ts); on SQLite one process holds the database and sends,
+ * so the window is that process's memory.
+ */
+
+export interface PaceWindow {
+  /**
+   * Takes the earliest slot at or after `now` for one request of `key`: fewer than `requests` in any
+   * `windowMs`, and not before a hold. Returns its time, or null when it would fall after `latest`
+   * (then nothing is taken).
+   */
+  take(key: string, requests: number, windowMs: number, now: number, latest: number): Promise<number | null>;
+  /** The earliest time a slot could be had (for "try again in ..."), without taking it. */
+  nextFree(key: string, requests: number, windowMs: number, now: number): Promise<number>;
+  /** Nothing of `key` starts before `until` (a 429's Retry-After or backoff). */
+  hold(key: string, until: number): Promise<void>;
+}
+
+/**
+ * The earliest slot, given the key's recent starts (those within the window, newest first: only the
+ * `requests`-th counts) and its hold: after the hold, and when the window has room.
+ */
+export function earliestSlot(newestFirst: readonly number[], heldUntil: number, requests: number, windowMs: number, now: number): number {
+  const oldestCounted = newestFirst[requests - 1];
+  return Math.max(now, heldUntil, oldestCounted === undefined ? 0 : oldestCounted + windowMs);
+}
+
+/** The window of one process: start times kept in memory per key. */
+export function memoryPaceWindow(): PaceWindow {
+  const starts = new Map<string, number[]>();
+  const holds = new Map<string, number>();
+  /** The key's starts within the window, newest first (older ones are dropped). */
+  const recent = (key: string, windowMs: number, now: number) => {
+    const log = (starts.get(key) ?? []).filter((start) => start > now - windowMs);
+    starts.set(key, log);
+    return log;
+  };
+  const slot = (key: string, requests: number, windowMs: number, now: number) =>
+    earliestSlot(recent(key, windowMs, now), holds.get(key) ?? 0, requests, windowMs, now);
+  return {
+    take(key, requests, windowMs, now, latest) {
+      const at = slot(key, requests, windowMs, now);
+      if (at > latest) return Promise.resolve(null);
+      const log = recent(key, windowMs, now);
+      log.push(at);
+      log.sort((a, b) => b - a);
+      return Promise.resolve(at);
+    },
+    nextFree: (key, requests, windowMs, now) => Promise.resolve(slot(key, requests, windowMs, now)),
+    hold(key, until) {
+      holds.set(key, Math.max(holds.get(key) ?? 0, until));
+      return Promise.resolve();
+    },
+  };
+}

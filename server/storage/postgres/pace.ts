@@ -1,0 +1,44 @@
+/**
+ * The e-mail tool's pace window on Postgres (`tool_pace`, `tool_pace_hold`), shared by every
+ * instance: a slot is taken in one transaction under an advisory lock of its key, so two instances
+ * never both take the last room in a window. Each row is one request's start time; rows that left
+ * every window are deleted as slots are taken.
+ */
+import { earliestSlot, type PaceWindow } from '../pace';
+import { type PostgresClient, type PostgresPool, transaction } from './connection';
+
+/** The key's starts still in the window (newest first, only as many as count) and its hold. */
+async function windowOf(client: PostgresClient | PostgresPool, key: string, requests: number, windowMs: number, now: number) {
+  const starts = await client.query<{ slot: string }>('SELECT slot FROM tool_pace WHERE key = $1 AND slot > $2 ORDER BY slot DESC LIMIT $3', [
+    key,
+    now - windowMs,
+    requests,
+  ]);
+  const hold = await client.query<{ until: string }>('SELECT until FROM tool_pace_hold WHERE key = $1', [key]);
+  return { newestFirst: starts.rows.map((row) => Number(row.slot)), heldUntil: Number(hold.rows[0]?.until ?? 0) };
+}
+
+export function postgresPaceWindow(pool: PostgresPool): PaceWindow {
+  return {
+    take: (key, requests, windowMs, now, latest) =>
+      transaction(pool, async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended('tool_pace:' || $1, 0))", [key]);
+        await client.query('DELETE FROM tool_pace WHERE key = $1 AND slot <= $2', [key, now - windowMs]);
+        const { newestFirst, heldUntil } = await windowOf(client, key, requests, windowMs, now);
+        const at = earliestSlot(newestFirst, heldUntil, requests, windowMs, now);
+        if (at > latest) return null;
+        await client.query('INSERT INTO tool_pace (key, slot) VALUES ($1, $2)', [key, at]);
+        return at;
+      }),
+    async nextFree(key, requests, windowMs, now) {
+      const { newestFirst, heldUntil } = await windowOf(pool, key, requests, windowMs, now);
+      return earliestSlot(newestFirst, heldUntil, requests, windowMs, now);
+    },
+    async hold(key, until) {
+      await pool.query(
+        'INSERT INTO tool_pace_hold (key, until) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET until = greatest(tool_pace_hold.until, excluded.until)',
+        [key, until],
+      );
+    },
+  };
+}

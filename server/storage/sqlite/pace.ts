@@ -1,0 +1,37 @@
+/**
+ * The e-mail tool's pace window on SQLite (`tool_pace`, `tool_pace_hold`): the same table as
+ * Postgres's, a slot taken in one immediate transaction. One process holds the database, so this
+ * is the server's one window; it outlives a restart, so a burst just before one still counts.
+ */
+import { earliestSlot, type PaceWindow } from '../pace';
+import type { SqliteDatabase } from './binding';
+
+export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
+  const starts = db.prepare<[string, number, number], { slot: number }>('SELECT slot FROM tool_pace WHERE key = ? AND slot > ? ORDER BY slot DESC LIMIT ?');
+  const holdOf = db.prepare<[string], { until: number }>('SELECT until FROM tool_pace_hold WHERE key = ?');
+  const prune = db.prepare<[string, number]>('DELETE FROM tool_pace WHERE key = ? AND slot <= ?');
+  const insert = db.prepare<[string, number]>('INSERT INTO tool_pace (key, slot) VALUES (?, ?)');
+  const setHold = db.prepare<[string, number]>(
+    'INSERT INTO tool_pace_hold (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = max(until, excluded.until)',
+  );
+  const slot = (key: string, requests: number, windowMs: number, now: number) =>
+    earliestSlot(
+      starts.all(key, now - windowMs, requests).map((row) => row.slot),
+      holdOf.get(key)?.until ?? 0,
+      requests,
+      windowMs,
+      now,
+    );
+  const take = db.transaction((key: string, requests: number, windowMs: number, now: number, latest: number) => {
+    prune.run(key, now - windowMs);
+    const at = slot(key, requests, windowMs, now);
+    if (at > latest) return null;
+    insert.run(key, at);
+    return at;
+  });
+  return {
+    take: async (key, requests, windowMs, now, latest) => take.immediate(key, requests, windowMs, now, latest),
+    nextFree: async (key, requests, windowMs, now) => slot(key, requests, windowMs, now),
+    hold: async (key, until) => void setHold.run(key, until),
+  };
+}

@@ -1,0 +1,65 @@
+/** The outbox as the coach sees it: each webhook event and results e-mail, its state, and retrying one. */
+
+export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
+
+/** Where a delivery goes: the coach's webhook, the visitor's mailbox (the results e-mail), or the coach's e-mail tool. */
+export type DeliveryChannel = 'webhook' | 'email' | 'tool';
+/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
+export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
+/** One delivery of the outbox: a webhook event, or the results e-mail, of one submission. */
+export type Delivery = {
+  /** Opaque; use it with {@link retryDeliveryPath}. */
+  id: string;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  /** The `webhook-id` header the receiver saw; for an e-mail, its Message-ID's left part. */
+  webhookId: string;
+  /**
+   * pending: waiting (new, or failed and retrying; see `attempts`), delivered: a 2xx, gone: the
+   * receiver answered 410 and it is not retried, expired: given up after three days of failures.
+   */
+  state: DeliveryState;
+  attempts: number;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  /** HTTP status (webhook, e-mail tool) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
+  lastStatus: number | null;
+  /** When it is tried next; null unless pending. */
+  nextAttemptAt: string | null;
+};
+
+/**
+ * `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt;
+ * delivered = the receiver answered 2xx (newest first; not counted: that would read every row).
+ */
+export const deliveryFilters = ['failing', 'pending', 'delivered', 'gone', 'expired'] as const;
+export type DeliveryFilter = (typeof deliveryFilters)[number];
+
+export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
+
+/**
+ * A delivery in the list, with its lead: the id (erasing a person removes their deliveries), the
+ * first name and the address masked (src/shared/masked-email.ts), enough to recognise them; the
+ * coach opens the lead for the rest.
+ */
+export type DeliveryWithLead = Delivery & { leadId: string; leadFirstName: string; leadMaskedEmail: string };
+
+/** GET /api/coach/deliveries?state=failing (the default). Newest first, both channels. */
+export type DeliveriesResponse = {
+  webhookConfigured: boolean;
+  /** Where leads go now, without credentials or query values (src/shared/display-address.ts); null when forwarding is off. */
+  destination: string | null;
+  mailConfigured: boolean;
+  /** The mail server refused the sender: its answer (e-mails wait until the mail settings change); null otherwise. */
+  mailSenderRefused: string | null;
+  /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
+  counts: { pending: number; failing: number; gone: number; expired: number };
+  /** Time of the oldest pending delivery, or null. */
+  oldestPendingAt: string | null;
+  deliveries: DeliveryWithLead[];
+  nextCursor: string | null;
+};
+
+/** POST /api/coach/deliveries/:id/retry: scheduled now and the outbox woken; its new state. */
+export type RetryDeliveryResponse = { delivery: Delivery };
