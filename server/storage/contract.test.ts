@@ -41,6 +41,23 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(stats).toMatchObject({ leads: 2, submissions: 2, outbox: { pending: 2 } });
   });
 
+  test('a period counts the submissions it holds and the people who made them; outside it, none', async () => {
+    const storage = await start();
+    const noon = clock;
+    await storage.leads.submit({ lead: lead('ana@example.com') });
+    clock += 60_000;
+    await storage.leads.submit({ lead: lead('bo@example.com') });
+    await storage.leads.submit({ lead: lead('Ana@Example.com') });
+    clock += 60_000;
+    await storage.leads.submit({ lead: lead('cy@example.com') });
+    const count = (fromMs: number | null, toMs: number | null) => storage.dashboard.countInPeriod({ fromMs, toMs });
+    expect(await count(null, null)).toEqual({ leads: 3, submissions: 4 });
+    expect(await count(noon + 60_000, noon + 120_000)).toEqual({ leads: 2, submissions: 2 });
+    expect(await count(noon, noon + 60_000)).toEqual({ leads: 1, submissions: 1 });
+    expect(await count(noon + 180_000, null)).toEqual({ leads: 0, submissions: 0 });
+    expect(await count(null, noon)).toEqual({ leads: 0, submissions: 0 });
+  });
+
   test('the lead list, detail, CSV export and erasure see the same people, newest first', async () => {
     const storage = await start();
     await storage.leads.submit({ lead: lead('ana@example.com', 'Ana', [1, 1, 1, 1, 1, 1, 1, 1, 1]), routing });

@@ -68,6 +68,8 @@ export interface DashboardReads {
    */
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
+  /** How many submissions a period holds, and how many people (addresses) made them. */
+  countInPeriod(period: TimeRange): Promise<{ leads: number; submissions: number }>;
   /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */
   writeBackup(target: string): Promise<boolean>;
 }

@@ -140,6 +140,15 @@ export function eraseLead(db: SqliteDatabase, email: string): EraseResult {
   return result;
 }
 
+/** How many submissions a period holds, and how many people made them: a stretch of the primary key (`idRange`). */
+export function countInPeriod(db: SqliteDatabase, period: TimeRange): { leads: number; submissions: number } {
+  const { lo, hi } = idRange(db, period);
+  const count = db.prepare<[number, number, number, number], { leads: number; submissions: number }>(
+    'SELECT count(DISTINCT email) AS leads, count(*) AS submissions FROM submissions WHERE id BETWEEN ? AND ? AND submitted_at >= ? AND submitted_at < ?',
+  );
+  return count.get(lo, hi, period.fromMs ?? Number.MIN_SAFE_INTEGER, period.toMs ?? Number.MAX_SAFE_INTEGER) ?? { leads: 0, submissions: 0 };
+}
+
 export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
   const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
   return statsOf(
@@ -158,7 +167,7 @@ export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
 /** What the dashboard reads and does with the leads of a SQLite database. */
 export function sqliteDashboardReads(db: SqliteDatabase): DashboardReads {
   return {
-    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, listDeliveries, retryDelivery }),
+    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, countInPeriod, listDeliveries, retryDelivery }),
     // A page at a time, each one complete query: the thread is free between pages.
     exportRows: async function* (period) {
       yield* exportPages(db, period);
