@@ -6,10 +6,11 @@
  *
  * The server runs it in two storage threads (./thread.ts, ./thread-storage.ts), never on the event
  * loop, each with its own connection: the lead thread stores the batches of the main thread's group
- * commit (one transaction each, ./submissions.ts) and serves the outbox and the e-mail's links; it
- * never waits for a lock (busy_timeout 0): while another process (the coach's `erase`) holds the
- * write lock, a batch is tried again a few milliseconds later. The dashboard thread serves the rest
- * and waits briefly for a lock instead; a slow read or a wait there never holds up a lead.
+ * commit (one transaction each, ./submissions.ts) and serves the outbox and the e-mail's links. The
+ * dashboard thread serves the rest; a slow read there never holds up a lead. SQLite has one writer
+ * at a time: each connection waits up to a second for the write lock (the other thread's short
+ * transaction, the coach's `erase` in another process), in its own thread, never on the event
+ * loop; a batch still locked out then is tried again by the group commit a few milliseconds later.
  *
  * The coach's commands and the SQL's tests open it directly, on one connection (`submit` is then
  * one transaction per lead).
@@ -40,9 +41,8 @@ import { isLockedError, type OutboxChannel, outboxChannels, type OutboxQueue, ty
 const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /**
- * What the connection is for: the lead thread's (never waits for a lock; checkpoints once a
- * second), the dashboard thread's (waits up to a second; a larger cache), or both at once (the
- * coach's commands, tests).
+ * What the connection is for: the lead thread's (checkpoints once a second), the dashboard
+ * thread's (a larger cache), or both at once (the coach's commands, tests).
  */
 export type SqliteRole = 'leads' | 'dashboard' | 'all';
 
@@ -99,16 +99,11 @@ export class SqliteStorage implements Storage {
   /** The database under `dataDir` (created and migrated if need be), on one connection set up for `role`. */
   static open(dataDir: string, options: SqliteOptions = {}): SqliteStorage {
     const db = openDatabase(dataDir);
-    if (options.role === 'leads') {
-      // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
-      db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-      // A batch never sleeps on a lock: a locked database answers at once and is retried later.
-      db.pragma('busy_timeout = 0');
-    }
-    if (options.role === 'dashboard') {
-      db.pragma('busy_timeout = 1000');
-      db.pragma('cache_size = -65536');
-    }
+    // The server's threads wait a second at most for the other's write (in the thread, not the event loop).
+    if (options.role !== undefined && options.role !== 'all') db.pragma('busy_timeout = 1000');
+    // When the WAL starts over after a complete checkpoint, its file shrinks back to this size.
+    if (options.role === 'leads') db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    if (options.role === 'dashboard') db.pragma('cache_size = -65536');
     return new SqliteStorage(db, options);
   }
 
