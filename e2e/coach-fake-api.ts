@@ -120,6 +120,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         createdAt: lead.submittedAt,
         lastAttemptAt: new Date(Date.now() - 600_000).toISOString(),
         lastStatus: 503,
+        lastReply: 'Service Unavailable: upstream busy, try again later',
         nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
       },
       {
@@ -132,6 +133,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         createdAt: lead.submittedAt,
         lastAttemptAt: lead.submittedAt,
         lastStatus: 250,
+        lastReply: null,
         nextAttemptAt: null,
       },
     ],
@@ -168,6 +170,8 @@ function deliveries(state: string | null): DeliveriesResponse {
     destination: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/',
     mailConfigured: true,
     mailSenderRefused: null,
+    emailToolConfigured: false,
+    emailToolPaused: null,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
     deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({
@@ -180,6 +184,7 @@ function deliveries(state: string | null): DeliveriesResponse {
       createdAt: lead.submittedAt,
       lastAttemptAt: delivered ? lead.submittedAt : new Date(Date.now() - 600_000).toISOString(),
       lastStatus: delivered ? 200 : index === 0 ? 503 : null,
+      lastReply: delivered ? null : index === 0 ? '{"error":"upstream busy","retry":true}' : 'Connection timeout (ETIMEDOUT)',
       nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
       leadId: lead.id,
       leadFirstName: lead.firstName,

@@ -34,8 +34,8 @@ test('the coach’s headline, tip and offer for Task Initiation rated 1 reach th
   await page.getByRole('textbox', { name: 'Landing › Headline' }).fill('Find the drivers that move you');
   await page.getByRole('button', { name: 'Insights' }).click();
   await page.getByRole('textbox', { name: 'Task Initiation › Tip (rated 1)' }).fill(tip);
-  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('region', { name: 'Unsaved changes' }).getByRole('status')).toHaveText(/^Saved\./);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
 
   await page.goto('/coach#offers');
   const link = `${server.url}/start-small`;
@@ -43,8 +43,8 @@ test('the coach’s headline, tip and offer for Task Initiation rated 1 reach th
   // Who it catches, before it is saved.
   await expect(offer.getByText('Catches')).toBeVisible();
   await expect(offer.getByRole('listitem').filter({ hasText: 'Most need support' })).toBeVisible();
-  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('region', { name: 'Unsaved changes' }).getByRole('status')).toHaveText(/^Saved\./);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
 
   // A visitor who struggles to start: the new headline, the tip and the offer.
   const starter = await visitorPage(browser, server, 360);
@@ -84,6 +84,42 @@ test('the coach’s headline, tip and offer for Task Initiation rated 1 reach th
   await other.context().close();
 });
 
+test('an offer left unsaved by switching screens is asked about: staying keeps it, and the save bar saves it for visitors', async ({ page, server, browser, consoleErrors }) => {
+  test.setTimeout(90_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
+
+  await page.goto('/coach#offers');
+  const link = `${server.url}/start-small`;
+  const offer = await addStartSmall(page, link);
+  await expect(bar).toContainText('1 change not saved');
+  await page.getByRole('link', { name: 'Your words' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await expect(offer.getByLabel('Title')).toHaveValue('Start Small');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+
+  const starter = await visitorPage(browser, server, 360);
+  await unlockInsights(starter, '222122222', 'starter@example.com');
+  const cta = starter.getByRole('region', { name: 'Now what?' });
+  await expect(cta.getByRole('heading', { name: 'Start Small' })).toBeVisible();
+  await expect(cta.getByRole('link', { name: /Show Me the Course/ })).toHaveAttribute('href', link);
+  await starter.context().close();
+
+  // A change left for good is lost: the saved offer stays as it was.
+  await offer.getByLabel('Title').fill('Never saved');
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await dialog.getByRole('button', { name: 'Leave and lose them' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
+  await page.getByRole('link', { name: 'Offers' }).click();
+  await expect(page.getByRole('region', { name: 'Offer 1: Start Small' }).getByLabel('Title')).toHaveValue('Start Small');
+});
+
 for (const width of [360, 1280]) {
   test(`the Offers screen at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
     test.setTimeout(90_000);
@@ -94,8 +130,9 @@ for (const width of [360, 1280]) {
     await addStartSmall(page, 'https://coach.example/start');
     await page.getByRole('button', { name: 'Add an offer' }).click();
     // The second offer, empty: Save shows what it still needs.
-    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Offer 2: Title: write it.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Offer 2' }).getByLabel('Title')).toBeFocused();
     await expectNoA11yFindings(page, 'offers');
     await expectNoHorizontalScroll(page);
     await shoot(page, 'offers', width);

@@ -68,6 +68,10 @@ for (const width of [360, 1280]) {
       expect(page.url()).toBe(leadAddress);
       await expect(page.getByRole('heading', { name: 'Ana', exact: true })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Each driver and how the visitor rated it' }).first()).toBeVisible();
+      // The lead's own deliveries say why one failed, the receiver's words one click away.
+      await expect(page.getByText('The receiver had a problem of its own (503); it is tried again.').first()).toBeVisible();
+      await page.getByText('Technical answer').first().click();
+      await expect(page.getByText('Service Unavailable: upstream busy, try again later', { exact: true }).first()).toBeVisible();
       await look(page, 'lead-detail', width);
 
       await page.getByRole('button', { name: 'Erase this person' }).click();
@@ -89,6 +93,11 @@ for (const width of [360, 1280]) {
       await expect(page.getByText('The mail server did not answer in time, or could not be reached.')).toBeVisible();
       await page.getByText('Technical answer').first().click();
       await expect(page.getByText('HTTP 503', { exact: true })).toBeVisible();
+      // What the receiver said, as the server kept it.
+      await expect(page.getByText('{"error":"upstream busy","retry":true}', { exact: true })).toBeVisible();
+      await expect(page.getByText('Connection timeout (ETIMEDOUT)', { exact: true })).toBeHidden();
+      await page.getByText('Technical answer').nth(1).click();
+      await expect(page.getByText('Connection timeout (ETIMEDOUT)', { exact: true })).toBeVisible();
       await look(page, 'deliveries', width);
       // A delivery links to its lead, at the lead's own address; back returns to the deliveries.
       await page.getByRole('link', { name: 'Ana (a…@example.com)' }).click();

@@ -44,9 +44,10 @@ test('the coach changes the headline and a tip in the browser; a visitor sees bo
   await expect(page.getByText(/Reads at grade/)).toHaveCount(0);
 
   const bar = page.getByRole('region', { name: 'Unsaved changes' });
-  await expect(bar).toContainText('2 texts changed');
-  await bar.getByRole('button', { name: 'Save' }).click();
-  await expect(bar.getByRole('status')).toHaveText('Saved. Visitors see it on their next page load.');
+  await expect(bar).toContainText('2 changes not saved');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved. Visitors see them on their next page load.' })).toBeVisible();
+  await expect(bar).toBeHidden();
 
   const visitor = await visitorPage(browser, server, 360);
   expect(await (await visitor.request.get('/')).text()).toContain('Find the drivers that move you</h1>');
@@ -60,39 +61,54 @@ test('the coach changes the headline and a tip in the browser; a visitor sees bo
   await visitor.context().close();
 });
 
-test('words or offers left unsaved by switching screens are asked about, as on every screen: staying keeps them', async ({ page, server, consoleErrors }) => {
+test('a text left unsaved by switching screens is asked about: staying keeps it, the save bar saves it for visitors; leaving loses it', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
 
   await page.goto('/coach#words');
   const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
   await headline.fill('Find the drivers that move you');
+  await expect(bar).toContainText('1 change not saved');
   await page.getByRole('link', { name: 'Funnel' }).click();
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('One change on this screen is not saved yet.');
   await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeVisible();
   await expect(headline).toHaveValue('Find the drivers that move you');
-  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  // The visitor's landing page, as the server sends it now.
+  expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that move you</h1>');
 
-  await page.getByRole('link', { name: 'Offers' }).click();
+  // Nothing unsaved: the next screen opens at once. Then an edit left for good is lost.
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: 'Add an offer' }).click();
   await page.getByRole('link', { name: 'Your words' }).click();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await headline.fill('A headline never saved');
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await dialog.getByRole('button', { name: 'Leave and lose them' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
+  await page.getByRole('link', { name: 'Your words' }).click();
+  await expect(headline).toHaveValue('Find the drivers that move you');
 });
 
-test('a text too long is refused in the browser with the server’s message, and nothing is saved', async ({ page, server, consoleErrors }) => {
+test('a text too long is refused in the browser with the server’s message, on whichever tab the coach is, and nothing is saved', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   await page.goto('/coach#words');
   const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
   await headline.fill('x'.repeat(121));
-  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+  // Saved from another tab of the screen: the tab with the problem comes back, its field focused.
+  await page.getByRole('button', { name: 'Insights' }).click();
+  await expect(headline).toHaveCount(0);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('Please fix the field marked above.');
   await expect(headline).toBeFocused();
   await expect(headline).toHaveAttribute('aria-invalid', 'true');
   await expect(headline).toHaveAccessibleDescription(/Landing › Headline: at most 120 characters \(this has 121\)\./);

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
+import type { Routing } from './storage/storage';
 import { zonedToday } from './analytics/counter';
 import { leadOfferKey, offerRoutes } from './offers/routes';
 import { eventRoutes } from './analytics/routes';
@@ -108,6 +109,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const now = () => clock.now();
   const today = zonedToday(() => live.current.timeZone);
   await app.register(healthRoutes, { storage, now });
+  /** Where a lead (or a confirmation) goes now: the snapshot's channels; the e-mail tool's joins them with issue 30 (till then, none). */
+  const routing = (): Routing => ({ tool: false, ...live.current.routing });
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
@@ -116,14 +119,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       const { privacyUrl, consentCheckbox, consentText, words } = live.current.values;
       return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.email };
     },
-    routing: () => live.current.routing,
+    routing,
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
   });
-  await app.register(linkRoutes, { store: storage.links, now, routing: () => live.current.routing, coachName: () => live.current.values.coachName });
+  await app.register(linkRoutes, { store: storage.links, now, routing, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(offerRoutes, { counter: offerCounter, offers: () => live.current.values.offers ?? [], today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
-  await app.register(coachRoutes, { storage, outbox, live, mail, config, settings, now, writeSetupLink });
+  await app.register(coachRoutes, { storage, outbox, live, mail, tool: parts.tool, config, settings, now, writeSetupLink });
   await app.register(mediaRoutes, { table: storage.settings, inForce: () => live.current.values.coachPhoto });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

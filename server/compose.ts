@@ -3,13 +3,15 @@
  * Storage; the coach's settings and their snapshot per revision (server/settings/snapshot.ts: the
  * webhook target, the mail, the routing and the time zone, secrets opened once per revision); what
  * follows a change of settings (the visitor's pages, the profile aggregate's days, the delivery
- * loops); the funnel's and offers' counters; the two delivery loops; the embed script.
+ * loops); the funnel's and offers' counters; the three delivery loops (webhook, results e-mail,
+ * e-mail tool); the embed script.
  *
  * server/app.ts puts these parts behind the HTTP shell (server/http/) and their routes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { FunnelCounter } from './analytics/counter';
 import type { ServerConfig } from './config';
+import { ToolOutbox } from './email-tool/tool-outbox';
 import { liveEmbedScript } from './embed/embed-script';
 import { type MailParts, setUpMail } from './mail/mail-setup';
 import { type OfferCounter, offerCounter } from './offers/routes';
@@ -35,6 +37,8 @@ export type AppParts = {
   outbox: WebhookOutbox;
   /** The results e-mail: its settings in force and its loop (it sends nothing while mail is off). */
   mail: MailParts;
+  /** The coach's e-mail tool's delivery loop: it sends only while a tool is set, and tells the tool of an erase. */
+  tool: ToolOutbox;
   embedScript: ReturnType<typeof liveEmbedScript>;
   /** Starts the loops and the settings' check (once the app listens). */
   start(): void;
@@ -78,7 +82,19 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   // A webhook set (or changed) takes the waiting leads at once.
   settings.onChange(() => outbox.wake());
   const mail = setUpMail(config, storage, { clock, random, log: log.child({ component: 'mail' }), settings, live });
-  loops = { webhook: outbox, email: mail.outbox };
+  const tool = new ToolOutbox({
+    queue: storage.outbox.tool,
+    settings,
+    outbound: config.outbound,
+    paceWindow: storage.paceWindow,
+    log: log.child({ component: 'email-tool' }),
+    clock,
+    random,
+    leaseMs: config.outboxLeaseMs,
+  });
+  // A tool set (or a new key) takes the waiting leads at once.
+  settings.onChange(() => tool.wake());
+  loops = { webhook: outbox, email: mail.outbox, tool };
   return {
     storage,
     settings,
@@ -88,15 +104,17 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
     offerCounter: offers,
     outbox,
     mail,
+    tool,
     embedScript: liveEmbedScript(config.distDir, settings),
     start() {
       outbox.start();
       settings.start();
       mail.outbox.start();
+      tool.start();
     },
     async stop() {
       await settings.stop();
-      await Promise.all([outbox.stop(), mail.stop()]);
+      await Promise.all([outbox.stop(), mail.stop(), tool.stop()]);
       await outbox.close();
       await Promise.all([funnelCounter.close(), offers.close()]);
       await storage.close();

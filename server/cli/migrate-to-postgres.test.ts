@@ -38,10 +38,10 @@ test('leads, outbox, sessions, audit log and counts are copied, verified, and th
   const sqlite = SqliteStorage.open(dataDir, { now: () => clock });
   for (let index = 0; index < 30; index += 1) {
     clock += 60_000;
-    await sqlite.leads.submit({ lead: { email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, idempotencyKey: `key-${index}`, routing: { webhook: true, email: false } });
+    await sqlite.leads.submit({ lead: { email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, idempotencyKey: `key-${index}`, routing: { webhook: true, email: false, tool: false } });
   }
   await sqlite.outbox.webhook.record(
-    (await sqlite.outbox.webhook.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, now: clock })),
+    (await sqlite.outbox.webhook.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, reply: null, now: clock })),
   );
   await sqlite.sessions.storePasswordHash('scrypt$test', clock);
   await sqlite.sessions.insert('token-hash', clock, clock + 3_600_000, clock - 3_600_000);

@@ -173,7 +173,7 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
 });
 
 /** Where the leads these tests store go: the webhook they set. */
-const toWebhook = { webhook: true, email: false };
+const toWebhook = { webhook: true, email: false, tool: false };
 
 test('a lead in detail: every submission as the visitor saw it, with its delivery; erased with its audit entry', async () => {
   const receiver = await startLocalReceiver();
@@ -203,7 +203,7 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
   expect((await request({ url: '/api/coach/leads/999999' })).statusCode).toBe(404);
   expect((await request({ method: 'DELETE', url: `/api/coach/leads/${listed?.id}`, headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
   const erased = await request({ method: 'DELETE', url: `/api/coach/leads/${listed?.id}` });
-  expect(erased.json()).toEqual({ erased: { submissions: 2, pendingDeliveries: 2 } });
+  expect(erased.json()).toEqual({ erased: { submissions: 2, pendingDeliveries: 2 }, emailTool: null });
   expect((await request({ url: `/api/coach/leads/${listed?.id}` })).statusCode).toBe(404);
   expect((await request({ url: '/api/coach/profiles?from=2026-11-23&to=2026-11-23' })).json<ProfilesResponse>().submissions).toBe(0);
   const audit = (await request({ url: '/api/coach/audit' })).json<{ entries: { action: string; actor: string; sessionId: number | null }[] }>();

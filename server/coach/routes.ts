@@ -20,6 +20,7 @@ import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
 import { mailOffMessage, mailRoutes, senderRefusedAnswer } from '../mail/mail-routes';
 import type { LiveMail } from '../mail/mail-setup';
+import type { ToolOutbox } from '../email-tool/tool-outbox';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password';
 import {
@@ -56,6 +57,9 @@ import { emailToolRoutes } from '../email-tool/routes';
 import { Pacer } from '../email-tool/pacer';
 import { systemClock } from '../outbox/delivery-loop';
 
+/** What the audit log says an erase did in the coach's e-mail tool. */
+const eraseAudit = { deleted: 'email_tool_deleted', unsubscribed: 'email_tool_unsubscribed', failed: 'email_tool_erase_failed' } as const;
+
 export type CoachRouteOptions = {
   /** Where the dashboard reads and writes (either backend). */
   storage: Storage;
@@ -64,6 +68,8 @@ export type CoachRouteOptions = {
   live: Pick<LiveSettings, 'current'>;
   /** The results e-mail: its settings in force and its loop (which sends nothing while mail is off). */
   mail: { live: LiveMail; outbox: MailOutbox };
+  /** The coach's e-mail tool's loop: its pause, and an erase told to the tool. */
+  tool: ToolOutbox;
   config: ServerConfig;
   /** The settings in force (the analytics time zone among them), and the settings screen's changes. */
   settings: SettingsService;
@@ -93,7 +99,7 @@ const openPosts: ReadonlySet<string> = new Set([
 ]);
 const withoutSession = (method: string, url: string | undefined) => (method === 'POST' && url !== undefined && openPosts.has(url)) || url === coachApi.setup;
 
-export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, live, mail, config, settings, now, writeSetupLink }) => {
+export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, live, mail, tool, config, settings, now, writeSetupLink }) => {
   const sessions = new SessionStore(storage.sessions);
   const throttle = new SignInThrottle(storage.throttle, config.signInLockMs);
   /** Live: the coach may change them on the settings screen. */
@@ -273,8 +279,18 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     if (email === null) return refuse(reply, 404, 'not_found', 'No such lead (it may have been erased already).');
     const erased = await storage.dashboard.eraseLead(email);
     await storage.audit.record('erase', dashboard(request), now());
-    return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries } } satisfies EraseResponse;
+    const told = await toolErase(email);
+    if (told !== null) await storage.audit.record(eraseAudit[told], dashboard(request), now());
+    return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries }, emailTool: told } satisfies EraseResponse;
   });
+
+  /** The erased person told to the e-mail tool: deleted (or not there), only unsubscribed, or not reached; null with no tool. */
+  async function toolErase(email: string): Promise<EraseResponse['emailTool']> {
+    const outcome = await tool.eraseContact(email).catch(() => 'failed' as const);
+    if (outcome === null || outcome === 'failed') return outcome;
+    if (outcome.kind !== 'done') return 'failed';
+    return outcome.how === 'unsubscribed' ? 'unsubscribed' : 'deleted';
+  }
 
   app.get(coachApi.deliveries, async (request) => {
     const query = queryOf(request);
@@ -286,12 +302,19 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       webhookConfigured: target !== null,
       mailConfigured: mail.live.on,
     });
-    return { ...page, destination: target?.destination ?? null, mailSenderRefused: senderRefusedAnswer(mail.live) } satisfies DeliveriesResponse;
+    const paused = tool.paused();
+    return {
+      ...page,
+      destination: target?.destination ?? null,
+      mailSenderRefused: senderRefusedAnswer(mail.live),
+      emailToolConfigured: tool.configured(),
+      emailToolPaused: paused && { status: paused.status, detail: paused.detail, since: new Date(paused.at).toISOString() },
+    } satisfies DeliveriesResponse;
   });
 
   app.post(coachApi.retryDelivery, async (request, reply) => {
     // No channel on at all (every channel of the routing, later ones too): nothing could send it.
-    if (!Object.values(live.current.routing).some((on) => on)) {
+    if (!Object.values(live.current.routing).some((on) => on) && !tool.configured()) {
       return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));

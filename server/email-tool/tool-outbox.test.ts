@@ -108,7 +108,8 @@ test('an invalid address is refused for good; the others go on', async () => {
   const good = row('bea@example.com', '222222222', null);
   const { outbox, stateOf } = await setUp([bad, good]);
   expect(await outbox.deliverDue()).toMatchObject({ delivered: 1, gone: 1 });
-  expect(stateOf(bad.id)).toMatchObject({ state: 'gone', status: 422 });
+  // The tool's own words are the technical answer the dashboard shows.
+  expect(stateOf(bad.id)).toMatchObject({ state: 'gone', status: 422, reply: 'Email address is invalid' });
 });
 
 test('a refused key pauses the channel and says why, until the key changes; then the rows go', async () => {
@@ -137,4 +138,12 @@ test("a 429 is tried again when the slot comes, not after the backoff, and is no
   await outbox.deliverDue();
   // Kit's bare 429: the pacer's first backoff, not the outbox's (10 s, doubling).
   expect(stateOf(first.id)).toMatchObject({ state: 'pending', status: 429, nextAttemptAt: START + 5_000 });
+});
+
+test('an erase is told to the tool in force: Kit unsubscribes (its API cannot delete)', async () => {
+  const { fake, outbox } = await setUp([row('ada@example.com', '222222222', null)]);
+  await outbox.deliverDue();
+  expect(await outbox.eraseContact('ada@example.com')).toMatchObject({ kind: 'done', how: 'unsubscribed' });
+  expect(fake.subscriber('ada@example.com')?.state).toBe('cancelled');
+  expect(await outbox.eraseContact('nobody@example.com')).toMatchObject({ kind: 'done', how: 'absent' });
 });

@@ -19,7 +19,7 @@ import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
 import type { PaceWindow } from '../storage/pace';
 import type { DueRow, OutboxQueue } from '../storage/storage';
-import type { EmailToolConnector, ToolContact, ToolOutcome } from './connector';
+import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
 import { connectors } from './connectors';
 import { ToolClient } from './http';
 import { type SettingsInForce, toolInForce } from './in-force';
@@ -62,13 +62,14 @@ export function attemptOf(outcome: Exclude<ToolOutcome, { kind: 'bad-key' }>): A
   switch (outcome.kind) {
     case 'done':
       return { result: 'delivered', status: 200 };
+    // The tool's own words are the failure's technical answer (the delivery loop checks them).
     case 'refused':
-      return { result: 'refused', status: outcome.status };
+      return { result: 'refused', status: outcome.status, reply: outcome.detail };
     case 'slow-down':
       // Not the contact's fault: tried again when the slot comes, not after the backoff.
-      return { result: 'failed', status: outcome.status, retryInMs: outcome.retryAfterMs ?? FIRST_BACKOFF_MS };
+      return { result: 'failed', status: outcome.status, retryInMs: outcome.retryAfterMs ?? FIRST_BACKOFF_MS, reply: outcome.detail };
     case 'retry':
-      return { result: 'failed', status: outcome.status };
+      return { result: 'failed', status: outcome.status, reply: outcome.detail };
   }
 }
 
@@ -94,6 +95,10 @@ class ToolChannel {
     if (!this.#pause || !current || current.fingerprint !== this.#pause.fingerprint) return null;
     const { status, detail, at } = this.#pause;
     return { status, detail, at };
+  }
+
+  configured(): boolean {
+    return this.#connect() !== null;
   }
 
   ready(): boolean {
@@ -122,6 +127,17 @@ class ToolChannel {
     made.client = client;
     this.#connection = { fingerprint, connector, client };
     return this.#connection;
+  }
+
+  /**
+   * Tells the tool in force of an erase: the contact deleted where its API can, unsubscribed where it
+   * cannot (Kit). Null when no tool is set. Bounded by `limitMs`, a slot under the limit included.
+   */
+  async erase(email: string, limitMs: number): Promise<EraseOutcome | null> {
+    const connection = this.#connect();
+    if (!connection) return null;
+    const signal = AbortSignal.timeout(limitMs);
+    return connection.client.within(this.#clock.now() + limitMs / 2, signal, () => connection.connector.erase(email));
   }
 
   /** Closes the connections (the settings changed, or the app stops). */
@@ -175,6 +191,16 @@ export class ToolOutbox extends DeliveryLoop {
   /** Why the channel is paused now (the tool refused the key in force), or null. */
   paused(): ToolPause | null {
     return this.#channel.paused();
+  }
+
+  /** Whether a tool is set (with a key and an address): its deliveries are sent, or wait on a pause. */
+  configured(): boolean {
+    return this.#channel.configured();
+  }
+
+  /** An erased person, told to the tool in force at once (see ToolChannel.erase); null when no tool is set. */
+  eraseContact(email: string): Promise<EraseOutcome | null> {
+    return this.#channel.erase(email, this.attemptLimitMs);
   }
 
   /** Stops the loop and closes the connections to the tool. */

@@ -147,9 +147,11 @@ export class MailOutbox extends DeliveryLoop {
             if (outcome.senderRefused) {
               // The coach's sender, not the visitor's address: the e-mail waits for the settings to change.
               options.refuseSender?.(outcome.answer ?? '');
-              return { result: 'failed', status: outcome.smtpCode, retryInMs: SENDER_RETRY_MS };
+              return { result: 'failed', status: outcome.smtpCode, retryInMs: SENDER_RETRY_MS, reply: outcome.answer };
             }
-            return { result: outcome.result === 'accepted' ? 'delivered' : outcome.result, status: outcome.smtpCode };
+            if (outcome.result === 'accepted') return { result: 'delivered', status: outcome.smtpCode };
+            // The server's reply line (or why there was none) is the failure's technical answer.
+            return { result: outcome.result, status: outcome.smtpCode, reply: outcome.answer };
           } finally {
             signal.removeEventListener('abort', cut);
           }

@@ -42,7 +42,10 @@ test('a refused sender pauses the mail, shows the answer on the dashboard, and t
   expect(await app.storage.outbox.email.nextDueAt()).toBe(clock.now() + 30_000);
   const status = (await request({ url: coachApi.mail })).json<MailStatus>();
   expect(status.senderRefused).toMatch(/^553 5\.7\.1 Sender address rejected: not owned by user/);
-  expect((await request({ url: coachApi.deliveries })).json<DeliveriesResponse>()).toMatchObject({ mailSenderRefused: status.senderRefused, counts: { pending: 1, gone: 0 } });
+  const waiting = (await request({ url: coachApi.deliveries })).json<DeliveriesResponse>();
+  expect(waiting).toMatchObject({ mailSenderRefused: status.senderRefused, counts: { pending: 1, gone: 0 } });
+  // The e-mail's own technical answer is the server's reply.
+  expect(waiting.deliveries[0]).toMatchObject({ lastStatus: 553, lastReply: expect.stringMatching(/^553 5\.7\.1 Sender address rejected: not owned by user/) });
 
   // Paused: a new visitor's e-mail waits too, and nothing more is tried until the settings change.
   expect((await postLead(url, { email: 'second@example.org', firstName: 'Ben', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
@@ -57,3 +60,17 @@ test('a refused sender pauses the mail, shows the answer on the dashboard, and t
   expect(sink.messages.map((message) => message.envelopeTo).sort()).toEqual([['first@example.org'], ['second@example.org']]);
   expect((await request({ url: coachApi.mail })).json<MailStatus>().senderRefused).toBeNull();
 }, 30_000);
+
+test('a refused recipient keeps the server’s reply as its technical answer, without the address it quotes', async () => {
+  sink = await startSmtpSink();
+  running = await startApp(testConfig({ publicUrl }), { clock: manualClock(Date.UTC(2026, 2, 3, 10)) });
+  const { app, url } = running;
+  await app.settings.change({ smtpUrl: sink.url, mailFrom: 'Sam Rivera <coach@coach.example>' }, { actor: 'command line' }, Date.UTC(2026, 2, 3, 10));
+  sink.refuseRecipients({ code: 550, message: '5.1.1 <nobody@example.org>: Recipient address rejected: User unknown' });
+  expect((await postLead(url, { email: 'nobody@example.org', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
+  expect(await app.mailOutbox.deliverDue()).toMatchObject({ gone: 1 });
+  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'gone', cursor: null, limit: 10, webhookConfigured: false });
+  expect(deliveries.map((delivery) => [delivery.channel, delivery.lastStatus, delivery.lastReply])).toEqual([
+    ['email', 550, '550 5.1.1 [address]: Recipient address rejected: User unknown'],
+  ]);
+});

@@ -23,6 +23,7 @@
  * again, after the lease: at least once, and the receiver dedupes (by webhook-id; by Message-ID).
  */
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
+import { errorText, replyText } from './reply-text';
 
 export const outboxTimings = {
   /** First retry after about this long; each further failure doubles it. */
@@ -91,6 +92,11 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 export type Attempt = {
   result: 'delivered' | 'refused' | 'failed';
   status: number | null;
+  /**
+   * What the receiver or mail server said, as it came (an answer's body, an SMTP reply, why there was
+   * none): kept, checked (./reply-text.ts), for the dashboard's "technical answer" of a failure.
+   */
+  reply?: string | null;
   /** A failure that is not the receiver's (the mail server refused the coach's sender): tried again after this long, not after the backoff. */
   retryInMs?: number;
 };
@@ -169,27 +175,29 @@ export class DeliveryLoop {
       const outcome = outcomes[index] ?? { result: 'failed', status: null };
       return outcome === 'skipped' ? [] : [{ row, ...outcome }];
     });
-    const updates = sent.map(({ row, result, status, retryInMs }): OutboxUpdate => {
+    const updates = sent.map(({ row, result, status, retryInMs, reply: raw }): OutboxUpdate => {
+      // The answer stays out of the log: it may quote the lead.
       const details = { messageId: row.message_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
-        return { row, state: 'delivered', nextAttemptAt: null, status, now };
+        return { row, state: 'delivered', nextAttemptAt: null, status, reply: null, now };
       }
+      const reply = replyText(raw);
       if (result === 'refused') {
         this.#log.warn(details, `${refused}: this ${name} will not be sent again`);
         summary.gone += 1;
-        return { row, state: 'gone', nextAttemptAt: null, status, now };
+        return { row, state: 'gone', nextAttemptAt: null, status, reply, now };
       }
       if (now - row.created_at >= outboxTimings.maxAgeMs) {
         this.#log.error(details, `${name} delivery failed for three days: giving up on it`);
         summary.expired += 1;
-        return { row, state: 'expired', nextAttemptAt: null, status, now };
+        return { row, state: 'expired', nextAttemptAt: null, status, reply, now };
       }
       const deadline = row.created_at + outboxTimings.maxAgeMs;
       const next = Math.min(now + (retryInMs ?? retryDelayMs(row.attempts + 1, this.#random)), deadline);
       this.#log.info(details, `${name} delivery failed; will retry`);
       summary.retrying += 1;
-      return { row, state: 'pending', nextAttemptAt: next, status, now };
+      return { row, state: 'pending', nextAttemptAt: next, status, reply, now };
     });
     return { updates, summary };
   }
@@ -300,13 +308,16 @@ export class DeliveryLoop {
     let timer: unknown = null;
     let soFar: Attempt = { result: 'failed', status: null };
     const ended = new Promise<Attempt>((resolve) => {
-      const cut = () => resolve(soFar);
-      timer = this.#clock.setTimeout(cut, limitMs);
-      controller.signal.addEventListener('abort', cut);
+      // Cut with no answer at all: the technical answer says so (the limit, or the server stopping).
+      const cut = (why: string) => resolve({ ...soFar, reply: soFar.reply ?? (soFar.status === null ? why : null) });
+      timer = this.#clock.setTimeout(() => cut(`No answer within ${Math.ceil(limitMs / 1000)} s: the attempt was ended.`), limitMs);
+      controller.signal.addEventListener('abort', () => cut('The attempt was stopped: the server was stopping.'));
     });
     try {
       const answered = (attempt: Attempt) => (soFar = attempt);
-      const attempt = this.#channel.send(row, controller.signal, limitMs, answered).catch((): Attempt => ({ result: 'failed', status: null }));
+      const attempt = this.#channel
+        .send(row, controller.signal, limitMs, answered)
+        .catch((error: unknown): Attempt => ({ result: 'failed', status: null, reply: errorText(error) }));
       return await Promise.race([attempt, ended]);
     } finally {
       this.#clock.clearTimeout(timer);

@@ -7,7 +7,7 @@
  * in force, and whether it is on. `routing` (which channels a new lead goes to) follows from them.
  * A new channel adds its entry here, and nothing else here changes.
  */
-import type { SettingKey, SettingValues } from '../../src/shared/coach-settings';
+import type { SettingKey, SettingSource, SettingValues } from '../../src/shared/coach-settings';
 import type { ServerConfig } from '../config';
 import { type MailState, mailStateOf } from '../mail/mail-config';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
@@ -17,6 +17,8 @@ import type { SettingsService } from './service';
 /** What a channel's piece is built from: the values in force, their secrets opened. */
 export type SnapshotSource = {
   values: SettingValues;
+  /** Where each value in force comes from (the environment, the dashboard, the default). */
+  sources: Record<SettingKey, SettingSource>;
   /** The plaintext of a secret in force, or null when unset (or sealed with another key: logged). */
   secret(key: SettingKey): string | null;
   /** The outbound rule an address set on the dashboard is held to; null when the environment set it (the operator's). */
@@ -62,6 +64,7 @@ type Log = { error(object: object, message: string): void };
 export function buildSnapshot(settings: Pick<SettingsService, 'values' | 'sources' | 'secret' | 'revision'>, config: Pick<ServerConfig, 'publicUrl' | 'outbound'>, log: Log): LiveSnapshot {
   const source: SnapshotSource = {
     values: settings.values,
+    sources: settings.sources,
     secret: (key) => {
       try {
         return settings.secret(key);

@@ -24,18 +24,18 @@ const DAY = 24 * HOUR;
 describe.each(storageBackends)('%s', (_name, open) => {
   let clock = Date.UTC(2026, 10, 20, 12);
   /** Where the leads go: the webhook and the results e-mail, unless a test says otherwise. */
-  let routing: Routing = { webhook: true, email: true };
+  let routing: Routing = { webhook: true, email: true, tool: false };
   /** The channels storage said it queued on, one entry per commit. */
   let woken: OutboxChannel[][] = [];
   const start = async () => {
     clock = Date.UTC(2026, 10, 20, 12);
-    routing = { webhook: true, email: true };
+    routing = { webhook: true, email: true, tool: false };
     woken = [];
     return open({ now: () => clock, onQueued: (channels) => woken.push([...channels].sort()) });
   };
   const claimAll = async (storage: Storage, channel: OutboxChannel) => storage.outbox[channel].claimDue(clock, 100, 60_000);
   const deliver = (storage: Storage, channel: OutboxChannel, rows: DueRow[]) =>
-    storage.outbox[channel].record(rows.map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 250, now: clock })));
+    storage.outbox[channel].record(rows.map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 250, reply: null, now: clock })));
 
   test('each submission queues the results e-mail in its own channel, beside the webhook, in the same commit', async () => {
     const storage = await start();
@@ -134,7 +134,7 @@ describe.each(storageBackends)('%s', (_name, open) => {
     await storage.leads.submit({ lead: lead('gone@example.com'), consent: ticked, routing });
     const rows = await claimAll(storage, 'email');
     const submissionId = rows[0]?.submission_id ?? 0;
-    await storage.outbox.email.record(rows.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 10_000, status: null, now: clock })));
+    await storage.outbox.email.record(rows.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 10_000, status: null, reply: null, now: clock })));
     const profile = newLinkToken();
     const confirm = newLinkToken();
     await storage.links.addLinks([
@@ -182,7 +182,7 @@ describe.each(storageBackends)('%s', (_name, open) => {
 
   test('without a webhook, confirming records the time and queues nothing', async () => {
     const storage = await start();
-    routing = { webhook: false, email: true };
+    routing = { webhook: false, email: true, tool: false };
     await storage.leads.submit({ lead: lead('quiet@example.com'), consent: ticked, routing });
     const [row] = await claimAll(storage, 'email');
     const link = newLinkToken();

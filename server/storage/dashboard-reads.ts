@@ -43,7 +43,7 @@ export type LeadStats = {
 
 export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
 /** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused'>;
+export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused' | 'emailToolConfigured' | 'emailToolPaused'>;
 
 export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
 

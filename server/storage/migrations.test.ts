@@ -62,7 +62,11 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: '4faafed67bbd53043c54278f3be712b18dd2e3dbc01f2c30424161cf8dd2d9f9',
     postgres: 'f8cfe45b736822f372e05e42ea913e9fb77b622f813785e75837df6470da814d',
   },
-  'outbox-message-id': { sqlite: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1', postgres: '56b57d594559d6295ea5c7a130623bf78383d77a90d956896e8e1ad6c8e3c2e1' },
+  'delivery-reply': {
+    sqlite: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
+    postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
+  },
+  'outbox-message-id': { sqlite: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077', postgres: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077' },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -51,7 +51,9 @@ export const migrationNames = [
   'tool-pace',
   // 18: the outbox's third channel, `tool`: the coach's e-mail tool (server/email-tool/tool-outbox.ts).
   'email-tool-outbox',
-  // 19: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery, an e-mail (its Message-ID) or a push to the e-mail tool.
+  // 19: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
+  'delivery-reply',
+  // 20: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery, an e-mail (its Message-ID) or a push to the e-mail tool.
   'outbox-message-id',
 ] as const;
 

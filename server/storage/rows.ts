@@ -33,6 +33,7 @@ export type OutboxRow = {
   next_attempt_at: number;
   last_attempt_at: number | null;
   last_status: number | null;
+  last_reply: string | null;
 };
 
 /** The consent record stored with a submission (migration `consent-record`). */
@@ -49,7 +50,7 @@ export const detailColumns = `s.id, s.email, s.first_name, s.ratings, s.submitte
 
 /** The outbox columns a delivery is shown from, as `o_id`, `message_id`... of the outbox `o`. */
 export const deliveryColumns =
-  'o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status';
+  'o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status, o.last_reply';
 
 
 /**
@@ -93,6 +94,7 @@ export function toDelivery(row: OutboxRow): Delivery {
     createdAt: iso(row.created_at),
     lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
     lastStatus: row.last_status,
+    lastReply: row.last_reply,
     nextAttemptAt: row.state === 'pending' ? iso(row.next_attempt_at) : null,
   };
 }

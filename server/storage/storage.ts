@@ -32,10 +32,11 @@ export type ResultsMail = 'queued' | 'held' | 'off';
 /**
  * The channels a lead is delivered on. Each delivery is one outbox row of its channel, sent by that
  * channel's loop (server/outbox/delivery-loop.ts): the coach's webhook, and the results e-mail to
- * the visitor. A channel is added here, in `channelEvents`, and as a loop; storage queues its rows.
+ * the visitor, the coach's e-mail tool. A channel is added here, in `channelEvents`, and as a loop;
+ * storage queues its rows.
  */
-export const outboxChannels = ['webhook', 'email'] as const;
-/** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
+export const outboxChannels = ['webhook', 'email', 'tool'] as const;
+/** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */
 export type OutboxChannel = (typeof outboxChannels)[number];
 /** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
 export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
@@ -48,6 +49,7 @@ export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
 export const channelEvents: Record<OutboxChannel, { submitted: OutboxEvent; confirmed: OutboxEvent | null }> = {
   webhook: { submitted: 'lead.submitted', confirmed: 'lead.confirmed' },
   email: { submitted: 'results', confirmed: null },
+  tool: { submitted: 'lead.submitted', confirmed: 'lead.confirmed' },
 };
 
 /**
@@ -64,7 +66,7 @@ export const confirmedChannels = (routing: Routing) =>
   });
 
 /** Every channel off: nothing is queued. */
-export const noRouting: Routing = { webhook: false, email: false };
+export const noRouting: Routing = { webhook: false, email: false, tool: false };
 
 export type SubmitResult =
   /**
@@ -145,6 +147,8 @@ export type OutboxUpdate = {
   /** For `pending`: when to try again. */
   nextAttemptAt: number | null;
   status: number | null;
+  /** The last attempt's technical answer, checked (server/outbox/reply-text.ts); null once delivered. */
+  reply: string | null;
   now: number;
 };
 

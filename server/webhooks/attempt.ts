@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { OutboundRefused } from '../outbound/connect';
+import { errorText } from '../outbox/reply-text';
 import type { WebhookTarget } from './target';
 
 /** The signing key: a `whsec_` secret is base64 after the prefix, as Standard Webhooks define it. */
@@ -39,9 +40,10 @@ export type EventPost = {
 
 /**
  * What the receiver answered: its status (null: none), the start of its body, a redirect's Location;
- * `blocked`: why the server did not connect at all (OUTBOUND_ALLOWED_HOSTS), or null.
+ * `blocked`: why the server did not connect at all (OUTBOUND_ALLOWED_HOSTS), or null; `error`: why
+ * there was no answer or it broke off (the network error's message), or null.
  */
-export type EventAnswer = { status: number | null; body: Uint8Array; bodyCut: boolean; location: string | null; blocked: string | null };
+export type EventAnswer = { status: number | null; body: Uint8Array; bodyCut: boolean; location: string | null; blocked: string | null; error: string | null };
 
 /** Posts one event; never throws (a network error, or the signal before the headers, is a null status). */
 export async function postEvent({ target, webhookId, timestampSeconds, body, dispatcher, signal, limitMs, keepBytes = 0, onStatus }: EventPost): Promise<EventAnswer> {
@@ -49,6 +51,7 @@ export async function postEvent({ target, webhookId, timestampSeconds, body, dis
   let location: string | null = null;
   let bodyRead = false;
   let blocked: string | null = null;
+  let failure: string | null = null;
   const chunks: Buffer[] = [];
   let kept = 0;
   try {
@@ -92,7 +95,8 @@ export async function postEvent({ target, webhookId, timestampSeconds, body, dis
     // Network error, timeout or stop; the error may name the host but never the lead, still keep it out.
     // A target the server may not connect to says why (its message names only the host and its kind).
     if (error instanceof OutboundRefused) blocked = error.message;
+    failure = errorText(error);
   }
   const all = Buffer.concat(chunks);
-  return { status, body: all.subarray(0, keepBytes), bodyCut: status !== null && !bodyRead, location, blocked };
+  return { status, body: all.subarray(0, keepBytes), bodyCut: status !== null && !bodyRead, location, blocked, error: failure };
 }

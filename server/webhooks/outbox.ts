@@ -81,6 +81,13 @@ export type OutboxOptions = {
 /** A 2xx is delivered, a 410 refused for good, anything else failed (retried). */
 const attemptOf = (status: number): Attempt => ({ result: status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'refused' : 'failed', status });
 
+/** Of an answer's body, this much is read for its technical answer (an HTML error page is mostly markup). */
+const REPLY_BYTES_KEPT = 4096;
+
+/** A refusal's body as text (the delivery loop checks it); none for a delivered one. */
+const replyOf = (answer: EventAnswer): string | null =>
+  answer.status !== null && answer.status >= 200 && answer.status < 300 ? null : new TextDecoder().decode(answer.body);
+
 /** How a test send ended: the answer, whether the limit cut it, and how long it took. */
 export type TestAttempt = EventAnswer & { timedOut: boolean; durationMs: number };
 
@@ -106,7 +113,7 @@ export class WebhookOutbox extends DeliveryLoop {
           const target = options.target();
           // Turned off during the round: the row waits, as after any failure.
           if (target === null || dispatchers === null) return { result: 'failed', status: null };
-          const { status } = await postEvent({
+          const answer = await postEvent({
             target,
             webhookId: row.message_id,
             timestampSeconds: Math.floor((clock?.now() ?? Date.now()) / 1000),
@@ -114,10 +121,12 @@ export class WebhookOutbox extends DeliveryLoop {
             dispatcher: dispatchers.for(target),
             signal,
             limitMs,
+            // The start of a refusal's body is its technical answer (server/outbox/reply-text.ts checks it).
+            keepBytes: REPLY_BYTES_KEPT,
             // The receiver's answer is its status: a body that stalls or breaks after it changes nothing.
-            onStatus: (answer) => answered(attemptOf(answer)),
+            onStatus: (status) => answered(attemptOf(status)),
           });
-          return status === null ? { result: 'failed', status } : attemptOf(status);
+          return answer.status === null ? { result: 'failed', status: null, reply: answer.blocked ?? answer.error } : { ...attemptOf(answer.status), reply: replyOf(answer) };
         },
       },
     });

@@ -4,7 +4,8 @@ import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type Del
 import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
 import { deliveriesCopy } from './content/deliveries';
-import { deliveryKind, deliveryStateLabel, failureReason } from './delivery-state';
+import { DeliveryFailure } from './delivery-failure';
+import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
@@ -21,7 +22,6 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
   const kind = deliveryKind(delivery);
   const queued = formatDateTime(delivery.createdAt);
-  const reason = failureReason(delivery);
   const lead = leadHref(delivery.leadId);
   return (
     <li className="grid gap-x-4 gap-y-2 py-4 sm:grid-cols-[1fr_auto]">
@@ -42,15 +42,7 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
           </a>
         </p>
         <p className="text-sm text-muted">{copy.queued(queued)}</p>
-        {reason && (
-          <div className="mt-1 text-sm">
-            <p className="font-semibold text-support">{reason}</p>
-            <details className="mt-1">
-              <summary className="cursor-pointer py-3 font-semibold text-teal">{copy.technical}</summary>
-              <p className="text-muted">{copy.lastResult(delivery.lastStatus, delivery.channel)}</p>
-            </details>
-          </div>
-        )}
+        <DeliveryFailure delivery={delivery} />
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="text-muted">{copy.columns.state}</dt>
           <dd>{deliveryStateLabel(delivery)}</dd>
@@ -111,7 +103,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
       {text}
     </a>
   );
-  if (data && !data.webhookConfigured && !data.mailConfigured) {
+  if (data && !data.webhookConfigured && !data.mailConfigured && !data.emailToolConfigured) {
     return (
       <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
         <p className="rounded-2xl bg-sun-soft px-4 py-3">
@@ -137,6 +129,17 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
         )}
       </p>
       {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
+      {data.emailToolPaused !== null && (
+        <div className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">
+          <p className="font-semibold text-ink">
+            {copy.toolPaused} {settingsLink(copy.change)}
+          </p>
+          <p className="mt-2 text-sm text-muted">{copy.toolPausedSince(formatDateTime(data.emailToolPaused.since))}</p>
+          <p className="font-mono text-sm break-words text-ink">
+            {data.emailToolPaused.status} {data.emailToolPaused.detail}
+          </p>
+        </div>
+      )}
       {data.mailSenderRefused !== null && (
         <div className="mb-4">
           <SenderRefused answer={data.mailSenderRefused} />

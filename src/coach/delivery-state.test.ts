@@ -12,6 +12,7 @@ test.each([
   ['the receiver’s own problem', { state: 'expired', attempts: 9, lastStatus: 503, channel: 'webhook' }, /problem of its own \(503\)/],
   ['no answer from the mail server', { state: 'pending', attempts: 1, lastStatus: null, channel: 'email' }, /mail server did not answer/],
   ['the mail server refused for good', { state: 'gone', attempts: 1, lastStatus: 550, channel: 'email' }, /refused it for good \(550\)/],
+  ['the mail server refused the sender: the e-mail waits', { state: 'pending', attempts: 1, lastStatus: 553, channel: 'email' }, /refused the sender \(553\).*waits/],
   ['the mail server asked for later', { state: 'pending', attempts: 1, lastStatus: 451, channel: 'email' }, /try again later \(451\)/],
   ['no answer from the e-mail tool', { state: 'pending', attempts: 1, lastStatus: null, channel: 'tool' }, /e-mail tool did not answer in time/],
   ['the e-mail tool refused the key', { state: 'pending', attempts: 1, lastStatus: 401, channel: 'tool' }, /refused the API key \(401\).*working key/],

@@ -29,7 +29,9 @@ export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'l
   }
   if (delivery.channel === 'email') {
     if (status === null) return reasons.mailNoAnswer;
-    return status >= 500 ? reasons.mailRefused(status) : reasons.mailLater(status);
+    // A refused recipient is gone; a refusal that is still pending was the sender's (server/mail/mailer.ts).
+    if (status >= 500) return delivery.state === 'pending' ? reasons.mailSenderRefused(status) : reasons.mailRefused(status);
+    return reasons.mailLater(status);
   }
   if (status === null) return reasons.noAnswer;
   if (status === 410) return reasons.gone;

@@ -10,3 +10,10 @@ test.each([
 ])('%s', (_case, start: Record<string, unknown>, drafts: Record<string, unknown>, changed: string[]) => {
   expect(changedFields(start, drafts)).toEqual(changed);
 });
+
+test('a screen that tidies its texts on saving compares them tidied: spaces alone are no change', () => {
+  const tidied = (a: unknown, b: unknown) => String(a).trim() === String(b).trim();
+  expect(changedFields({ headline: 'Find' }, { headline: ' Find ' }, tidied)).toEqual([]);
+  expect(changedFields({ headline: 'Find' }, { headline: ' Found ' }, tidied)).toEqual(['headline']);
+  expect(changedFields({ headline: 'Find' }, { headline: ' Find ' })).toEqual(['headline']);
+});

@@ -6,7 +6,7 @@
  * A screen gives its fields' starting drafts, its own check (the server's rules, run here first) and
  * its save; the form keeps the drafts, the changed fields, each field's problem and the outcome.
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SettingProblem } from '../shared/coach-settings';
 import { useLeaveGuard } from './leave-guard';
 
@@ -15,9 +15,9 @@ export function sameDraft(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The fields whose draft differs from where it started, in the drafts' order. */
-export function changedFields<D extends object>(start: D, drafts: D): (keyof D & string)[] {
-  return (Object.keys(drafts) as (keyof D & string)[]).filter((key) => !sameDraft(start[key], drafts[key]));
+/** The fields whose draft differs from where it started (by `same`), in the drafts' order. */
+export function changedFields<D extends object>(start: D, drafts: D, same: (a: unknown, b: unknown) => boolean = sameDraft): (keyof D & string)[] {
+  return (Object.keys(drafts) as (keyof D & string)[]).filter((key) => !same(start[key], drafts[key]));
 }
 
 export type SaveOutcome<D> = { kind: 'saved'; drafts: D } | { kind: 'invalid'; problems: SettingProblem[] } | { kind: 'failed' };
@@ -44,21 +44,33 @@ type Options<D> = {
   save: (drafts: D, changed: (keyof D & string)[]) => Promise<SaveOutcome<D>>;
   /** The element to focus for a field's problem. */
   fieldId: (field: string) => string;
+  /** Whether a field is unchanged (default: `sameDraft`); a screen whose text is tidied on saving compares it tidied. */
+  same?: (a: unknown, b: unknown) => boolean;
+  /** Brings a field with a problem into the page before it is focused (a screen's tab, say). */
+  reveal?: (field: string) => void;
 };
 
-export function useDraftForm<D extends object>({ start, check, save, fieldId }: Options<D>): DraftForm<D> {
+export function useDraftForm<D extends object>({ start, check, save, fieldId, same, reveal }: Options<D>): DraftForm<D> {
   const [initial, setInitial] = useState(start);
   const [drafts, setDrafts] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
-  const changed = changedFields(initial, drafts);
+  /** The element of the first problem's field, focused once the page shows it (a new object each time). */
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+  const changed = changedFields(initial, drafts, same);
   useLeaveGuard(changed.length);
+
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
 
   function showProblems(problems: SettingProblem[]) {
     setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
     setStatus({ kind: 'invalid', count: problems.length });
     const first = problems[0];
-    if (first) document.getElementById(fieldId(first.field))?.focus();
+    if (!first) return;
+    reveal?.(first.field);
+    setFocusTarget({ id: fieldId(first.field) });
   }
 
   async function submit(event?: FormEvent) {

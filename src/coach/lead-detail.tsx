@@ -7,6 +7,7 @@ import { dayInWords, describeChanges } from '../shared/profile-changes';
 import { deliveriesCopy } from './content/deliveries';
 import { leadCopy } from './content/leads';
 import { patternLabels } from './content/profiles';
+import { DeliveryFailure } from './delivery-failure';
 import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { EraseDialog } from './erase-dialog';
 import { formatDateTime } from './format';
@@ -39,6 +40,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${dc.lastResult(delivery.lastStatus, delivery.channel)})` : dc.never}
             </Fact>
           </dl>
+          <DeliveryFailure delivery={delivery} />
         </li>
       ))}
     </ul>

@@ -70,11 +70,6 @@ export function checkedDraft(draft: OfferDraft, index: number): { offer: Offer }
   return { problems: 'messages' in checked ? checked.messages : [checked.message] };
 }
 
-/** Whether the drafts differ from the saved offers (order included). */
-export function offersChanged(saved: readonly Offer[], drafts: readonly OfferDraft[]): boolean {
-  return JSON.stringify(saved.map(draftOf)) !== JSON.stringify(drafts);
-}
-
 /** The list with one offer moved by `by` places (-1 up, +1 down), unchanged at either end. */
 export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   const target = index + by;

@@ -1,23 +1,24 @@
 /**
  * "Offers": up to five offers, each for some patterns or drivers, in the coach's order (the first
  * that fits wins), each with the patterns it catches; then the default offer (the course settings)
- * for everyone else. One save bar; nothing reaches visitors until it is pressed.
+ * for everyone else. The offers are a draft until the coach saves them from the dashboard's one save
+ * bar (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches
+ * visitors until then, and leaving with unsaved offers asks first.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { coreDrivers, type DriverId } from '../content/drivers';
-import { coachApi } from '../shared/coach-api/routes';
 import type { SettingsResponse } from '../shared/coach-api/settings';
-import type { Offer } from '../shared/offer-pick';
+import type { SettingProblem } from '../shared/coach-settings';
 import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
-import { CoachApiFailure, coachRequest } from './api';
-import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersChanged, sentOf, textFields, toggled } from './offers-draft';
+import { shellCopy } from './content/shell';
+import { offersCopy, patternNames } from './content/words';
+import { useDraftForm } from './draft-form';
+import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, sentOf, textFields, toggled } from './offers-draft';
 import { ResultsPreview } from './results-preview';
-import { EditsBar, type SaveState } from './edits-bar';
-import { useLeaveGuard } from './leave-guard';
+import { SaveBar } from './save-bar';
+import { useSaveSettings } from './settings-save';
 import { WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
-import { useSessionEnded } from './use-coach-data';
-import { offersCopy, patternNames } from './content/words';
 
 const copy = offersCopy;
 const driverIds = coreDrivers.map((driver) => driver.id);
@@ -143,71 +144,81 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
   );
 }
 
+const FORM_ID = 'offers-form';
+
+/** The screen's one draft: the offers in their order (the save bar counts a change of them as one). */
+type OffersDrafts = { offers: OfferDraft[] };
+
+const startOffers = (settings: SettingsResponse): OffersDrafts => ({ offers: (settings.values.offers ?? []).map(draftOf) });
+
+/** Each problem of each offer (the server's messages, naming the offer), by the offer's field name. */
+function offerProblems({ offers }: OffersDrafts): SettingProblem[] {
+  return offers.flatMap((draft, index) => {
+    const checked = checkedDraft(draft, index);
+    return 'problems' in checked ? checked.problems.map((message) => ({ field: `offer-${draft.id}`, message })) : [];
+  });
+}
+
+/** The element a problem sends focus to: the offer's title, or the server's refusal of the offers as a whole. */
+const problemId = (field: string) => (field.startsWith('offer-') ? `${field}-title` : 'offers-problem');
+
 function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
-  const saved: readonly Offer[] = settings.values.offers ?? [];
-  const [drafts, setDrafts] = useState<OfferDraft[]>(() => saved.map(draftOf));
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const [showProblems, setShowProblems] = useState(false);
-  const sessionEnded = useSessionEnded();
-  const changed = offersChanged(saved, drafts);
-  // One unsaved change for the offers as a whole: the leave dialog counts screens' edits, not fields.
-  useLeaveGuard(changed ? 1 : 0);
+  const saveSettings = useSaveSettings();
+  const form = useDraftForm<OffersDrafts>({
+    start: () => startOffers(settings),
+    check: offerProblems,
+    save: async ({ offers }) => {
+      const answer = await saveSettings({ offers: offers.length > 0 ? offers.map(sentOf) : null });
+      if (answer.kind !== 'saved') return answer;
+      onSaved(answer.settings);
+      return { kind: 'saved', drafts: startOffers(answer.settings) };
+    },
+    fieldId: problemId,
+  });
+  const drafts = form.drafts.offers;
+  // Once a save was refused, each offer shows what it still needs, as the coach fixes it.
+  const showProblems = Object.values(form.errors).some(Boolean);
 
   const checked = useMemo(() => drafts.map((draft, index) => checkedDraft(draft, index)), [drafts]);
   // Who each complete offer catches; an offer still being written is left out until it is complete.
   const complete = useMemo(() => checked.flatMap((result) => ('offer' in result ? [result.offer] : [])), [checked]);
   const caught = useMemo(() => coverage(complete), [complete]);
 
-  const update = (next: OfferDraft[]) => {
-    setDrafts(next);
-    if (state.kind !== 'saving') setState({ kind: 'idle' });
-  };
-
-  async function save() {
-    const problems = checked.filter((result) => 'problems' in result).length;
-    if (problems > 0) {
-      setShowProblems(true);
-      return setState({ kind: 'invalid', count: problems });
-    }
-    setState({ kind: 'saving' });
-    try {
-      const answer = await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body: { offers: drafts.length > 0 ? drafts.map(sentOf) : null } });
-      setDrafts((answer.values.offers ?? []).map(draftOf));
-      setShowProblems(false);
-      setState({ kind: 'saved' });
-      onSaved(answer);
-    } catch (failure) {
-      if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
-      setState(failure instanceof CoachApiFailure && failure.status === 400 ? { kind: 'invalid', count: 1 } : { kind: 'failed' });
-    }
-  }
+  const update = (next: OfferDraft[]) => form.edit('offers', next);
 
   const course = settings.values;
   return (
     <>
-      {drafts.length === 0 && <p className="rounded-2xl bg-paper px-4 py-4 text-muted">{copy.none}</p>}
-      {drafts.map((draft, index) => {
-        const result = checked[index];
-        return (
-          <OfferEditor
-            key={draft.id}
-            draft={draft}
-            index={index}
-            count={drafts.length}
-            problems={showProblems && result && 'problems' in result ? result.problems : []}
-            caught={caught.find((entry) => entry.offer === draft.id)}
-            onChange={(next) => update(drafts.map((item) => (item.id === draft.id ? next : item)))}
-            onMove={(by) => update(moved(drafts, index, by))}
-            onRemove={() => update(drafts.filter((item) => item.id !== draft.id))}
-          />
-        );
-      })}
-      <div>
-        <button type="button" className={secondaryButton} disabled={drafts.length >= MAX_OFFERS} onClick={() => update([...drafts, newOffer(Math.random)])}>
-          {copy.add}
-        </button>
-        {drafts.length >= MAX_OFFERS && <p className="mt-1 text-sm text-muted">{copy.full(MAX_OFFERS)}</p>}
-      </div>
+      <form id={FORM_ID} noValidate onSubmit={(event) => void form.submit(event)} aria-label={shellCopy.views.offers} className="space-y-6">
+        {form.errors.offers && (
+          <p id="offers-problem" tabIndex={-1} className="font-semibold text-support">
+            {form.errors.offers}
+          </p>
+        )}
+        {drafts.length === 0 && <p className="rounded-2xl bg-paper px-4 py-4 text-muted">{copy.none}</p>}
+        {drafts.map((draft, index) => {
+          const result = checked[index];
+          return (
+            <OfferEditor
+              key={draft.id}
+              draft={draft}
+              index={index}
+              count={drafts.length}
+              problems={showProblems && result && 'problems' in result ? result.problems : []}
+              caught={caught.find((entry) => entry.offer === draft.id)}
+              onChange={(next) => update(drafts.map((item) => (item.id === draft.id ? next : item)))}
+              onMove={(by) => update(moved(drafts, index, by))}
+              onRemove={() => update(drafts.filter((item) => item.id !== draft.id))}
+            />
+          );
+        })}
+        <div>
+          <button type="button" className={secondaryButton} disabled={drafts.length >= MAX_OFFERS} onClick={() => update([...drafts, newOffer(Math.random)])}>
+            {copy.add}
+          </button>
+          {drafts.length >= MAX_OFFERS && <p className="mt-1 text-sm text-muted">{copy.full(MAX_OFFERS)}</p>}
+        </div>
+      </form>
       <Panel title={copy.defaultTitle} titleId="offer-default-title" intro={copy.defaultIntro}>
         <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
           <div className="space-y-1 text-sm">
@@ -221,18 +232,7 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
         </div>
       </Panel>
       <ResultsPreview settings={settings} words={settings.values.words ?? {}} offers={complete} />
-      <EditsBar
-        count={changed ? 1 : 0}
-        countText={copy.saveCount}
-        fixText={copy.fix}
-        state={state}
-        onSave={() => void save()}
-        onDiscard={() => {
-          setDrafts(saved.map(draftOf));
-          setShowProblems(false);
-          setState({ kind: 'idle' });
-        }}
-      />
+      <SaveBar form={form} formId={FORM_ID} />
     </>
   );
 }

@@ -13,6 +13,10 @@ import type { SettingKey } from '../shared/coach-settings';
 import { settingsCopy } from './content/settings';
 import { shellCopy } from './content/shell';
 import { webhookCopy } from './content/webhook';
+import { emailToolCopy } from './content/email-tool';
+import { emailToolKeys, labelsChange, labelsDraftOf } from './email-tool-draft';
+import { EmailToolPanel } from './email-tool-panel';
+import type { TagMapping } from '../shared/email-tool-labels';
 import { useDraftForm, type DraftForm } from './draft-form';
 import { MailCheck } from './mail-check';
 import { PhotoField } from './photo-field';
@@ -28,22 +32,31 @@ import { useCoachData } from './use-coach-data';
 const copy = settingsCopy;
 const FORM_ID = 'settings-form';
 
-/** Every field of the screen: the sections' settings, the webhook's address, and the photo. */
-const screenKeys: readonly SettingKey[] = [...copy.sections.flatMap((section) => section.keys), 'webhookUrl'];
+/** Every field of the screen: the sections' settings, the webhook's address, the e-mail tool's, and the photo. */
+const screenKeys: readonly SettingKey[] = [...copy.sections.flatMap((section) => section.keys), 'webhookUrl', ...emailToolKeys];
 
-type ScreenDrafts = Omit<Drafts, 'coachPhoto'> & { coachPhoto: PhotoDraft };
+/** The text and switch fields' drafts, the photo's, and the e-mail tool's tag mapping (saved whole). */
+type ScreenDrafts = Omit<Drafts, 'coachPhoto' | 'emailToolLabels'> & { coachPhoto: PhotoDraft; emailToolLabels: TagMapping };
 
-const startDrafts = (settings: SettingsResponse): ScreenDrafts => ({ ...initialDrafts(settings, screenKeys), coachPhoto: { kind: 'keep' } });
+const startDrafts = (settings: SettingsResponse): ScreenDrafts => ({
+  ...initialDrafts(settings, screenKeys),
+  coachPhoto: { kind: 'keep' },
+  emailToolLabels: labelsDraftOf(settings),
+});
 
-/** The text and switch fields' drafts, without the photo's. */
+/** The text and switch fields' drafts, without the photo's and the mapping's. */
 function fieldsOf(drafts: ScreenDrafts): Drafts {
-  return Object.fromEntries(Object.entries(drafts).filter(([key]) => key !== 'coachPhoto')) as Drafts;
+  return Object.fromEntries(Object.entries(drafts).filter(([key]) => key !== 'coachPhoto' && key !== 'emailToolLabels')) as Drafts;
 }
+
+/** What a save sends: the changed fields, and the mapping when it changed. */
+const screenChange = (settings: SettingsResponse, drafts: ScreenDrafts) => ({ ...changeOf(settings, screenKeys, fieldsOf(drafts)), ...labelsChange(settings, drafts.emailToolLabels) });
 
 /** The sections, for the list that jumps to them: each settings section, forwarding, the history. */
 const jumpList = [
   ...copy.sections.map((section) => ({ id: `settings-${section.id}`, title: section.title })),
   { id: 'settings-webhook', title: webhookCopy.title },
+  { id: 'settings-email-tool', title: emailToolCopy.title },
   { id: 'settings-history', title: copy.history.title },
 ];
 
@@ -97,9 +110,9 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
   const saveSettings = useSaveSettings();
   const form = useDraftForm<ScreenDrafts>({
     start: () => startDrafts(settings),
-    check: (drafts) => problemsOf(changeOf(settings, screenKeys, fieldsOf(drafts))),
+    check: (drafts) => problemsOf(screenChange(settings, drafts)),
     save: async (drafts) => {
-      const answer = await saveSettings(changeOf(settings, screenKeys, fieldsOf(drafts)), drafts.coachPhoto);
+      const answer = await saveSettings(screenChange(settings, drafts), drafts.coachPhoto);
       if (answer.kind !== 'saved') return answer;
       setSettings(answer.settings);
       setSaves((count) => count + 1);
@@ -136,6 +149,15 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
               </Panel>
             ))}
             <WebhookPanel saves={saves} addressField={<Fields keys={['webhookUrl']} settings={settings} form={form} />} />
+            <EmailToolPanel
+              settings={settings}
+              drafts={form.drafts}
+              errors={form.errors}
+              edit={(key, value) => form.edit(key, value as ScreenDrafts[typeof key])}
+              changed={form.changed.some((key) => key === 'emailToolLabels' || (emailToolKeys as readonly string[]).includes(key))}
+              saves={saves}
+              field={(key) => <Fields keys={[key]} settings={settings} form={form} />}
+            />
           </form>
           <SettingsHistory
             saves={saves}

@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { landing } from '../content/landing';
 import { driverTips } from '../content/results';
 import { checkWord, checkWords, wordField, wordFields } from '../shared/words';
-import { changedCount, differsFromOurs, gradeAbove, wordProblems, wordsAfter } from './words-draft';
+import { changedFields } from './draft-form';
+import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter } from './words-draft';
 
 const headline = wordField('landing.headline');
 const tip = wordField('drivers.4.tip');
@@ -22,9 +23,11 @@ test.each([
   ['spaces tidied as the server does', {}, { 'landing.headline': '  Find   your drivers ' }, { 'landing.headline': 'Find your drivers' }, 1],
   ['a saved text kept while another changes', { 'landing.headline': 'Old' }, { 'drivers.4.tip': 'Start small.' }, { 'landing.headline': 'Old', 'drivers.4.tip': 'Start small.' }, 1],
   ['the saved text typed again: nothing to save', { 'landing.headline': 'Old' }, { 'landing.headline': 'Old' }, { 'landing.headline': 'Old' }, 0],
+  ['only spaces added to ours: nothing to save', {}, { 'landing.headline': ` ${landing.headline}  ` }, {}, 0],
 ])('%s', (_name, saved, edits, after, count) => {
   expect(wordsAfter(saved, edits)).toEqual(after);
-  expect(changedCount(saved, edits)).toBe(count);
+  // What the save bar counts: the fields whose text differs, tidied, from where the screen started.
+  expect(changedFields(startWords(saved), { ...startWords(saved), ...edits }, sameText)).toHaveLength(count);
   // The server keeps exactly what the browser sends.
   expect(checkWords(wordsAfter(saved, edits))).toEqual({ ok: true, value: after });
 });

@@ -1,6 +1,6 @@
 /**
  * The "Your words" screen's state, as pure functions. Each field shows the coach's saved text, else
- * ours; `edits` holds what they typed since. Saving sends every text that differs from ours (the
+ * ours (`startWords`); `edits` holds what they typed since. Saving sends every text that differs from ours (the
  * setting `words` is replaced as a whole); a text put back to ours is left out, so ours applies.
  * The checks are the server's own (src/shared/words.ts).
  */
@@ -32,10 +32,14 @@ export function wordsAfter(saved: Words, edits: WordEdits): Record<string, strin
   return next;
 }
 
-/** How many texts a save would change (what the save bar counts). */
-export function changedCount(saved: Words, edits: WordEdits): number {
-  const next = wordsAfter(saved, edits);
-  return wordFields.filter((field) => (next[field.key] ?? null) !== (saved[field.key] ?? null)).length;
+/** Where the screen's drafts start: each field's saved text, else ours. */
+export function startWords(saved: Words): Record<string, string> {
+  return Object.fromEntries(wordFields.map((field) => [field.key, saved[field.key] ?? field.defaultText]));
+}
+
+/** Whether a text is unchanged once tidied as the server tidies it: spaces alone change nothing (what the save bar counts). */
+export function sameText(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' ? tidy(a) === tidy(b) : a === b;
 }
 
 /** Each edited text's problem (the server's check), by key. */

@@ -1,21 +1,22 @@
 /**
  * "Your words": every text a visitor reads (src/shared/words.ts), grouped by the screen it is on,
  * each field beside our text, with its length, a readability hint that never blocks, and Reset to
- * ours. One save bar for the whole screen; nothing reaches visitors until it is pressed.
+ * ours. Every text is a draft until the coach saves them all from the dashboard's one save bar
+ * (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches visitors
+ * until then, and leaving with unsaved texts asks first.
  */
 import { useMemo, useState } from 'react';
-import { coachApi } from '../shared/coach-api/routes';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import { type WordField, wordFields, type WordScreen, wordScreens, type Words } from '../shared/words';
-import { CoachApiFailure, coachRequest } from './api';
+import { shellCopy } from './content/shell';
+import { wordsCopy } from './content/words';
+import { useDraftForm } from './draft-form';
 import { ResultsPreview } from './results-preview';
-import { EditsBar, type SaveState } from './edits-bar';
-import { useLeaveGuard } from './leave-guard';
+import { SaveBar } from './save-bar';
+import { useSaveSettings } from './settings-save';
 import { WithSettings } from './settings-loader';
 import { inputClass } from './ui';
-import { useSessionEnded } from './use-coach-data';
-import { wordsCopy } from './content/words';
-import { changedCount, differsFromOurs, gradeAbove, shownText, type WordEdits, wordProblems, wordsAfter } from './words-draft';
+import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter } from './words-draft';
 
 const copy = wordsCopy;
 
@@ -81,97 +82,86 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
   );
 }
 
-/** The editor itself, for the words saved now; starts again (a new key) after each save. */
+const FORM_ID = 'words-form';
+
+/** The element a problem sends focus to: a text's field, or the server's refusal of the words as a whole. */
+const problemId = (field: string) => (field === 'words' ? 'words-problem' : fieldId(field));
+
+/** The editor: every text a draft until the coach saves them all from the save bar (draft-form.ts), or discards them. */
 function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
   const saved: Words = useMemo(() => settings.values.words ?? {}, [settings]);
   const [screen, setScreen] = useState<WordScreen>('landing');
-  const [edits, setEdits] = useState<WordEdits>({});
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const [shownErrors, setShownErrors] = useState<Record<string, string>>({});
-  const sessionEnded = useSessionEnded();
-  const count = changedCount(saved, edits);
-  useLeaveGuard(count);
-
-  const edit = (key: string) => (text: string) => {
-    setEdits((current) => ({ ...current, [key]: text }));
-    setShownErrors((current) => Object.fromEntries(Object.entries(current).filter(([shown]) => shown !== key)));
-    if (state.kind !== 'saving') setState({ kind: 'idle' });
-  };
-
-  async function save() {
-    const problems = wordProblems(edits);
-    const keys = Object.keys(problems);
-    if (keys.length > 0) {
-      setShownErrors(problems);
-      setState({ kind: 'invalid', count: keys.length });
-      const first = wordFields.find((field) => problems[field.key]);
-      if (first) {
-        setScreen(first.screen);
-        setTimeout(() => document.getElementById(fieldId(first.key))?.focus());
-      }
-      return;
-    }
-    const next = wordsAfter(saved, edits);
-    setState({ kind: 'saving' });
-    try {
-      const settings = await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body: { words: Object.keys(next).length > 0 ? next : null } });
-      setEdits({});
-      setState({ kind: 'saved' });
-      onSaved(settings);
-    } catch (failure) {
-      if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
-      setState(failure instanceof CoachApiFailure && failure.status === 400 ? { kind: 'invalid', count: 1 } : { kind: 'failed' });
-    }
-  }
+  const saveSettings = useSaveSettings();
+  const form = useDraftForm<Record<string, string>>({
+    start: () => startWords(saved),
+    check: (drafts, changed) => Object.entries(wordProblems(Object.fromEntries(changed.map((key) => [key, drafts[key] ?? ''])))).map(([field, message]) => ({ field, message })),
+    save: async (drafts) => {
+      const next = wordsAfter(saved, drafts);
+      const answer = await saveSettings({ words: Object.keys(next).length > 0 ? next : null });
+      if (answer.kind !== 'saved') return answer;
+      onSaved(answer.settings);
+      return { kind: 'saved', drafts: startWords(answer.settings.values.words ?? {}) };
+    },
+    fieldId: problemId,
+    same: sameText,
+    // A text with a problem may be on another of the screen's tabs: show that one first.
+    reveal: (key) => {
+      const field = wordFields.find((candidate) => candidate.key === key);
+      if (field) setScreen(field.screen);
+    },
+  });
 
   const fields = wordFields.filter((field) => field.screen === screen);
-  const draftWords = useMemo(() => wordsAfter(saved, edits), [saved, edits]);
-  const changedOn = (name: WordScreen) => wordFields.filter((field) => field.screen === name && differsFromOurs(field, saved, edits)).length;
+  const draftWords = useMemo(() => wordsAfter(saved, form.drafts), [saved, form.drafts]);
+  const changedOn = (name: WordScreen) => wordFields.filter((field) => field.screen === name && differsFromOurs(field, saved, form.drafts)).length;
   return (
     <>
-      <nav aria-label={copy.screensLabel}>
-        <ul className="flex flex-wrap gap-2">
-          {wordScreens.map((name) => {
-            const changed = changedOn(name);
-            return (
-              <li key={name}>
-                <button
-                  type="button"
-                  aria-pressed={name === screen}
-                  onClick={() => setScreen(name)}
-                  className="min-h-11 rounded-full border-2 border-teal px-4 font-semibold text-teal aria-pressed:bg-teal aria-pressed:text-white"
-                >
-                  {copy.screens[name]}
-                  {changed > 0 && <span className="font-normal"> · {copy.changedOnScreen(changed)}</span>}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <section aria-labelledby="words-screen-title" className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="words-screen-title" className="text-lg font-bold text-teal-dark">
-          {copy.screens[screen]}
-        </h2>
-        <ul>
-          {fields.map((field) => (
-            <WordInput
-              key={field.key}
-              field={field}
-              text={shownText(field, saved, edits)}
-              changed={differsFromOurs(field, saved, edits)}
-              error={shownErrors[field.key]}
-              onChange={edit(field.key)}
-            />
-          ))}
-        </ul>
-      </section>
+      <form id={FORM_ID} noValidate onSubmit={(event) => void form.submit(event)} aria-label={shellCopy.views.words} className="space-y-6">
+        <nav aria-label={copy.screensLabel}>
+          <ul className="flex flex-wrap gap-2">
+            {wordScreens.map((name) => {
+              const changed = changedOn(name);
+              return (
+                <li key={name}>
+                  <button
+                    type="button"
+                    aria-pressed={name === screen}
+                    onClick={() => setScreen(name)}
+                    className="min-h-11 rounded-full border-2 border-teal px-4 font-semibold text-teal aria-pressed:bg-teal aria-pressed:text-white"
+                  >
+                    {copy.screens[name]}
+                    {changed > 0 && <span className="font-normal"> · {copy.changedOnScreen(changed)}</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {form.errors.words && (
+          <p id="words-problem" tabIndex={-1} className="font-semibold text-support">
+            {form.errors.words}
+          </p>
+        )}
+        <section aria-labelledby="words-screen-title" className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="words-screen-title" className="text-lg font-bold text-teal-dark">
+            {copy.screens[screen]}
+          </h2>
+          <ul>
+            {fields.map((field) => (
+              <WordInput
+                key={field.key}
+                field={field}
+                text={form.drafts[field.key] ?? field.defaultText}
+                changed={differsFromOurs(field, saved, form.drafts)}
+                error={form.errors[field.key]}
+                onChange={(text) => form.edit(field.key, text)}
+              />
+            ))}
+          </ul>
+        </section>
+      </form>
       <ResultsPreview settings={settings} words={draftWords} offers={settings.values.offers ?? []} />
-      <EditsBar count={count} countText={copy.saveBar.count} state={state} onSave={() => void save()} onDiscard={() => {
-        setEdits({});
-        setShownErrors({});
-        setState({ kind: 'idle' });
-      }} />
+      <SaveBar form={form} formId={FORM_ID} />
     </>
   );
 }

@@ -27,7 +27,7 @@ const page = <T>(request: FakeRequest, items: T[]) => {
   return items.slice(offset, offset + Number(request.query.get('limit') ?? 10));
 };
 
-export async function startBrevoFake(options: { keys: string[]; perSecond?: number; now?: () => number }): Promise<BrevoFake> {
+export async function startBrevoFake(options: { keys: string[]; perSecond?: number; now?: () => number; port?: number }): Promise<BrevoFake> {
   const contacts = new Map<string, Contact>();
   const folders = new Map<number, string>([[1, 'Your first folder']]);
   const lists = new Map<number, { id: number; name: string; folderId: number }>([
@@ -152,6 +152,7 @@ export async function startBrevoFake(options: { keys: string[]; perSecond?: numb
       'x-sib-ratelimit-reset': String(Math.ceil(resetMs / 1000)),
     }),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.port ? { port: options.port } : {}),
   });
 
   return {

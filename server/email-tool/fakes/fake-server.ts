@@ -34,6 +34,8 @@ export type FakeOptions = {
    */
   concurrent?: { max: number; holdMs: number; tooMany: () => FakeAnswer };
   now?: () => number;
+  /** A fixed port (an e2e server's environment names it before the fake starts); any free one by default. */
+  port?: number;
 };
 
 /** Requests accepted per bucket within the window: a sliding log of their times. */
@@ -115,7 +117,7 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
       }, options.concurrent?.holdMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

@@ -46,6 +46,7 @@ export const copiedTables: CopiedTable[] = [
       bigint('next_attempt_at'),
       bigint('last_attempt_at'),
       { name: 'last_status', type: 'integer' },
+      text('last_reply'),
       text('lease'),
       text('channel'),
       text('event'),

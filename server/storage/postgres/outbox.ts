@@ -42,8 +42,8 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
       if (updates.length === 0) return;
       await pool.query(
         `UPDATE outbox AS o SET state = u.state, attempts = o.attempts + 1, next_attempt_at = coalesce(u.next, o.next_attempt_at),
-           last_attempt_at = u.at, last_status = u.status, lease = NULL
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[]) AS u (id, lease, state, next, at, status)
+           last_attempt_at = u.at, last_status = u.status, last_reply = u.reply, lease = NULL
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[], $7::text[]) AS u (id, lease, state, next, at, status, reply)
          WHERE o.id = u.id AND o.lease = u.lease`,
         [
           updates.map((update) => update.row.id),
@@ -52,6 +52,7 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
           updates.map((update) => update.nextAttemptAt),
           updates.map((update) => update.now),
           updates.map((update) => update.status),
+          updates.map((update) => update.reply),
         ],
       );
     },

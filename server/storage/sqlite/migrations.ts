@@ -1,8 +1,6 @@
 /**
- * SQLite's migrations: the frozen SQL of every migration in the shared list
- * (server/storage/migrations.ts). The database's `user_version` says how many have run; each runs
- * once, in its own transaction, at start-up (`migrate`, ./connection.ts). Never edit one once
- * released: add a new one.
+ * SQLite's migrations: the frozen SQL of every migration in the shared list (../migrations.ts). `user_version`
+ * says how many have run; each runs once, in its own transaction, at start-up (`migrate`, ./connection.ts). Never edit one once released.
  */
 import { migrationSteps, type MigrationSql } from '../migrations';
 
@@ -357,10 +355,10 @@ export const sqliteMigrationSql: MigrationSql = {
   INSERT INTO outbox_new SELECT id, webhook_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, lease, channel, event FROM outbox; DROP TABLE outbox; ALTER TABLE outbox_new RENAME TO outbox;
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending'; CREATE INDEX outbox_by_submission ON outbox (submission_id); CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
-  // 19: the id every attempt of a delivery carries: the webhook's `webhook-id`, an e-mail's Message-ID (its left part), a push's.
-  'outbox-message-id': `
-  ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;
-  `,
+  // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
+  'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
+  // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
+  'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

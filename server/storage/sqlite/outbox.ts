@@ -41,12 +41,12 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
   const nextDue = db.prepare<[OutboxChannel], { at: number | null }>(
     "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = ?",
   );
-  const update = db.prepare<[string, number | null, number, number | null, number, string | null]>(
+  const update = db.prepare<[string, number | null, number, number | null, string | null, number, string | null]>(
     `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
-       last_status = ?, lease = NULL WHERE id = ? AND lease IS ?`,
+       last_status = ?, last_reply = ?, lease = NULL WHERE id = ? AND lease IS ?`,
   );
   const record = db.transaction((updates: OutboxUpdate[]) => {
-    for (const { row, state, nextAttemptAt, status, now } of updates) update.run(state, nextAttemptAt, now, status, row.id, row.lease);
+    for (const { row, state, nextAttemptAt, status, reply, now } of updates) update.run(state, nextAttemptAt, now, status, reply, row.id, row.lease);
   });
   return {
     claimDue: async (now, limit, leaseMs) => claim(now, limit, leaseMs),

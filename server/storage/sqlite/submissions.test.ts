@@ -7,7 +7,7 @@ import { batchWriter } from './submissions';
 
 const ana: Lead = { email: 'ana@example.com', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] };
 /** A submission at `now`; routed to the webhook, so each new one gets its outbox row. */
-const at = (now: number, lead: Lead, idempotencyKey?: string): Submission => ({ lead, idempotencyKey, now, routing: { webhook: true, email: false } });
+const at = (now: number, lead: Lead, idempotencyKey?: string): Submission => ({ lead, idempotencyKey, now, routing: { webhook: true, email: false, tool: false } });
 
 function writer() {
   const db = openDatabase(tempDir());

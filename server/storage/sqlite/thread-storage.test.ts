@@ -95,7 +95,7 @@ test('the same Idempotency-Key within one batch and across batches stores once a
 test('each new submission routed to the webhook gets its outbox row in the same transaction, and the webhook loop is told', async () => {
   const told: string[][] = [];
   const store = await openStore(tempDir(), { onQueued: (channels) => told.push([...channels]) });
-  const routing = { webhook: true, email: false };
+  const routing = { webhook: true, email: false, tool: false };
   await Promise.all([
     store.leads.submit({ lead: lead(1), idempotencyKey: 'k1', routing }),
     store.leads.submit({ lead: lead(1), idempotencyKey: 'k1', routing }),

@@ -10,6 +10,8 @@ export const deliveriesCopy = {
   change: 'Change or test it in Settings',
   forwardingOff: 'Leads are not forwarded to an e-mail tool.',
   setUpForwarding: 'Set up forwarding in Settings',
+  toolPaused: 'Your e-mail tool refused the API key, so nothing is sent to it: its contacts wait here. Paste a working key under Settings, “Your e-mail tool”, and they go at once.',
+  toolPausedSince: (when: string) => `Since ${when}. Its answer:`,
   mailOff:
     'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
   kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
@@ -41,6 +43,8 @@ export const deliveriesCopy = {
   forLead: 'For',
   leadName: (firstName: string, masked: string) => `${firstName} (${masked})`,
   technical: 'Technical answer',
+  /** Above the receiver's or mail server's own words: they are theirs, shown as they came (checked). */
+  theirWords: 'Their words:',
   reasons: {
     noAnswer: 'The receiver did not answer within 10 s, or could not be reached.',
     gone: 'The receiver answered 410 Gone: it asked not to get this again, so it is not retried.',
@@ -50,6 +54,8 @@ export const deliveriesCopy = {
     serverError: (status: number) => `The receiver had a problem of its own (${status}); it is tried again.`,
     mailNoAnswer: 'The mail server did not answer in time, or could not be reached.',
     mailRefused: (code: number) => `The mail server refused it for good (${code}): your provider may not accept the sender or the address.`,
+    mailSenderRefused: (code: number) =>
+      `The mail server refused the sender (${code}): check the sender address under Settings, Mail. The e-mail waits and goes out once it is fixed.`,
     mailLater: (code: number) => `The mail server asked to try again later (${code}).`,
     toolNoAnswer: 'Your e-mail tool did not answer in time, could not be reached, or its limit was reached for now; it is tried again.',
     toolKey: (status: number) => `Your e-mail tool refused the API key (${status}): deliveries wait until a working key is set in Settings, “Your e-mail tool”.`,

@@ -144,6 +144,7 @@ export const settingsCopy = {
       'Written as smtp://user:password@smtp.example.com:587 (or smtps://…:465). In the password, write / as %2F and @ as %40. Stored encrypted and never shown again; leave empty to keep it.',
     mailFrom: 'The address the e-mail comes from, such as Sam Rivera <coach@example.com>. Your provider must allow it. The test e-mail goes there too.',
     recoveryEmail: 'Your own address, one only you can read. The link works once, for 30 minutes.',
+    emailToolApiKey: 'Stored encrypted and never shown again; leave empty to keep it.',
     analyticsTimeZone: 'Changing it counts the profiles by day in the new zone from now on, for every day; funnel counts already stored keep their day.',
   } satisfies Partial<Record<SettingKey, string>>,
 } as const;

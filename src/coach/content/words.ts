@@ -24,16 +24,6 @@ export const wordsCopy = {
   grade: (grade: number) => `Reads at grade ${grade}. Ours aim for 8 or below: shorter sentences and words help. You can still save it.`,
   counts: 'Write {strong} and {weak} where the counts go: they become "1 driver", "3 drivers".',
   boldStart: 'The first 7 words show in bold.',
-  saveBar: {
-    label: 'Unsaved changes',
-    count: (count: number) => (count === 1 ? '1 text changed' : `${count} texts changed`),
-    save: 'Save',
-    saving: 'Saving…',
-    discard: 'Discard',
-    saved: 'Saved. Visitors see it on their next page load.',
-    failed: 'This could not be saved. Check your connection and try again.',
-    fix: (count: number) => (count === 1 ? 'Please fix the text marked in red.' : `Please fix the ${count} texts marked in red.`),
-  },
 } as const;
 
 /** The seven summary patterns (SPEC section 4) as the dashboard names them. */
@@ -89,8 +79,6 @@ export const offersCopy = {
   defaultIntro: 'The default offer: your course, set on the Settings screen (Your course).',
   defaultLink: 'Edit your course',
   defaultNone: 'Not set yet: the course link of the build.',
-  saveCount: () => 'Your offers have unsaved changes',
-  fix: (count: number) => (count === 1 ? 'Please fix the offer marked in red.' : `Please fix the ${count} offers marked in red.`),
   funnel: {
     title: 'Offers',
     tableLabel: 'Offers by pattern',

@@ -20,6 +20,10 @@ export type AuditAction =
   | 'mail_test'
   /** "Send a test contact" to the coach's e-mail tool (never the address or the tool's answer). */
   | 'email_tool_test'
+  /** An erase told to the e-mail tool: the contact deleted there (or not there), only unsubscribed (the tool cannot delete by API), or not reached. */
+  | 'email_tool_deleted'
+  | 'email_tool_unsubscribed'
+  | 'email_tool_erase_failed'
   /** The coach's door (server/coach/access/): passkeys, the second factor, resets, browsers, backups. */
   | 'passkey_added'
   | 'passkey_renamed'

@@ -25,6 +25,11 @@ export type Delivery = {
   lastAttemptAt: string | null;
   /** HTTP status (webhook, e-mail tool) or SMTP reply code (e-mail) of the last attempt; null for none yet, no connection or a timeout. */
   lastStatus: number | null;
+  /**
+   * What the receiver or mail server said last, as checked plain text (at most 300 characters, no
+   * address, no markup): an answer's body, an SMTP reply, or why there was none; null when none or delivered.
+   */
+  lastReply: string | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
 };
@@ -53,6 +58,10 @@ export type DeliveriesResponse = {
   mailConfigured: boolean;
   /** The mail server refused the sender: its answer (e-mails wait until the mail settings change); null otherwise. */
   mailSenderRefused: string | null;
+  /** Whether a coach's e-mail tool is set (its deliveries are sent). */
+  emailToolConfigured: boolean;
+  /** The e-mail tool refused the key in force: its status and answer, and since when (deliveries wait for a working key); null otherwise. */
+  emailToolPaused: { status: number; detail: string; since: string } | null;
   /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
   counts: { pending: number; failing: number; gone: number; expired: number };
   /** Time of the oldest pending delivery, or null. */

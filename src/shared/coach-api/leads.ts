@@ -87,4 +87,9 @@ export type LeadDetail = {
 };
 
 /** DELETE /api/coach/leads/:id: the person is gone (every submission and pending delivery). */
-export type EraseResponse = { erased: { submissions: number; pendingDeliveries: number } };
+/**
+ * `emailTool`: what the coach's e-mail tool did with the person: deleted (or had no such contact),
+ * only unsubscribed (its API cannot delete: Kit), could not be told (remove them there by hand), or
+ * null when no tool is set.
+ */
+export type EraseResponse = { erased: { submissions: number; pendingDeliveries: number }; emailTool: 'deleted' | 'unsubscribed' | 'failed' | null };

@@ -1,0 +1,115 @@
+/**
+ * "Your e-mail tool" on the settings screen, on a server of the test's own from an empty DATA_DIR,
+ * against a fake Brevo on 127.0.0.1 (server/email-tool/fakes/): the tool chosen, a bad key refused by
+ * the tool, the good key's account and lists fetched live, a list picked from them, a group renamed
+ * and one switched off, all saved from the one save bar; "Send a test contact" landing in the fake
+ * with the mapping in force; the consent box on with mail off said plainly; what the environment
+ * sets read-only. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
+ */
+import type { Page } from '@playwright/test';
+import { startBrevoFake, type BrevoFake } from '../server/email-tool/fakes/brevo-fake';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll } from './fixtures';
+import { saveAll } from './save-bar';
+
+const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool', exact: true });
+
+test.describe('the e-mail tool connected on the dashboard', () => {
+  let fake: BrevoFake;
+  test.beforeEach(async () => {
+    fake = await startBrevoFake({ keys: ['xkeysib-good'] });
+  });
+  test.afterEach(async () => fake.close());
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px: a key checked live, a list picked, the tags renamed, saved, and a test contact`, async ({ page, server, consoleErrors }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await choosePassword(page, await setupAddress(server));
+      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+
+      // The consent box on, with no mail server: nobody can confirm, and the section says so.
+      await page.getByRole('checkbox', { name: 'Marketing-consent box' }).check();
+      await saveAll(page);
+      const panel = section(page);
+      await expect(panel.getByText('Off: choose your tool and paste its API key to start.')).toBeVisible();
+      await expect(panel.getByRole('note')).toHaveText(/^Nobody can confirm right now: the consent box is on, .* and e-mail is off\. Set up “Sending e-mail” above, or switch the consent box off\.$/);
+
+      await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
+      await expect(panel.getByText('In Brevo: SMTP & API → API keys')).toBeVisible();
+      const key = panel.getByLabel('E-mail tool API key');
+      await key.fill('xkeysib-wrong');
+      await panel.getByRole('textbox', { name: /E-mail tool API address/ }).fill(fake.url);
+      await panel.getByRole('button', { name: 'Check the key' }).click();
+      await expect(panel.getByText('Your tool refused the key. Paste it again, whole, from your tool.')).toBeVisible();
+      await expect(panel.getByText('Your tool answered: Key not found')).toBeVisible();
+
+      await key.fill('xkeysib-good');
+      await panel.getByRole('button', { name: 'Check the key' }).click();
+      await expect(panel.getByText('Focus Coaching (sam@coach.example)')).toBeVisible();
+      const list = panel.getByRole('combobox', { name: 'Add every lead to this list' });
+      await expect(list.getByRole('option')).toHaveText(['No list: tags only', 'Newsletter', 'Course waitlist']);
+      await list.selectOption('Newsletter');
+
+      await panel.getByRole('textbox', { name: 'Each strong driver: tag name' }).fill('Strong at');
+      await expect(panel.getByText('Strong at: Working Memory')).toBeVisible();
+      await panel.getByRole('checkbox', { name: 'Their pattern' }).uncheck();
+      await expect(panel.getByRole('textbox', { name: 'Their pattern: tag name' })).toBeDisabled();
+      // Unsaved: the test waits for the save.
+      await expect(panel.getByRole('button', { name: 'Send a test contact' })).toBeDisabled();
+      await expectNoA11yFindings(page, 'settings, e-mail tool drafted');
+
+      await saveAll(page);
+      await expect(panel.getByText('On: confirmed leads go to Brevo, into Newsletter.')).toBeVisible();
+      await expect(key).toHaveValue('');
+      await expect(key).toHaveAttribute('placeholder', 'Set and hidden: type a new one to replace it');
+
+      await panel.getByLabel('Test address').fill('sam@coach.example');
+      await panel.getByRole('button', { name: 'Send a test contact' }).click();
+      const result = panel.getByRole('region', { name: 'Your tool has the test contact.' });
+      await expect(result).toBeVisible({ timeout: 20_000 });
+      await expect(result.getByText('Contact created:')).toBeVisible();
+      const lists = fake.contact('sam@coach.example')?.lists ?? [];
+      expect(lists).toContain('Newsletter');
+      expect(lists).toContain('Core Drivers quiz');
+      expect(lists.some((name) => name.startsWith('Strong at: '))).toBe(true);
+      expect(lists.some((name) => name.startsWith('Pattern'))).toBe(false);
+
+      await expectNoA11yFindings(page, 'settings, e-mail tool saved and tested');
+      await expectTapTargets(page, 'settings, e-mail tool');
+      await expectNoHorizontalScroll(page);
+      await panel.scrollIntoViewIfNeeded();
+      await shoot(page, 'settings-email-tool', width);
+      await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-section-${width}.png` : undefined });
+    });
+  }
+
+});
+
+/** The fake's port, fixed so the server's environment can name it before the fake starts: beside this run's own. */
+const envFakePort = Number(process.env.E2E_PORT ?? 4173) + 500;
+
+test.describe('the e-mail tool set in the environment', () => {
+  let fake: BrevoFake;
+  test.use({ serverEnv: { EMAIL_TOOL: 'brevo', EMAIL_TOOL_API_KEY: 'xkeysib-good', EMAIL_TOOL_API_URL: `http://127.0.0.1:${envFakePort}`, EMAIL_TOOL_LIST: '3' } });
+  test.beforeEach(async () => {
+    fake = await startBrevoFake({ keys: ['xkeysib-good'], port: envFakePort });
+  });
+  test.afterEach(async () => fake.close());
+
+  test('shows read-only, naming the variables, with its account and list from the tool', async ({ page, server, consoleErrors }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await choosePassword(page, await setupAddress(server));
+    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    const panel = section(page);
+    await expect(panel.getByRole('combobox', { name: 'Tool' })).toBeDisabled();
+    await expect(panel.getByText('Set on the server (EMAIL_TOOL).')).toBeVisible();
+    await expect(panel.getByText('Set on the server (EMAIL_TOOL_API_KEY).')).toBeVisible();
+    await expect(panel.getByText('Focus Coaching (sam@coach.example)')).toBeVisible();
+    await expect(panel.getByText('On: confirmed leads go to Brevo, into Course waitlist.')).toBeVisible();
+    await expect(panel.getByRole('combobox', { name: 'Add every lead to this list' })).toBeDisabled();
+    await expectNoA11yFindings(page, 'settings, e-mail tool from the environment');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The funnel's numbers agree, end to end (issue 32), on the period that once showed "No visitors in
+ * this period yet" beside "2 of 2 visitors": visitors whose browsers counted only the results page
+ * (an ad blocker stopped the earlier beacons, or they opened the quiz directly) and leads stored by
+ * the server, with no landing counted at all. On a server of the test's own: no empty-period
+ * message anywhere beside figures, no step above the one before it, no share above 100%, and the
+ * note saying why earlier steps were raised. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
+ */
+import type { Page } from '@playwright/test';
+import { funnelEventsEndpoint } from '../src/shared/funnel-event';
+import { leadsApiPath } from '../src/shared/paths';
+import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
+
+/** The funnel table's count column, step by step from the top. */
+async function stepCounts(page: Page): Promise<number[]> {
+  const table = page.getByRole('table', { name: 'Each step of the funnel with its count, conversion and drop-off' });
+  const cells = await table.locator('tbody tr td:first-of-type').allTextContents();
+  return cells.map((text) => Number(text.replace(/,/g, '')));
+}
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px: results counted by the browser and leads by the server, no landing: figures, never "No visitors", no step above the one before`, async ({
+    page,
+    server,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await choosePassword(page, await setupAddress(server));
+    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+
+    // Three visitors' browsers counted only the results page; two of them left their address.
+    const headers = { origin: server.url, ...ownConnection };
+    for (let visitor = 0; visitor < 3; visitor += 1) {
+      const beacon = await page.request.post(funnelEventsEndpoint, {
+        headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+        data: JSON.stringify({ step: 'results', source: 'newsletter' }),
+      });
+      expect(beacon.status()).toBe(204);
+    }
+    for (const [email, firstName] of [
+      ['ana@example.com', 'Ana'],
+      ['ben@example.com', 'Ben'],
+    ]) {
+      const lead = await page.request.post(leadsApiPath, { headers, data: { email, firstName, ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] } });
+      expect(lead.status()).toBe(201);
+    }
+
+    await page.getByRole('link', { name: 'Funnel' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
+    // Beacons are written once a second: look again until the three results are in.
+    await expect(async () => {
+      await page.reload();
+      expect((await stepCounts(page)).at(-3)).toBe(3);
+    }).toPass({ timeout: 20_000 });
+
+    const counts = await stepCounts(page);
+    // Everyone who got at least that far: the results' three at every step before, the two leads, no course click.
+    expect(counts).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0]);
+    counts.forEach((count, index) => expect(count).toBeLessThanOrEqual(counts[index - 1] ?? count));
+    await expect(page.getByText('No visitors in this period yet.')).toHaveCount(0);
+    await expect(page.getByText(/^Some visitors were counted at a later step but not at an earlier one/)).toBeVisible();
+    // The callout says what the table says: the leads' step lost both (no course click yet).
+    await expect(page.getByText(/^The biggest drop is at/)).toContainText('2 of 2 visitors (100%)');
+    // No share anywhere on the screen above 100%.
+    const shares = (await page.locator('main').innerText()).match(/\d+(?:\.\d+)?%/g) ?? [];
+    expect(shares.length).toBeGreaterThan(0);
+    for (const share of shares) expect(Number.parseFloat(share)).toBeLessThanOrEqual(100);
+
+    await expectNoA11yFindings(page, 'funnel with raised counts');
+    await expectNoHorizontalScroll(page);
+    if (width === 360) await expectTapTargets(page, 'funnel');
+    await shoot(page, 'funnel-raised', width);
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The coach's e-mail tool in the coach API: an erased person is told to the tool (Kit unsubscribes,
+ * MailerLite deletes), and the erase's answer and the audit log say which; the Deliveries screen
+ * knows a tool is set. Against the fakes on 127.0.0.1, set in the environment (the operator's address).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { EraseResponse, LeadListResponse } from '../../src/shared/coach-api/leads';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { setTestPassword, signedIn } from '../test/coach-session';
+import { testConfig, validLead } from '../test/helpers';
+import { startKitFake } from './fakes/kit-fake';
+import { startMailerLiteFake } from './fakes/mailerlite-fake';
+import { plainHttp } from './fakes/plain-http';
+import { sampleContact } from './fakes/sample-contact';
+import { kit } from './kit';
+import { mailerLite } from './mailerlite';
+
+let app: FastifyInstance | undefined;
+const fakes: { close: () => Promise<void> }[] = [];
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  for (const fake of fakes.splice(0)) await fake.close();
+});
+
+async function start(environment: Record<string, string>) {
+  app = await buildApp(testConfig({ environmentSettings: loadConfig(environment).environmentSettings }));
+  await setTestPassword(app);
+  const request = await signedIn(app);
+  const stored = await app.inject({ method: 'POST', url: '/api/leads', payload: validLead });
+  expect(stored.statusCode).toBe(201);
+  const [lead] = (await request({ url: coachApi.leads })).json<LeadListResponse>().leads;
+  const erase = async () => (await request({ method: 'DELETE', url: `${coachApi.leads}/${lead?.id ?? ''}` })).json<EraseResponse>();
+  const audit = async () => (await request({ url: coachApi.audit })).json<{ entries: { action: string }[] }>().entries.map((entry) => entry.action);
+  return { request, erase, audit };
+}
+
+test('an erased person is unsubscribed in Kit (its API cannot delete), and the answer and the audit log say so', async () => {
+  const fake = await startKitFake({ keys: ['kit-key'] });
+  fakes.push(fake);
+  await kit({ tool: 'kit', apiKey: 'kit-key', apiUrl: fake.url, list: null }, plainHttp(fake.url)).upsert(sampleContact('222222222', validLead.email));
+  const { erase, audit, request } = await start({ EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: fake.url });
+  expect((await request({ url: coachApi.deliveries })).json<DeliveriesResponse>()).toMatchObject({ emailToolConfigured: true, emailToolPaused: null });
+
+  expect(await erase()).toEqual({ erased: { submissions: 1, pendingDeliveries: 0 }, emailTool: 'unsubscribed' });
+  expect(fake.subscriber(validLead.email)?.state).toBe('cancelled');
+  expect((await audit()).slice(0, 2)).toEqual(['email_tool_unsubscribed', 'erase']);
+});
+
+test('an erased person is deleted from MailerLite; an unreachable tool is logged for the coach to remove them by hand', async () => {
+  const fake = await startMailerLiteFake({ keys: ['ml-key'] });
+  fakes.push(fake);
+  await mailerLite({ tool: 'mailerlite', apiKey: 'ml-key', apiUrl: fake.url, list: null }, plainHttp(fake.url)).upsert(sampleContact('222222222', validLead.email));
+  const deleted = await start({ EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url });
+  expect(await deleted.erase()).toMatchObject({ emailTool: 'deleted' });
+  expect(fake.subscriber(validLead.email)).toBeNull();
+  expect((await deleted.audit())[0]).toBe('email_tool_deleted');
+  await app?.close();
+
+  fake.upcoming.push({ status: 503, body: { message: 'Service Unavailable' } });
+  const failed = await start({ EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url });
+  expect(await failed.erase()).toMatchObject({ emailTool: 'failed' });
+  expect((await failed.audit())[0]).toBe('email_tool_erase_failed');
+});

@@ -1,0 +1,362 @@
+/**
+ * "Your e-mail tool" on the settings screen: the tool, its API key (stored sealed, never shown
+ * again) and address, saved with the screen's other fields from its one save bar; "Check the key"
+ * shows the account the key belongs to and the lists to pick from, fetched live from the tool (the
+ * unsaved draft's key); the tag mapping, each group renameable or switched off; and "Send a test
+ * contact" with the tool's answer. What the server's environment sets is shown read-only.
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { CoachApiError } from '../shared/coach-api/routes';
+import type { MailStatus } from '../shared/coach-api/mail';
+import { coachApi } from '../shared/coach-api/routes';
+import type { SettingsResponse } from '../shared/coach-api/settings';
+import { emailToolApi, type ToolCheckResult, type ToolTestResult } from '../shared/email-tool-api';
+import { labelGroups, type TagMapping } from '../shared/email-tool-labels';
+import { emailToolNames, emailTools } from '../shared/email-tool-settings';
+import { CoachApiFailure, coachRequest } from './api';
+import { emailToolCopy as copy } from './content/email-tool';
+import { settingsCopy } from './content/settings';
+import { assumedApiUrl, checkRequestOf, chosenTool, nobodyCanConfirm, toolInForce, type ToolDrafts } from './email-tool-draft';
+import { inputClass, Panel, secondaryButton } from './ui';
+import { useCoachData, useSessionEnded } from './use-coach-data';
+
+export type EmailToolDrafts = ToolDrafts & { emailToolLabels: TagMapping };
+
+type Props = {
+  settings: SettingsResponse;
+  drafts: EmailToolDrafts;
+  errors: Partial<Record<string, string>>;
+  edit: <K extends 'emailTool' | 'emailToolList' | 'emailToolLabels'>(key: K, value: EmailToolDrafts[K]) => void;
+  /** Whether the section has unsaved changes (the test uses the saved settings). */
+  changed: boolean;
+  /** The screen's saves so far: after each, the saved key is checked again. */
+  saves: number;
+  /** The screen's own field for a setting (the key, the address), with its problem and the environment's value. */
+  field: (key: 'emailToolApiKey' | 'emailToolApiUrl') => ReactNode;
+};
+
+const fromServer = (settings: SettingsResponse, key: 'emailTool' | 'emailToolList') => settings.sources[key] === 'environment';
+
+/** Runs a coach API call: a 401 ends the session; a refusal's message or "failed" otherwise. */
+function useCall() {
+  const sessionEnded = useSessionEnded();
+  return useCallback(
+    async <T,>(run: () => Promise<T>): Promise<T | { failure: string }> => {
+      try {
+        return await run();
+      } catch (caught) {
+        if (caught instanceof CoachApiFailure && caught.status === 401) sessionEnded();
+        return { failure: caught instanceof CoachApiFailure && caught.body ? (caught.body as CoachApiError).message : copy.failed };
+      }
+    },
+    [sessionEnded],
+  );
+}
+
+function ToolChoice({ settings, drafts, edit, error }: Pick<Props, 'settings' | 'drafts' | 'edit'> & { error: string | undefined }) {
+  const env = fromServer(settings, 'emailTool');
+  const value = env ? (settings.values.emailTool ?? '') : typeof drafts.emailTool === 'string' ? drafts.emailTool : '';
+  const tool = chosenTool(settings, drafts);
+  const described = ['setting-emailTool-hint', env ? 'setting-emailTool-server' : null, error ? 'setting-emailTool-error' : null].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor="setting-emailTool" className="font-semibold text-ink">
+        {copy.toolLabel}
+      </label>
+      <select
+        id="setting-emailTool"
+        value={value}
+        disabled={env}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => edit('emailTool', event.target.value)}
+        className={`mt-1 ${inputClass} ${env ? 'border-line bg-paper' : ''}`}
+      >
+        <option value="">{copy.none}</option>
+        {emailTools.map((name) => (
+          <option key={name} value={name}>
+            {emailToolNames[name]}
+          </option>
+        ))}
+      </select>
+      <p id="setting-emailTool-hint" className="mt-1 text-sm text-pretty text-muted">
+        {tool ? copy.keyHints[tool] : copy.toolHint}
+      </p>
+      {env && (
+        <p id="setting-emailTool-server" className="mt-1 text-sm font-semibold text-teal-dark">
+          {settingsCopy.fromServer(settings.variables.emailTool ?? 'EMAIL_TOOL')}
+        </p>
+      )}
+      {error && (
+        <p id="setting-emailTool-error" className="mt-1 text-sm font-semibold text-support">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ListChoice({ settings, drafts, edit, checked, error }: Pick<Props, 'settings' | 'drafts' | 'edit'> & { checked: ToolCheckResult | null; error: string | undefined }) {
+  const env = fromServer(settings, 'emailToolList');
+  const word = checked?.ok ? (checked.listWord ?? 'list') : 'list';
+  const saved = settings.values.emailToolList;
+  const value = env ? (saved ?? '') : typeof drafts.emailToolList === 'string' ? drafts.emailToolList : '';
+  if (!checked?.ok) {
+    return saved ? <p className="text-sm text-ink">{copy.listKept(saved)}</p> : null;
+  }
+  if (checked.lists.length === 0) return <p className="rounded-2xl bg-sun-soft px-4 py-3 text-ink">{copy.noLists(word)}</p>;
+  return (
+    <div>
+      <label htmlFor="setting-emailToolList" className="font-semibold text-ink">
+        {copy.listLabel(word)}
+      </label>
+      <select
+        id="setting-emailToolList"
+        value={value}
+        disabled={env}
+        aria-describedby={env ? 'setting-emailToolList-hint setting-emailToolList-server' : 'setting-emailToolList-hint'}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => edit('emailToolList', event.target.value)}
+        className={`mt-1 ${inputClass} ${env ? 'border-line bg-paper' : ''}`}
+      >
+        <option value="">{copy.listNone(word)}</option>
+        {checked.lists.map((list) => (
+          <option key={list.id} value={list.id}>
+            {list.name}
+          </option>
+        ))}
+      </select>
+      <p id="setting-emailToolList-hint" className="mt-1 text-sm text-muted">
+        {copy.listHint}
+      </p>
+      {env && (
+        <p id="setting-emailToolList-server" className="mt-1 text-sm font-semibold text-teal-dark">
+          {settingsCopy.fromServer(settings.variables.emailToolList ?? 'EMAIL_TOOL_LIST')}
+        </p>
+      )}
+      {error && <p className="mt-1 text-sm font-semibold text-support">{error}</p>}
+    </div>
+  );
+}
+
+function CheckAnswer({ checked }: { checked: ToolCheckResult }) {
+  if (checked.ok) {
+    return (
+      <p className="rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark">
+        <span className="font-semibold">{copy.account}:</span> <span className="break-words">{checked.account}</span>
+      </p>
+    );
+  }
+  const { problem } = checked;
+  const meaning = copy.problems[problem.kind];
+  return (
+    <div className="rounded-2xl bg-sun-soft px-4 py-3 text-ink">
+      {meaning && <p className="font-semibold">{meaning}</p>}
+      <p className="break-words">{meaning ? `${copy.toolAnswered} ${problem.message}` : problem.message}</p>
+    </div>
+  );
+}
+
+function Mapping({ drafts, edit, error }: Pick<Props, 'drafts' | 'edit'> & { error: string | undefined }) {
+  const mapping = drafts.emailToolLabels;
+  const set = (next: TagMapping) => edit('emailToolLabels', next);
+  return (
+    <div id="setting-emailToolLabels" tabIndex={-1} className="space-y-4 outline-none">
+      <div>
+        <h3 className="font-semibold text-ink">{copy.labelsTitle}</h3>
+        <p className="mt-1 text-sm text-pretty text-muted">{copy.labelsIntro}</p>
+      </div>
+      <ul className="space-y-3">
+        {labelGroups.map((id) => {
+          const group = mapping[id];
+          const words = copy.groups[id];
+          return (
+            <li key={id} className="rounded-2xl border border-line p-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <input
+                  id={`tag-group-${id}-on`}
+                  type="checkbox"
+                  checked={group.on}
+                  onChange={(event) => set({ ...mapping, [id]: { ...group, on: event.target.checked } })}
+                  className="size-6 accent-teal"
+                />
+                <label htmlFor={`tag-group-${id}-on`} className="inline-flex min-h-11 items-center font-semibold text-ink">
+                  {words.title}
+                </label>
+              </div>
+              <label htmlFor={`tag-group-${id}-name`} className="sr-only">
+                {copy.groupName(words.title)}
+              </label>
+              <input
+                id={`tag-group-${id}-name`}
+                type="text"
+                value={group.name}
+                disabled={!group.on}
+                aria-describedby={`tag-group-${id}-example`}
+                onChange={(event) => set({ ...mapping, [id]: { ...group, name: event.target.value } })}
+                className={`mt-1 ${inputClass} disabled:border-line disabled:bg-paper`}
+              />
+              <p id={`tag-group-${id}-example`} className="mt-1 text-sm text-muted">
+                {group.on ? (
+                  <>
+                    {copy.example} <span className="font-semibold text-ink">{words.example(group.name.trim() || '…')}</span>
+                  </>
+                ) : (
+                  copy.switchedOff
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div>
+        <label htmlFor="tag-rating-field" className="font-semibold text-ink">
+          {copy.ratingField} <span className="font-normal text-muted">({settingsCopy.optional})</span>
+        </label>
+        <input
+          id="tag-rating-field"
+          type="text"
+          spellCheck={false}
+          autoComplete="off"
+          value={mapping.ratingField ?? ''}
+          aria-describedby="tag-rating-field-hint"
+          onChange={(event) => set({ ...mapping, ratingField: event.target.value === '' ? null : event.target.value })}
+          className={`mt-1 ${inputClass}`}
+        />
+        <p id="tag-rating-field-hint" className="mt-1 text-sm text-muted">
+          {copy.ratingFieldHint}
+        </p>
+      </div>
+      {error && <p className="text-sm font-semibold text-support">{error}</p>}
+    </div>
+  );
+}
+
+function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>) {
+  const call = useCall();
+  const [email, setEmail] = useState(settings.values.recoveryEmail ?? '');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<ToolTestResult | { failure: string } | null>(null);
+
+  async function send() {
+    setBusy(true);
+    setAnswer(await call(() => coachRequest<ToolTestResult>(emailToolApi.test, { method: 'POST', body: { email } })));
+    setBusy(false);
+  }
+
+  return (
+    <div>
+      <h3 className="font-semibold text-ink">{copy.testTitle}</h3>
+      <p id="tool-test-hint" className="mt-1 text-sm text-muted">
+        {changed ? copy.saveFirst : copy.testHint}
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="grow">
+          <label htmlFor="tool-test-address" className="text-sm font-semibold text-ink">
+            {copy.testAddress}
+          </label>
+          <input id="tool-test-address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} className={`mt-1 ${inputClass}`} />
+        </div>
+        <button type="button" onClick={() => void send()} disabled={busy || changed} aria-describedby="tool-test-hint" className={`${secondaryButton} disabled:cursor-not-allowed`}>
+          {busy ? copy.testing : copy.test}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {answer && 'failure' in answer && <p className="mt-3 rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{answer.failure}</p>}
+        {answer && 'outcome' in answer && (
+          <section aria-labelledby="tool-test-result" className={`mt-3 rounded-2xl border-2 bg-white p-4 ${answer.ok ? 'border-leaf' : 'border-support'}`}>
+            <h4 id="tool-test-result" className={`font-bold ${answer.ok ? 'text-leaf-dark' : 'text-support'}`}>
+              {copy.testOutcomes[answer.outcome]}
+            </h4>
+            <p className="mt-1 break-words text-ink">{answer.detail}</p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {answer.status !== null && (
+                <>
+                  <dt className="text-muted">{copy.status}</dt>
+                  <dd className="tabular-nums">{answer.status}</dd>
+                </>
+              )}
+              <dt className="text-muted">{copy.took}</dt>
+              <dd className="tabular-nums">{copy.milliseconds(answer.durationMs)}</dd>
+              <dt className="text-muted">{copy.tags}</dt>
+              <dd className="break-words">{answer.labels.join(', ')}</dd>
+            </dl>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves, field }: Props) {
+  const call = useCall();
+  const { data: mail } = useCoachData<MailStatus>(coachApi.mail);
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<ToolCheckResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inForce = toolInForce(settings);
+
+  const ask = useCallback((request: object) => call(() => coachRequest<ToolCheckResult>(emailToolApi.check, { method: 'POST', body: request })), [call]);
+  const show = (answer: ToolCheckResult | { failure: string }) => {
+    if ('failure' in answer) setFailure(answer.failure);
+    else setChecked(answer);
+  };
+
+  async function check(request: object) {
+    setChecking(true);
+    setFailure(null);
+    show(await ask(request));
+    setChecking(false);
+  }
+
+  // The saved key is checked on arrival and after each save: the account and the lists' names show.
+  useEffect(() => {
+    if (!inForce.on) return;
+    let live = true;
+    void ask({}).then((answer) => {
+      if (!live) return;
+      if ('failure' in answer) setFailure(answer.failure);
+      else setChecked(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, [inForce.on, saves, ask]);
+
+  const assumed = assumedApiUrl(settings, drafts);
+  return (
+    <Panel title={copy.title} intro={copy.intro} titleId="settings-email-tool">
+      <div className="space-y-6">
+        <p className={`rounded-2xl px-4 py-3 font-semibold ${inForce.on ? 'bg-teal-soft text-teal-dark' : 'bg-sun-soft text-ink'}`}>
+          {inForce.on ? copy.on(inForce.tool, checked?.ok ? (checked.lists.find((list) => list.id === settings.values.emailToolList)?.name ?? null) : null) : copy.off}
+        </p>
+        {nobodyCanConfirm(settings, mail) && (
+          <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 font-semibold text-ink">
+            {copy.consentWithoutMail}
+          </p>
+        )}
+        <ToolChoice settings={settings} drafts={drafts} edit={edit} error={errors.emailTool} />
+        {field('emailToolApiKey')}
+        <div>
+          {field('emailToolApiUrl')}
+          {settings.sources.emailToolApiUrl !== 'environment' && <p className="mt-1 text-sm text-muted">{copy.apiUrlHint(assumed)}</p>}
+        </div>
+        <div>
+          <button type="button" onClick={() => void check(checkRequestOf(settings, drafts))} disabled={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
+            {checking ? copy.checking : copy.check}
+          </button>
+          <p id="tool-check-hint" className="mt-1 text-sm text-muted">
+            {copy.checkHint}
+          </p>
+          <div aria-live="polite" className="mt-3 space-y-3">
+            {failure && <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{failure}</p>}
+            {checked && <CheckAnswer checked={checked} />}
+          </div>
+        </div>
+        <ListChoice settings={settings} drafts={drafts} edit={edit} checked={checked} error={errors.emailToolList} />
+        <Mapping drafts={drafts} edit={edit} error={errors.emailToolLabels} />
+        <TestContact settings={settings} changed={changed} />
+      </div>
+    </Panel>
+  );
+}
