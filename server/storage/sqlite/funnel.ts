@@ -52,7 +52,8 @@ export function funnelAdder(db: SqliteDatabase): (rows: FunnelCount[]) => void {
 
 /** Returns a function that adds counts to the funnel tables in one transaction. */
 export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void {
-  return db.transaction(funnelAdder(db));
+  // IMMEDIATE: the cap is read before the insert, under the write lock taken at BEGIN.
+  return db.transaction(funnelAdder(db)).immediate;
 }
 
 /** A period's counts: per-day totals, and per source from the monthly counts for whole months and the daily ones around them. */

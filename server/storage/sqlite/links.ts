@@ -65,7 +65,7 @@ export function sqliteLinks(db: SqliteDatabase): LinkStore {
   });
 
   return {
-    addLinks: async (links) => add(links),
+    addLinks: async (links) => add.immediate(links),
     async profileByLink(tokenHash, now) {
       const link = profileLink.get(tokenHash, now);
       return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;

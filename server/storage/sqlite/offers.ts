@@ -11,7 +11,7 @@ export function offerWriter(db: SqliteDatabase): (rows: OfferCount[]) => void {
   );
   return db.transaction((rows: OfferCount[]) => {
     for (const { day, key, count } of rows) upsert.run(day, key.offer, key.pattern, key.step, count);
-  });
+  }).immediate;
 }
 
 export function readOfferCounts(db: SqliteDatabase, from: Day, to: Day): (OfferKey & { count: number })[] {

@@ -49,8 +49,9 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
     for (const { row, state, nextAttemptAt, status, reply, now } of updates) update.run(state, nextAttemptAt, now, status, reply, row.id, row.lease);
   });
   return {
-    claimDue: async (now, limit, leaseMs) => claim(now, limit, leaseMs),
-    record: async (updates) => record(updates),
+    // IMMEDIATE: a claim reads then writes; begun as a read, it could not wait for the other thread's write.
+    claimDue: async (now, limit, leaseMs) => claim.immediate(now, limit, leaseMs),
+    record: async (updates) => record.immediate(updates),
     nextDueAt: async () => nextDue.get(channel)?.at ?? null,
   };
 }
