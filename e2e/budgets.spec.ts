@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkOf, readBuild, readCoachFiles, sizesOf } from '../scripts/bench/build-info';
-import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
+import { dashboardLeaks, embedScriptBreaches, landingBudgetBreaches, resultsBudgetBreaches, type VisitorPageLoad } from '../scripts/bench/budgets';
 import { embedScriptWith } from '../server/embed/embed-script';
 import { measureFirstLoad } from '../scripts/bench/first-load';
 import { defaultEmbedLook, embedScriptLook } from '../src/shared/frame-look';
@@ -28,11 +28,29 @@ test('the landing page’s first load stays within its byte budgets and holds no
   expect(landingBudgetBreaches(firstLoad, build), 'budget breaches of the landing page').toEqual([]);
 });
 
+test('the results page opened straight loads within its byte budget: the results, gate, insights, print view and the coach’s offer come later', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  const build = readBuild();
+  const firstLoad = await measureFirstLoad(page, `${baseURL}/results`, build);
+  test.info().annotations.push({ type: 'first load of /results', description: `JS ${firstLoad.js.gzip} B gzip (${firstLoad.js.raw} raw)` });
+  expect(resultsBudgetBreaches(firstLoad), 'budget breaches of the results page').toEqual([]);
+  const firstLoadModules = firstLoad.scripts.flatMap((script) => build.chunkModules[script] ?? []);
+  for (const later of ['src/features/results/results-view.tsx', 'src/features/results/lead-gate.tsx', 'src/features/results/unlocked-profile.tsx', 'src/features/results/course-cta.tsx', 'src/features/results/print-button.tsx']) {
+    expect(firstLoadModules, `${later} is not in the first load of /results`).not.toContain(later);
+  }
+  // What the spec has /results without data log; nothing else.
+  expect(consoleErrors).toEqual([expect.stringContaining('Results opened without valid quiz data')]);
+  consoleErrors.length = 0;
+});
+
 test('the quiz and results are fetched while the visitor reads, so the click needs no network', async ({
   page,
 }) => {
   const { manifest } = readBuild();
-  const lazyPages = ['src/features/quiz/quiz-page.tsx', 'src/features/results/results-page.tsx'].map((source) => {
+  const lazyPages = ['src/features/quiz/quiz-page.tsx', 'src/features/results/results-page.tsx', 'src/features/results/results-view.tsx'].map((source) => {
     const file = chunkOf(manifest, source);
     if (!file) throw new Error(`The build has no chunk of its own for ${source}.`);
     return file;

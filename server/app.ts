@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
-import type { Routing } from './storage/storage';
 import { zonedToday } from './analytics/counter';
 import { leadOfferKey, offerRoutes } from './offers/routes';
 import { eventRoutes } from './analytics/routes';
@@ -67,6 +66,8 @@ declare module 'fastify' {
     outbox: AppParts['outbox'];
     /** The results e-mail's loop (it sends nothing while mail is off). */
     mailOutbox: AppParts['mail']['outbox'];
+    /** The coach's e-mail tool's loop (it sends nothing while no tool is set). */
+    toolOutbox: AppParts['tool'];
     /** The coach's settings in force on this instance, refreshed every second from storage. */
     settings: AppParts['settings'];
   }
@@ -80,10 +81,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   const clock = deps.clock ?? systemClock;
   parts = await composeApp(config, { log: app.log, clock, random: deps.outboxRandom ?? Math.random });
-  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript } = parts;
+  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing } = parts;
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
+  app.decorate('toolOutbox', parts.tool);
   app.decorate('funnelCounter', funnelCounter);
   app.decorate('offerCounter', offerCounter);
   app.decorate('settings', settings);
@@ -109,8 +111,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const now = () => clock.now();
   const today = zonedToday(() => live.current.timeZone);
   await app.register(healthRoutes, { storage, now });
-  /** Where a lead (or a confirmation) goes now: the snapshot's channels; the e-mail tool's joins them with issue 30 (till then, none). */
-  const routing = (): Routing => ({ tool: false, ...live.current.routing });
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
@@ -119,11 +119,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       const { privacyUrl, consentCheckbox, consentText, words } = live.current.values;
       return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.email };
     },
-    routing,
+    routing: routing.submitted,
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
   });
-  await app.register(linkRoutes, { store: storage.links, now, routing, coachName: () => live.current.values.coachName });
+  await app.register(linkRoutes, { store: storage.links, now, routing: routing.confirmed, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(offerRoutes, { counter: offerCounter, offers: () => live.current.values.offers ?? [], today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(coachRoutes, { storage, outbox, live, mail, tool: parts.tool, config, settings, now, writeSetupLink });

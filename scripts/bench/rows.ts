@@ -5,7 +5,7 @@ import type { MailResult } from './mail';
 import type { MigrationResult, PostgresApiResult } from './postgres';
 import { p50, p99 } from './dashboard';
 import type { SignInFloodResult } from './sign-in-flood';
-import { landingBudgets, targets } from './budgets';
+import { landingBudgets, resultsBudgets, targets } from './budgets';
 import { formatNumber, medianOf, type Row } from './report';
 
 export const routes = ['/', '/quiz', '/results'] as const;
@@ -39,6 +39,7 @@ function firstLoadRows(firstLoads: Medians): Row[] {
         figure: `${route} first-load JS raw / gzip (B)`,
         value: pair(load.jsRaw, load.jsGzip),
         ...(landing && atMost(load.jsGzip, landingBudgets.jsGzip, 'gzip ')),
+        ...(route === '/results' && atMost(load.jsGzip, resultsBudgets.jsGzip, 'gzip ')),
       },
       {
         figure: `${route} first-load CSS raw / gzip (B)`,

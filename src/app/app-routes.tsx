@@ -18,12 +18,9 @@ const ConfirmPage = lazy(() => import('../features/profile/confirm-page'));
  * Fetches (and evaluates) the quiz and results chunks ahead of the visitor's click, so the page
  * switch needs no network. React.lazy's own import() later resolves from the module map at once.
  */
-export function prefetchLazyPages(): Promise<void> {
-  return Promise.all([loadQuizPage(), loadResultsPage()]).then(
-    () => undefined,
-    // Offline or a new deploy: nothing is lost, the page loads (or reports its error) when visited.
-    () => undefined,
-  );
+export function prefetchLazyPages(): Promise<unknown> {
+  // Offline or a new deploy: nothing is lost, the page loads (or reports its error) when visited.
+  return Promise.all([loadQuizPage(), loadResultsPage().then((page) => page.loadResultsView())]).catch(() => undefined);
 }
 
 /** The route table of SPEC section 2. */

@@ -12,7 +12,7 @@ export function describeError(error: unknown): { title: string; stack?: string }
       return { title: [status, statusText].filter(Boolean).join(' ') };
     }
   }
-  if (error instanceof Error) return { title: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  if (error instanceof Error) return { title: error.message, stack: error.stack };
   return { title: String(error) };
 }
 

@@ -38,6 +38,7 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
           </label>
           {changed && <span className="rounded-full bg-sun-soft px-2 text-xs font-semibold text-ink">{copy.changed}</span>}
         </div>
+        {/* As tall as its text where the browser sizes fields to their content; elsewhere `rows` guesses. */}
         <textarea
           id={id}
           value={text}
@@ -45,7 +46,7 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
-          className={`mt-1 ${inputClass} resize-y py-2`}
+          className={`mt-1 ${inputClass} resize-y py-2 field-sizing-content`}
         />
         <p id={`${id}-length`} className={`mt-1 text-xs ${text.trim().length > field.maxLength ? 'font-semibold text-support' : 'text-muted'}`}>
           {copy.length(text.trim().length, field.maxLength)}

@@ -1,12 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
 import { fireConfetti } from '../../lib/confetti';
 import { submitLead } from '../../lib/lead-client';
 import { allowConsoleErrors } from '../../test/console';
-import ResultsPage from './results-page';
+import ResultsPage, { loadResultsView } from './results-page';
+import { loadUnlockedProfile } from './results-view';
+
+// The app fetches the results and what the gate unlocks ahead of time (src/app/app-routes.tsx, ./results-view.tsx).
+beforeAll(() => Promise.all([loadResultsView(), loadUnlockedProfile()]));
 
 vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()), clearConfetti: vi.fn() }));
 vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(), leadCaptureMode: 'api' }));

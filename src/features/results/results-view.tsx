@@ -1,25 +1,49 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Toaster } from 'sonner';
 import { resultsCopy } from '../../content/results';
-import { useSiteConfig } from '../../lib/site-config';
 import { useWords } from '../../lib/words';
 import { pageTitle, site } from '../../content/site';
 import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
 import { LiveRegion } from '../../lib/live-region';
 import { rememberUnlock } from '../../lib/results-memory';
-import { readSiteConfig } from '../../lib/site-config';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
-import { CourseCta } from '../shared/course-cta';
-import { buildInsights, countRatings } from '../../shared/insights';
+import { countRatings } from '../../shared/insights';
 import { DriverCards } from '../shared/driver-cards';
-import { InsightsPanel } from '../shared/insights-panel';
 import { LeadGate } from './lead-gate';
-import { PrintButton, PrintFooter } from '../shared/print-button';
 import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { useResultsTimeline } from './use-results-timeline';
+import type * as UnlockedModule from './unlocked-profile';
 
+const toastDurationMs = 6000;
+
+/** What the gate unlocks, in a chunk of its own (./unlocked-profile.tsx), kept once fetched. */
+type UnlockedParts = typeof UnlockedModule;
+let loadedParts: UnlockedParts | null = null;
+export const loadUnlockedProfile = () => import('./unlocked-profile').then((parts) => (loadedParts = parts));
+
+/**
+ * The unlocked part's module: fetched as the results arrive, while the visitor reads the cards, so it
+ * is there by the unlock; `retry` fetches it again after a failed try (the unlock asks once more).
+ */
+function useUnlockedParts(): { parts: UnlockedParts | null; retry: () => void } {
+  const [parts, setParts] = useState<UnlockedParts | null>(loadedParts);
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadUnlockedProfile().then(
+      (loaded) => current && setParts(loaded),
+      // Offline for a moment: the unlock tries again.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [tries]);
+  return { parts, retry: () => setTries((count) => count + 1) };
+}
 
 /**
  * While the profile loads, the page's own frame: room for the status where the title will be (the
@@ -50,11 +74,9 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline(alreadyUnlocked);
   const [unlock, setUnlock] = useState<Unlock>(alreadyUnlocked ? { firstName: null } : null);
   const copy = useWords(resultsCopy.profile, 'results.profile');
-  const { words } = useSiteConfig();
-  const insights = useMemo(() => buildInsights(drivers, words), [drivers, words]);
   const disclaimer = useWords(site, 'site').disclaimer;
   const counts = useMemo(() => countRatings(drivers), [drivers]);
-  const [siteConfig] = useState(readSiteConfig);
+  const unlockedParts = useUnlockedParts();
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(copy.title));
   // The heading is transparent while the results load; it takes focus the moment it shows.
@@ -76,6 +98,7 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
   function unlocked(firstName: string) {
     rememberUnlock(drivers.map((driver) => driver.rating));
     setUnlock({ firstName });
+    if (unlockedParts.parts === null) unlockedParts.retry();
   }
 
   return (
@@ -110,18 +133,20 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
             </div>
           </div>
         ) : (
-          <>
-            <InsightsPanel
-              insights={insights}
-              greeting={unlock.firstName === null ? null : resultsCopy.insights.greeting(unlock.firstName)}
-              focusOnMount={!alreadyUnlocked}
-            />
-            <PrintButton className="mt-6" />
-            <CourseCta ratings={drivers.map((driver) => driver.rating)} />
-            <PrintFooter coachName={siteConfig.coach.name} />
-          </>
+          unlockedParts.parts && <unlockedParts.parts.UnlockedProfile drivers={drivers} firstName={unlock.firstName} focusOnMount={!alreadyUnlocked} />
         )}
       </div>
     </main>
+  );
+}
+
+/** The results with the gate's toaster beside them: sonner loads with the results, never with the landing page or the missing-data page. */
+export function ResultsWithToasts(props: { drivers: CoreDriverResult[]; alreadyUnlocked?: boolean }) {
+  return (
+    <>
+      <ResultsView {...props} />
+      {/* Six seconds rather than sonner's four: enough to read a two-line toast without hurrying. */}
+      <Toaster position="top-center" closeButton duration={toastDurationMs} />
+    </>
   );
 }
