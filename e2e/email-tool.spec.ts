@@ -84,7 +84,6 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-section-${width}.png` : undefined });
     });
   }
-
 });
 
 /** The fake's port, fixed so the server's environment can name it before the fake starts: beside this run's own. */

@@ -66,6 +66,8 @@ declare module 'fastify' {
     outbox: AppParts['outbox'];
     /** The results e-mail's loop (it sends nothing while mail is off). */
     mailOutbox: AppParts['mail']['outbox'];
+    /** The coach's e-mail tool's loop (it sends nothing while no tool is set). */
+    toolOutbox: AppParts['tool'];
     /** The coach's settings in force on this instance, refreshed every second from storage. */
     settings: AppParts['settings'];
   }
@@ -83,6 +85,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
+  app.decorate('toolOutbox', parts.tool);
   app.decorate('funnelCounter', funnelCounter);
   app.decorate('offerCounter', offerCounter);
   app.decorate('settings', settings);

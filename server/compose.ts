@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FunnelCounter } from './analytics/counter';
 import type { ServerConfig } from './config';
+import { toolInForce } from './email-tool/in-force';
 import { ToolOutbox } from './email-tool/tool-outbox';
 import { liveEmbedScript } from './embed/embed-script';
 import { type MailParts, setUpMail } from './mail/mail-setup';
@@ -59,9 +60,15 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   let live: LiveSettings | null = null;
   const routing = () => live?.current.routing;
   let loops: { wake(): void }[] = [];
+  let toolSettings: SettingsService | null = null;
   const storage = await openStorage(config, {
     outbox: () => routing()?.forward ?? false,
     email: () => routing()?.mail ?? false,
+    // The e-mail tool hears of a lead once: at submission with the consent box off, at its confirmation with it on.
+    tool: () => {
+      if (!live || !toolSettings || !toolInForce(toolSettings).ok) return null;
+      return live.current.values.consentCheckbox ? 'confirmed' : 'submitted';
+    },
     onOutboxRows: () => loops.forEach((loop) => loop.wake()),
     onCheckpointFailure: (error) => log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
@@ -73,6 +80,7 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   });
   const { settings, pages } = opened;
   live = opened.live;
+  toolSettings = settings;
   const funnelCounter = new FunnelCounter((rows) => storage.addFunnelCounts(rows), (error) => log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const offers = offerCounter(storage, (error) => log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   const inForce = live;

@@ -1,7 +1,9 @@
 /**
- * The coach's e-mail tool in the coach API: an erased person is told to the tool (Kit unsubscribes,
- * MailerLite deletes), and the erase's answer and the audit log say which; the Deliveries screen
- * knows a tool is set. Against the fakes on 127.0.0.1, set in the environment (the operator's address).
+ * The coach's e-mail tool in the running app: a lead submitted with the consent box off lands in the
+ * tool tagged by its profile, through the outbox; an erased person is told to the tool (Kit
+ * unsubscribes, MailerLite deletes), and the erase's answer and the audit log say which; the
+ * Deliveries screen knows a tool is set. Against the fakes on 127.0.0.1, set in the environment (the
+ * operator's address).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
@@ -46,7 +48,8 @@ test('an erased person is unsubscribed in Kit (its API cannot delete), and the a
   const { erase, audit, request } = await start({ EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: fake.url });
   expect((await request({ url: coachApi.deliveries })).json<DeliveriesResponse>()).toMatchObject({ emailToolConfigured: true, emailToolPaused: null });
 
-  expect(await erase()).toEqual({ erased: { submissions: 1, pendingDeliveries: 0 }, emailTool: 'unsubscribed' });
+  // The lead's own push was still waiting (the loop runs once the app listens): erased with it.
+  expect(await erase()).toEqual({ erased: { submissions: 1, pendingDeliveries: 1 }, emailTool: 'unsubscribed' });
   expect(fake.subscriber(validLead.email)?.state).toBe('cancelled');
   expect((await audit()).slice(0, 2)).toEqual(['email_tool_unsubscribed', 'erase']);
 });
@@ -65,4 +68,18 @@ test('an erased person is deleted from MailerLite; an unreachable tool is logged
   const failed = await start({ EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url });
   expect(await failed.erase()).toMatchObject({ emailTool: 'failed' });
   expect((await failed.audit())[0]).toBe('email_tool_erase_failed');
+});
+
+test('a lead submitted with the consent box off reaches Kit through the outbox, tagged by its profile, and the delivery is shown', async () => {
+  const fake = await startKitFake({ keys: ['kit-key'] });
+  fakes.push(fake);
+  const { request } = await start({ EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: fake.url, EMAIL_TOOL_LIST: '501' });
+  expect(await app?.toolOutbox.deliverDue()).toMatchObject({ delivered: 1 });
+  expect(fake.subscriber(validLead.email)).toMatchObject({
+    firstName: validLead.firstName,
+    forms: ['501'],
+    tags: ['Core Drivers quiz', 'Needs support: Impulse Control', 'Needs support: Task Initiation', 'Needs support: Time Management', 'Pattern: Strong and needs support', 'Strength: Emotional Regulation', 'Strength: Organization', 'Strength: Self-Monitoring'],
+  });
+  const { deliveries } = (await request({ url: `${coachApi.deliveries}?state=delivered` })).json<DeliveriesResponse>();
+  expect(deliveries).toEqual([expect.objectContaining({ channel: 'tool', event: 'lead.submitted', state: 'delivered', lastStatus: 200 })]);
 });

@@ -68,6 +68,12 @@ export type StoreOptions = {
    * mail turned on or off at run time applies from the next lead.
    */
   email?: () => boolean;
+  /**
+   * When the coach's e-mail tool hears of a lead (server/email-tool/tool-outbox.ts): at submission
+   * (the consent box is off), once the visitor confirms their marketing consent (the box is on), or
+   * never (no tool set). Asked like `outbox`, so a new lead is never pushed both unconfirmed and confirmed.
+   */
+  tool?: () => 'submitted' | 'confirmed' | null;
   /** Called after a commit that added outbox rows, so delivery can start at once. */
   onOutboxRows?: () => void;
   /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { CoachApiError } from '../shared/coach-api/routes';
+import type { DeliveriesResponse } from '../shared/coach-api/deliveries';
 import type { MailStatus } from '../shared/coach-api/mail';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SettingsResponse } from '../shared/coach-api/settings';
@@ -291,6 +292,12 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
 export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves, field }: Props) {
   const call = useCall();
   const { data: mail } = useCoachData<MailStatus>(coachApi.mail);
+  // Whether the channel waits on a refused key (said on the Deliveries screen too): asked again after each save.
+  const { data: deliveries, reload: reloadDeliveries } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { limit: '1' });
+  useEffect(() => {
+    if (saves > 0) reloadDeliveries();
+  }, [saves, reloadDeliveries]);
+  const paused = deliveries?.emailToolPaused ?? null;
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState<ToolCheckResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -330,6 +337,11 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
         <p className={`rounded-2xl px-4 py-3 font-semibold ${inForce.on ? 'bg-teal-soft text-teal-dark' : 'bg-sun-soft text-ink'}`}>
           {inForce.on ? copy.on(inForce.tool, checked?.ok ? (checked.lists.find((list) => list.id === settings.values.emailToolList)?.name ?? null) : null) : copy.off}
         </p>
+        {paused && (
+          <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 text-ink">
+            <span className="font-semibold">{copy.paused}</span> {copy.toolAnswered} {paused.status} {paused.detail}
+          </p>
+        )}
         {nobodyCanConfirm(settings, mail) && (
           <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 font-semibold text-ink">
             {copy.consentWithoutMail}

@@ -10,7 +10,7 @@ import type { LinkedProfile, NewLink } from '../storage';
 import { type PostgresPool, transaction } from './connection';
 
 /** `webhook`: whether a webhook is in force now (a confirmation then queues `lead.confirmed`). */
-export function postgresLinks(pool: PostgresPool, options: { webhook: () => boolean }) {
+export function postgresLinks(pool: PostgresPool, options: { webhook: () => boolean; tool?: () => boolean }) {
   let lastSweep = 0;
   return {
     async addLinks(links: NewLink[]): Promise<void> {
@@ -80,15 +80,15 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
           : (await client.query<{ at: number | null }>('SELECT marketing_confirmed_at AS at FROM submissions WHERE id = $1', [submissionId])).rows[0]?.at;
         if (at === null || at === undefined) return null;
         // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
-        const queued = changed && options.webhook();
-        if (queued) {
+        const channels = changed ? [...(options.webhook() ? ['webhook'] : []), ...(options.tool?.() ? ['tool'] : [])] : [];
+        for (const channel of channels) {
           await client.query(
             `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
-             VALUES ($1, $2, $3, $3, 'webhook', 'lead.confirmed')`,
-            [`msg_${randomUUID()}`, submissionId, now],
+             VALUES ($1, $2, $3, $3, $4, 'lead.confirmed')`,
+            [`msg_${randomUUID()}`, submissionId, now, channel],
           );
         }
-        return { confirmedAt: at, queued };
+        return { confirmedAt: at, queued: channels.length > 0 };
       });
     },
   };

@@ -83,7 +83,7 @@ export class PostgresStorage implements Storage {
     this.mailOutbox = postgresOutboxQueue(pool, 'email');
     this.toolOutbox = postgresOutboxQueue(pool, 'tool');
     this.paceWindow = postgresPaceWindow(pool);
-    this.#links = postgresLinks(pool, { webhook: options.outbox });
+    this.#links = postgresLinks(pool, { webhook: options.outbox, tool: () => options.tool?.() === 'confirmed' });
     this.#onOutboxRows = () => options.onOutboxRows?.();
     this.sessions = postgresSessionTable(pool);
     this.setupCodes = postgresSetupCodeTable(pool);

@@ -34,7 +34,7 @@ const MAIL_CAP_LOCK = 0x6d61696c;
  */
 export function batchWriter(
   pool: PostgresPool,
-  options: { outbox: () => boolean; email?: () => boolean },
+  options: { outbox: () => boolean; email?: () => boolean; tool?: () => 'submitted' | 'confirmed' | null },
 ): (batch: Submission[]) => Promise<SubmitResult[]> {
   const days = new Map<string, (ms: number) => string>();
   const dayIn = (zone: string) => {
@@ -112,6 +112,8 @@ export function batchWriter(
       // The webhook's row and the results e-mail's, each when its channel is on (the e-mail within the address's share).
       const queued = [
         ...(options.outbox() ? stored.map((entry) => ({ ...entry, channel: 'webhook', event: 'lead.submitted' })) : []),
+        // The e-mail tool at submission only with the consent box off; with it on, at the confirmation.
+        ...(options.tool?.() === 'submitted' ? stored.map((entry) => ({ ...entry, channel: 'tool', event: 'lead.submitted' })) : []),
         ...stored.filter(({ row }) => mailed.has(row.publicId)).map((entry) => ({ ...entry, channel: 'email', event: 'results' })),
       ];
       if (queued.length > 0) {

@@ -8,8 +8,11 @@ import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type Linke
 import type { LinkedProfile, NewLink } from '../storage';
 import type { SqliteDatabase } from './binding';
 
-/** `webhook`: whether a webhook is in force (a confirmation then queues `lead.confirmed`); the storage thread passes it with each call. */
-export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolean }) {
+/**
+ * `webhook`: whether a webhook is in force, `tool`: whether the coach's e-mail tool hears of a
+ * confirmation (a confirmation then queues `lead.confirmed` for each); the storage thread passes both with each call.
+ */
+export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolean; tool?: () => boolean }) {
   const insert = db.prepare<[string, string, number, number, number]>(
     'INSERT INTO links (token_hash, kind, submission_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -45,11 +48,11 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     `SELECT s.marketing_confirmed_at AS at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
      WHERE l.token_hash = ? AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
   );
-  const queueConfirmed = db.prepare<[string, number, number, number]>(
+  const queueConfirmed = db.prepare<[string, number, number, number, string]>(
     `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
-     VALUES (?, ?, ?, ?, 'webhook', 'lead.confirmed')`,
+     VALUES (?, ?, ?, ?, ?, 'lead.confirmed')`,
   );
-  const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean): { confirmedAt: number; queued: boolean } | null => {
+  const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean, toTool?: boolean): { confirmedAt: number; queued: boolean } | null => {
     const link = useConfirmLink.get(now, tokenHash, now);
     if (!link) {
       // A used link again: a confirmed person hears that they are confirmed; nothing changes.
@@ -60,9 +63,9 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     const at = confirmedAt.get(link.submission_id)?.at ?? null;
     if (at === null) return null;
     // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
-    const queued = changed && (forward ?? options.webhook());
-    if (queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now);
-    return { confirmedAt: at, queued };
+    const channels = changed ? [...((forward ?? options.webhook()) ? ['webhook'] : []), ...((toTool ?? options.tool?.()) ? ['tool'] : [])] : [];
+    for (const channel of channels) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now, channel);
+    return { confirmedAt: at, queued: channels.length > 0 };
   });
 
   return {
@@ -71,6 +74,6 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
       const link = profileLink.get(tokenHash, now);
       return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;
     },
-    confirmByLink: (tokenHash: string, now: number, forward?: boolean) => confirm.immediate(tokenHash, now, forward),
+    confirmByLink: (tokenHash: string, now: number, forward?: boolean, toTool?: boolean) => confirm.immediate(tokenHash, now, forward, toTool),
   };
 }

@@ -58,7 +58,7 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** The lead connection: the group commit over it, and its once-a-second checkpoint. */
 type LeadWriter = {
   db: SqliteDatabase;
-  write: (batch: Submission[], mail?: boolean, forward?: boolean) => SubmitResult[];
+  write: (batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => SubmitResult[];
   commit: GroupCommit<Submission, SubmitResult>;
   checkpointTimer: NodeJS.Timeout;
   links: ReturnType<typeof sqliteLinks>;
@@ -71,7 +71,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // The event loop never sleeps on a lock: a locked database answers at once and is retried later.
   db.pragma('busy_timeout = 0');
-  const write = batchWriter(db, { outbox: options.outbox, email: options.email });
+  const write = batchWriter(db, { outbox: options.outbox, email: options.email, tool: options.tool });
   // One connection writes one batch at a time; the transaction is done before the promise exists.
   const commit = submissionCommit(async (batch) => write(batch), options, { maxInFlight: 1 });
   const checkpointTimer = setInterval(() => {
@@ -83,7 +83,7 @@ function openLeadWriter(dataDir: string, options: StoreOptions): LeadWriter {
     }
   }, CHECKPOINT_INTERVAL_MS);
   checkpointTimer.unref();
-  const links = sqliteLinks(db, { webhook: options.outbox });
+  const links = sqliteLinks(db, { webhook: options.outbox, tool: () => options.tool?.() === 'confirmed' });
   return { db, write, commit, checkpointTimer, links, onOutboxRows: () => options.onOutboxRows?.() };
 }
 
@@ -150,9 +150,9 @@ export class SqliteStorage implements Storage {
    * One batch in one transaction on the lead connection, at once (the storage thread's group commit
    * is the main thread's, which says with each batch whether mail is on: `StoreOptions.email` stays there).
    */
-  writeBatch(batch: Submission[], mail?: boolean, forward?: boolean): SubmitResult[] {
+  writeBatch(batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean): SubmitResult[] {
     if (!this.#leads) throw new Error("This connection stores no leads (the coach's commands).");
-    return this.#leads.write(batch, mail, forward);
+    return this.#leads.write(batch, mail, forward, toTool);
   }
 
   /** The results e-mail's links, on the lead connection (they are written as mail is sent). */
@@ -173,8 +173,8 @@ export class SqliteStorage implements Storage {
     return confirmed && { confirmedAt: confirmed.confirmedAt };
   }
   /** The same, saying whether a `lead.confirmed` row was queued (the storage thread's caller wakes its outbox then). */
-  async confirmByLinkQueued(tokenHash: string, now: number, forward?: boolean) {
-    return this.#links().links.confirmByLink(tokenHash, now, forward);
+  async confirmByLinkQueued(tokenHash: string, now: number, forward?: boolean, toTool?: boolean) {
+    return this.#links().links.confirmByLink(tokenHash, now, forward, toTool);
   }
 
   async readPasswordHash() {

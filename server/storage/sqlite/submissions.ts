@@ -26,8 +26,8 @@ import type { ProfileRow } from '../profile-sums';
  */
 export function batchWriter(
   db: SqliteDatabase,
-  options: { outbox: () => boolean; email?: () => boolean },
-): (batch: Submission[], mail?: boolean, forward?: boolean) => SubmitResult[] {
+  options: { outbox: () => boolean; email?: () => boolean; tool?: () => 'submitted' | 'confirmed' | null },
+): (batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
   const insertSubmission = db.prepare<Row>(
@@ -67,6 +67,8 @@ export function batchWriter(
   let storedNow: ProfileRow[] = [];
   /** Whether this batch's submissions are forwarded: asked once per batch. */
   let forwarding = false;
+  /** Whether this batch's submissions are pushed to the e-mail tool now (the consent box is off): asked once per batch. */
+  let pushing = false;
   let leadsNow: Submission[] = [];
 
   const storeOne = (submission: Submission): SubmitResult => {
@@ -95,6 +97,7 @@ export function batchWriter(
       return same ? { kind: 'stored', id: earlier.public_id, replayed: true, mail } : { kind: 'key_conflict' };
     }
     if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
+    if (pushing) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'tool', 'lead.submitted');
     // One writer at a time: the address's earlier e-mails, this batch's included, are all seen here.
     const mail = !mailOn ? 'off' : mayQueueResultsEmail(mailedTo.all(email, now - MAIL_CAP.dayMs).map((row) => row.created_at), now) ? 'queued' : 'held';
     if (mail === 'queued') insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
@@ -107,7 +110,7 @@ export function batchWriter(
   // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
   // `mail`: whether this batch gets the results e-mail, when the caller asked (the storage thread's
   // batches carry the main thread's answer); else `email()` is asked, once per batch.
-  return db.transaction((batch: Submission[], mail?: boolean, forward?: boolean) => {
+  return db.transaction((batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => {
     const now = batch[0]?.now ?? 0;
     // Forget Idempotency-Keys older than their time to live, at most once a minute.
     if (now - lastForget >= 60_000) {
@@ -116,6 +119,7 @@ export function batchWriter(
     }
     storedNow = [];
     forwarding = forward ?? options.outbox();
+    pushing = toTool ?? options.tool?.() === 'submitted';
     mailOn = mail ?? options.email?.() ?? false;
     leadsNow = [];
     const results = batch.map(storeOne);

@@ -69,7 +69,7 @@ export class SqliteThreadStorage implements Storage {
     this.#now = options.now ?? Date.now;
     this.#options = options;
     // Whether mail is on and a webhook in force are asked here, once per batch, and travel with it (a function cannot cross).
-    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch, options.email?.() ?? false, options.outbox()]), options, {
+    this.#commit = submissionCommit((batch) => calls.call('writeBatch', [batch, options.email?.() ?? false, options.outbox(), options.tool?.() === 'submitted']), options, {
       maxInFlight: MAX_BATCHES_IN_FLIGHT,
     });
     const part =
@@ -153,7 +153,7 @@ export class SqliteThreadStorage implements Storage {
 
   /** Confirms in the thread; a `lead.confirmed` row queued there wakes this thread's outbox. */
   async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null> {
-    const confirmed = (await this.#calls.call('invoke', ['storage', 'confirmByLinkQueued', [tokenHash, now, this.#options.outbox()]], CALL_LIMIT_MS)) as {
+    const confirmed = (await this.#calls.call('invoke', ['storage', 'confirmByLinkQueued', [tokenHash, now, this.#options.outbox(), this.#options.tool?.() === 'confirmed']], CALL_LIMIT_MS)) as {
       confirmedAt: number;
       queued: boolean;
     } | null;

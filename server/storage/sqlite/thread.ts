@@ -29,7 +29,7 @@ const operations = (storage: SqliteStorage) => {
      * One batch of the main thread's group commit, in one transaction; whether mail is on and a
      * webhook is in force are asked on the main thread, where the settings are, and travel with it.
      */
-    writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean) => storage.writeBatch(batch, mail, forward),
+    writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => storage.writeBatch(batch, mail, forward, toTool),
     /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
     invoke: (part: 'storage' | ThreadPart, name: string, args: unknown[]) =>
       methodOf(part === 'storage' ? storage : storage[part], name)(...args),

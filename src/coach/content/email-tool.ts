@@ -8,6 +8,7 @@ export const emailToolCopy = {
     'Every confirmed lead lands in your e-mail tool within seconds, tagged by what they need, so your welcome sequence and course launch reach the right people. No Zapier needed.',
   on: (tool: string, list: string | null) => (list ? `On: confirmed leads go to ${tool}, into ${list}.` : `On: confirmed leads go to ${tool}.`),
   off: 'Off: choose your tool and paste its API key to start.',
+  paused: 'Paused: your tool refused the key, so leads wait (none is lost). Paste a working key and save, and they go out.',
   consentWithoutMail:
     'Nobody can confirm right now: the consent box is on, so a lead reaches your e-mail tool only after they confirm by e-mail, and e-mail is off. Set up “Sending e-mail” above, or switch the consent box off.',
   toolLabel: 'Tool',
