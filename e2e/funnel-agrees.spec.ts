@@ -69,6 +69,29 @@ for (const width of [360, 1280]) {
     expect(shares.length).toBeGreaterThan(0);
     for (const share of shares) expect(Number.parseFloat(share)).toBeLessThanOrEqual(100);
 
+    // The day-by-day chart and its table count the day as the summary does: 3 landings, not 0.
+    await expect(page.getByText(/^Each day counts as the funnel above does/)).toBeVisible();
+    await page.getByText('Show the numbers for each day').click();
+    const days = page.getByRole('table', { name: 'Landings, quiz starts, results, leads and course clicks per day' });
+    const dayCounts = await Promise.all((await days.locator('tbody tr').all()).map(async (row) => (await row.locator('td').allTextContents()).join(' ')));
+    // The one day with figures: landings, started, results, leads, course clicks.
+    expect(dayCounts.filter((counts) => counts !== '0 0 0 0 0')).toEqual(['3 3 3 2 0']);
+
+    // The sources (Direct 2 for the leads stored without a source, newsletter 3) say why they add up to more than 3.
+    const sources = page.getByRole('table', { name: 'Landings, leads and course clicks by source' });
+    await expect(sources.locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByText('The sources add up to 5 at “Landing page”, the period to 3', { exact: false })).toBeVisible();
+
+    // The offers: whoever left a lead saw the offer, so "Saw it" is never below the leads.
+    const offers = page.getByRole('table', { name: 'Offers' });
+    await expect(async () => {
+      await page.reload();
+      await expect(offers.getByRole('row', { name: /^All patterns/ })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const offerTotal = (await offers.getByRole('row', { name: /^All patterns/ }).locator('td').allTextContents()).map(Number);
+    expect(offerTotal).toEqual([2, 2, 0]);
+    await expect(page.getByText(/^Some leads came from visitors whose browser did not count the page with the offer/)).toBeVisible();
+
     await expectNoA11yFindings(page, 'funnel with raised counts');
     await expectNoHorizontalScroll(page);
     if (width === 360) await expectTapTargets(page, 'funnel');

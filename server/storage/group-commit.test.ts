@@ -3,7 +3,7 @@
  * backend's own tests store real batches (sqlite/storage.test.ts, contract.test.ts).
  */
 import { afterEach, expect, test, vi } from 'vitest';
-import { GroupCommit, queuesAtSubmission } from './group-commit';
+import { GroupCommit } from './group-commit';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -102,16 +102,4 @@ test('closing stores what is queued and in flight, then refuses new items', asyn
   }
   await closing;
   expect(await Promise.all(items)).toEqual([10, 20]);
-});
-
-test.each([
-  { webhook: false, mail: false, tool: null, wakes: false },
-  { webhook: true, mail: false, tool: null, wakes: true },
-  { webhook: false, mail: true, tool: null, wakes: true },
-  // The e-mail tool alone, the consent box off: its row is queued at submission, and its loop woken.
-  { webhook: false, mail: false, tool: 'submitted', wakes: true },
-  // The box on: the tool hears of the lead at its confirmation, not now.
-  { webhook: false, mail: false, tool: 'confirmed', wakes: false },
-] as const)('a stored lead wakes the delivery loops: webhook $webhook, mail $mail, tool $tool → $wakes', ({ webhook, mail, tool, wakes }) => {
-  expect(queuesAtSubmission({ outbox: () => webhook, email: () => mail, tool: () => tool })).toBe(wakes);
 });

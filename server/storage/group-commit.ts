@@ -130,17 +130,9 @@ export class GroupCommit<Item, Result> {
 }
 
 /**
- * Whether a new submission queues a delivery in its transaction: the webhook, the results e-mail, or
- * the e-mail tool with the consent box off. Any of them wakes the loops: a tool alone too, or its
- * rows would wait for the loop's idle look, a minute later.
- */
-export function queuesAtSubmission(options: Pick<StoreOptions, 'outbox' | 'email' | 'tool'>): boolean {
-  return options.outbox() || (options.email?.() ?? false) || options.tool?.() === 'submitted';
-}
-
-/**
  * The group commit of leads, as both backends use it: `write` stores a batch of submissions in one
- * transaction; after a commit that added outbox rows, `onOutboxRows` is told.
+ * transaction and reports, per submission, the channels it queued deliveries on; after a commit
+ * that queued any, `onQueued` is told which channels.
  */
 export function submissionCommit(
   write: (batch: Submission[]) => Promise<SubmitResult[]>,
@@ -152,7 +144,8 @@ export function submissionCommit(
     maxInFlight: tuning.maxInFlight,
     isBusy: isLockedError,
     onCommitted: (results) => {
-      if (queuesAtSubmission(options) && results.some((result) => result.kind === 'stored' && !result.replayed)) options.onOutboxRows?.();
+      const channels = new Set(results.flatMap((result) => (result.kind === 'stored' ? result.queued : [])));
+      if (channels.size > 0) options.onQueued?.(channels);
     },
   });
 }

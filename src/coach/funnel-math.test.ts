@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { StepCount, StepCounts } from '../shared/coach-api/funnel';
 import { funnelSteps } from '../shared/funnel';
-import { biggestDrops, funnelRows, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
+import { atLeastAsMany, biggestDrops, dailyRows, funnelRows, partsAboveWhole, rate, sourceLabel, sourceRows, stepsOf } from './funnel-math';
 
 /** Step counts in funnel order from a list of numbers (landing first). */
 function steps(counts: number[]): StepCount[] {
@@ -100,4 +100,40 @@ test.each([
   [{ utmSource: null, utmMedium: 'cpc', utmCampaign: null, referrerHost: null }, 'Direct · cpc'],
 ])('source %o reads %s', (source, label) => {
   expect(sourceLabel({ ...source, counts: counts({}) }, 'Direct')).toBe(label);
+});
+
+test.each([
+  // [what, counts in order, as reached]
+  ['nothing raised when each is at least the next', [5, 3, 1], [5, 3, 1]],
+  ['a later count raises every one before it', [0, 0, 3, 2], [3, 3, 3, 2]],
+  ['the largest later count wins', [1, 4, 2, 6, 0], [6, 6, 6, 6, 0]],
+  ['empty', [], []],
+])('one rule for every count in order: %s', (_what, values, expected) => {
+  expect(atLeastAsMany(values)).toEqual(expected);
+});
+
+test.each([
+  // [what, a day's counts, landings and leads on the chart, raised]
+  ['results and leads counted, no landing: the day counts them as landed', { results: 3, lead: 2 }, 3, 2, true],
+  ['a day that lost everyone after the start: as counted', { landing: 4, quiz_started: 3 }, 4, 0, false],
+  ['a lead alone (its beacons blocked)', { lead: 1 }, 1, 1, true],
+  ['nothing', {}, 0, 0, false],
+])('each day as the funnel counts it: %s', (_what, values, landings, leads, raised) => {
+  const [day] = dailyRows([{ date: '2026-11-26', counts: counts(values) }]);
+  expect([day?.counts.landing, day?.counts.lead, day?.raised]).toEqual([landings, leads, raised]);
+});
+
+test.each([
+  // [what, parts' counts, steps where the parts add up to more than the whole: [step, parts, whole]]
+  ['parts that add up: nothing to say', [{ landing: 2, lead: 1 }, { landing: 3 }], []],
+  [
+    'a lead stored without its source (Direct) beside its results (newsletter): 5 landings against 3',
+    [{ lead: 2 }, { results: 3 }],
+    [...funnelSteps.slice(0, 12).map((step) => [step, 5, 3]), ['lead', 2, 2]].filter(([, parts, whole]) => parts !== whole),
+  ],
+  ['raised in both parts, once in the whole', [{ landing: 4 }, { results: 1 }], [['landing', 5, 4]]],
+])('parts raised on their own against the whole: %s', (_what, parts, expected) => {
+  const partCounts = parts.map((values) => counts(values));
+  const whole = funnelRows(stepsOf(counts(Object.fromEntries(funnelSteps.map((step) => [step, partCounts.reduce((sum, part) => sum + (part[step] ?? 0), 0)])))));
+  expect(partsAboveWhole(partCounts, whole).map((row) => [row.step, row.parts, row.whole])).toEqual(expected);
 });

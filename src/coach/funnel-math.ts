@@ -27,17 +27,21 @@ export type FunnelRow = {
   dropOff: number | null;
 };
 
+/**
+ * The one rule of every count the dashboard shows in funnel order (the funnel, each day, each source,
+ * each offer's seen → leads → clicks): everyone who got at least this far, so each count is the
+ * largest of its own and every later one's.
+ */
+export function atLeastAsMany(counts: readonly number[]): number[] {
+  const raised = [...counts];
+  for (let index = raised.length - 2; index >= 0; index -= 1) raised[index] = Math.max(raised[index] ?? 0, raised[index + 1] ?? 0);
+  return raised;
+}
+
 /** Everyone who got at least this far, per step: the largest of its count and every later step's. */
 export function reachedCounts(steps: readonly StepCount[]): StepCount[] {
-  const reached: StepCount[] = [];
-  let atLeast = 0;
-  for (let index = steps.length - 1; index >= 0; index -= 1) {
-    const step = steps[index];
-    if (!step) continue;
-    atLeast = Math.max(atLeast, step.count);
-    reached.unshift({ step: step.step, count: atLeast });
-  }
-  return reached;
+  const raised = atLeastAsMany(steps.map((step) => step.count));
+  return steps.map((step, index) => ({ step: step.step, count: raised[index] ?? step.count }));
 }
 
 /** The rows of the funnel table, in the order of `steps` (funnel order, as the API sends them). */
@@ -122,6 +126,35 @@ export function sourceRows(sources: readonly FunnelSource[], otherSources: StepC
   );
   if (otherSources) rows.push(sourceRow(otherLabel, null, null, otherSources));
   return rows;
+}
+
+/** One day of the day-by-day chart and table, each step as reached that day (as in the funnel table). */
+export type DayRow = { date: string; counts: StepCounts; raised: boolean };
+
+/** The days of the period, each raised on its own by the funnel's rule (`atLeastAsMany`). */
+export function dailyRows(daily: readonly { date: string; counts: StepCounts }[]): DayRow[] {
+  return daily.map(({ date, counts }) => {
+    const steps = stepsOf(counts);
+    const reached = reachedCounts(steps);
+    return {
+      date,
+      counts: Object.fromEntries(reached.map((row) => [row.step, row.count])) as StepCounts,
+      raised: reached.some((row, index) => row.count > (steps[index]?.count ?? 0)),
+    };
+  });
+}
+
+/**
+ * Where parts (days, sources), each raised on its own, add up to more than the whole period raised
+ * once: the steps, with the parts' sum and the whole's count. A visitor counted at a later step in
+ * one part and at an earlier step in another (a lead stored without its source, a run across
+ * midnight) raises both parts, so the parts add up to at least the whole; the screen says so when
+ * they add up to more.
+ */
+export function partsAboveWhole(parts: readonly StepCounts[], whole: readonly FunnelRow[]): { step: FunnelStep; parts: number; whole: number }[] {
+  const raisedParts = parts.map((counts) => reachedCounts(stepsOf(counts)));
+  const partsAt = (step: FunnelStep) => raisedParts.reduce((sum, part) => sum + (part.find((row) => row.step === step)?.count ?? 0), 0);
+  return whole.map((row) => ({ step: row.step, parts: partsAt(row.step), whole: row.count })).filter((sum) => sum.parts > sum.whole);
 }
 
 /** The steps of one source's counts, in funnel order, as the API sends the totals. */

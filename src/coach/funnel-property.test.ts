@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { StepCount, StepCounts } from '../shared/coach-api/funnel';
 import { funnelSteps } from '../shared/funnel';
-import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceRows, stepsOf } from './funnel-math';
+import { anyRaised, biggestDrops, dailyRows, funnelRows, isEmptyFunnel, partsAboveWhole, rate, sourceRows, stepsOf } from './funnel-math';
 
 /** Step counts as the API may send them: each step counted on its own, small numbers and zeros likely. */
 const anyCounts = fc.array(fc.oneof(fc.constant(0), fc.nat(5), fc.nat(100_000)), { minLength: funnelSteps.length, maxLength: funnelSteps.length });
@@ -67,6 +67,44 @@ test('the biggest-drop callouts say what the table says, and the empty message s
       expect(anyRaised(rows)).toBe(counts.some((value, index) => counts.slice(index + 1).some((later) => later > value)));
     }),
     { numRuns: 2_000 },
+  );
+});
+
+test('the day-by-day chart and the sources agree with the funnel: each counted by its rule, adding up to the period or saying why not', () => {
+  fc.assert(
+    fc.property(fc.array(anyCounts, { minLength: 1, maxLength: 4 }), (parts) => {
+      const partCounts = parts.map(asCounts);
+      const whole = funnelRows(stepsFrom(funnelSteps.map((_step, index) => parts.reduce((sum, part) => sum + (part[index] ?? 0), 0))));
+      const problems: string[] = [];
+      // Each day as the funnel counts it: never below what was counted, no step above the one before it.
+      for (const day of dailyRows(partCounts.map((counts, index) => ({ date: `day ${index}`, counts })))) {
+        funnelSteps.forEach((step, index) => {
+          const previous = funnelSteps[index - 1];
+          if (previous && (day.counts[step] ?? 0) > (day.counts[previous] ?? 0)) problems.push(`${day.date}: ${step} above ${previous}`);
+          if ((day.counts[step] ?? 0) < (partCounts[Number(day.date.slice(4))]?.[step] ?? 0)) problems.push(`${day.date}: ${step} below its count`);
+        });
+      }
+      // Each source's row in the same order, its lead rate within 100%.
+      const sources = sourceRows(
+        partCounts.map((counts, index) => ({ utmSource: `s${index}`, utmMedium: null, utmCampaign: null, referrerHost: null, counts })),
+        null,
+        'other',
+      );
+      for (const source of sources) {
+        if (source.leads > source.landings || source.courseClicks > source.leads) problems.push(`${source.source}: a step above the one before`);
+        if (!inRange(source.leadRate)) problems.push(`${source.source}: lead rate ${source.leadRate}`);
+      }
+      // The parts add up to the whole, or the screen says where they do not: never below it.
+      const said = new Map(partsAboveWhole(partCounts, whole).map((sum) => [sum.step, sum.parts]));
+      for (const row of whole) {
+        const sum = dailyRows(partCounts.map((counts) => ({ date: '', counts }))).reduce((total, day) => total + (day.counts[row.step] ?? 0), 0);
+        if (sum < row.count) problems.push(`${row.step}: parts ${sum} below the whole ${row.count}`);
+        if (sum !== row.count && said.get(row.step) !== sum) problems.push(`${row.step}: parts ${sum}, whole ${row.count}, not said`);
+        if (sum === row.count && said.has(row.step)) problems.push(`${row.step}: said though they add up`);
+      }
+      expect(problems).toEqual([]);
+    }),
+    { numRuns: 1_000 },
   );
 });
 

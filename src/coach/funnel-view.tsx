@@ -1,12 +1,12 @@
-import type { FunnelResponse } from '../shared/coach-api/funnel';
+import type { FunnelResponse, StepCounts } from '../shared/coach-api/funnel';
 import { coachApi } from '../shared/coach-api/routes';
 import { DailyColumns, HorizontalBars } from './charts';
 import { dailyCopy, dropWords, funnelCopy, sourcesCopy, stepLabel } from './content/funnel';
 import { formatCount, formatDay, formatPercent } from './format';
-import { anyRaised, biggestDrops, funnelRows, isEmptyFunnel, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
+import { anyRaised, biggestDrops, dailyRows, funnelRows, isEmptyFunnel, partsAboveWhole, rate, sourceLabel, sourceRows, stepsOf, type FunnelRow } from './funnel-math';
 import type { DateRange } from './period';
 import { useState } from 'react';
-import { captionClass, Empty, inputClass, LoadError, Loading, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
+import { captionClass, Empty, inputClass, LoadError, Loading, Note, numClass, Panel, TableFrame, tableClass, tdClass, thClass } from './ui';
 import { useCoachData } from './use-coach-data';
 
 const copy = funnelCopy;
@@ -54,11 +54,20 @@ function FunnelTable({ rows }: { rows: FunnelRow[] }) {
   );
 }
 
-function DailyPanel({ data }: { data: FunnelResponse }) {
+/** The note when parts raised on their own (days, sources) add up to more than the period: its first such step. */
+function AboveWholeNote({ parts, whole, words }: { parts: StepCounts[]; whole: FunnelRow[]; words: (step: string, parts: string, whole: string) => string }) {
+  const [first] = partsAboveWhole(parts, whole);
+  return first ? <Note>{words(stepLabel(first.step), formatCount(first.parts), formatCount(first.whole))}</Note> : null;
+}
+
+function DailyPanel({ data, whole }: { data: FunnelResponse; whole: FunnelRow[] }) {
   const dc = dailyCopy;
-  const points = data.daily.map((day) => ({ date: day.date, landings: day.counts.landing, leads: day.counts.lead }));
+  const days = dailyRows(data.daily);
+  const points = days.map((day) => ({ date: day.date, landings: day.counts.landing, leads: day.counts.lead }));
   return (
     <Panel title={dc.title} titleId="daily-title">
+      {days.some((day) => day.raised) && <Note>{dc.raised}</Note>}
+      <AboveWholeNote parts={data.daily.map((day) => day.counts)} whole={whole} words={dc.aboveWhole} />
       <div className="mb-2 flex gap-4 text-sm text-muted" aria-hidden="true">
         <span className="flex items-center gap-1.5"><span className="size-3 rounded-sm border border-teal bg-teal-soft" />{dc.legendLandings}</span>
         <span className="flex items-center gap-1.5"><span className="size-3 rounded-sm bg-teal-dark" />{dc.legendLeads}</span>
@@ -80,7 +89,7 @@ function DailyPanel({ data }: { data: FunnelResponse }) {
               </tr>
             </thead>
             <tbody>
-              {[...data.daily].reverse().map(({ date, counts }) => (
+              {[...days].reverse().map(({ date, counts }) => (
                 <tr key={date}>
                   <th scope="row" className={`${tdClass} font-normal whitespace-nowrap`}>{formatDay(date, true)}</th>
                   <td className={`${tdClass} ${numClass}`}>{formatCount(counts.landing)}</td>
@@ -98,7 +107,7 @@ function DailyPanel({ data }: { data: FunnelResponse }) {
   );
 }
 
-function SourcesPanel({ data }: { data: FunnelResponse }) {
+function SourcesPanel({ data, whole }: { data: FunnelResponse; whole: FunnelRow[] }) {
   const sc = sourcesCopy;
   const rows = sourceRows(data.sources, data.otherSources, sc.other).filter((row) => row.landings > 0 || row.leads > 0);
   return (
@@ -106,35 +115,38 @@ function SourcesPanel({ data }: { data: FunnelResponse }) {
       {rows.length === 0 ? (
         <Empty>{sc.empty}</Empty>
       ) : (
-        <TableFrame label={sc.tableCaption}>
-          <table className={`${tableClass} min-w-md`}>
-            <caption className={captionClass}>{sc.tableCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{sc.columns.source}</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.landings}</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leads}</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leadRate}</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.courseClicks}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={`${row.source ?? ''}|${row.medium ?? ''}|${row.campaign ?? ''}|${index}`}>
-                  <th scope="row" className={`${tdClass} min-w-36 font-normal wrap-anywhere`}>
-                    {row.source ?? sc.direct}
-                    {row.medium && <span className="block text-xs text-muted">{sc.medium(row.medium)}</span>}
-                    {row.campaign && <span className="block text-xs text-muted">{sc.campaign(row.campaign)}</span>}
-                  </th>
-                  <td className={`${tdClass} ${numClass}`}>{formatCount(row.landings)}</td>
-                  <td className={`${tdClass} ${numClass}`}>{formatCount(row.leads)}</td>
-                  <td className={`${tdClass} ${numClass}`}>{formatPercent(row.leadRate)}</td>
-                  <td className={`${tdClass} ${numClass}`}>{formatCount(row.courseClicks)}</td>
+        <>
+          <AboveWholeNote parts={[...data.sources.map((item) => item.counts), ...(data.otherSources ? [data.otherSources] : [])]} whole={whole} words={sc.aboveWhole} />
+          <TableFrame label={sc.tableCaption}>
+            <table className={`${tableClass} min-w-md`}>
+              <caption className={captionClass}>{sc.tableCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>{sc.columns.source}</th>
+                  <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.landings}</th>
+                  <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leads}</th>
+                  <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.leadRate}</th>
+                  <th scope="col" className={`${thClass} ${numClass}`}>{sc.columns.courseClicks}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={`${row.source ?? ''}|${row.medium ?? ''}|${row.campaign ?? ''}|${index}`}>
+                    <th scope="row" className={`${tdClass} min-w-36 font-normal wrap-anywhere`}>
+                      {row.source ?? sc.direct}
+                      {row.medium && <span className="block text-xs text-muted">{sc.medium(row.medium)}</span>}
+                      {row.campaign && <span className="block text-xs text-muted">{sc.campaign(row.campaign)}</span>}
+                    </th>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.landings)}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.leads)}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatPercent(row.leadRate)}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.courseClicks)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        </>
       )}
     </Panel>
   );
@@ -149,7 +161,8 @@ export function FunnelView({ range }: { range: DateRange }) {
   if (!data) return <Loading />;
 
   const chosen = data.sources.find((item) => sourceLabel(item, direct) === source);
-  const rows = funnelRows(chosen ? stepsOf(chosen.counts) : data.steps);
+  const allSources = funnelRows(data.steps);
+  const rows = chosen ? funnelRows(stepsOf(chosen.counts)) : allSources;
   const count = (step: FunnelRow['step']) => rows.find((row) => row.step === step)?.count ?? 0;
   const [worst, runnerUp] = biggestDrops(rows);
   const s = copy.summary;
@@ -180,7 +193,7 @@ export function FunnelView({ range }: { range: DateRange }) {
 
       <Panel title={copy.title} intro={copy.intro} titleId="funnel-title">
         {isEmptyFunnel(rows) && <Empty>{copy.empty}</Empty>}
-        {anyRaised(rows) && <p className="mb-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink">{copy.raised}</p>}
+        {anyRaised(rows) && <Note>{copy.raised}</Note>}
         {worst && (
           <div className="mb-4 rounded-2xl bg-sun-soft px-4 py-3 text-sm">
             <p className="font-semibold">
@@ -199,8 +212,8 @@ export function FunnelView({ range }: { range: DateRange }) {
         </ul>
       </Panel>
 
-      <DailyPanel data={data} />
-      <SourcesPanel data={data} />
+      <DailyPanel data={data} whole={allSources} />
+      <SourcesPanel data={data} whole={allSources} />
     </div>
   );
 }

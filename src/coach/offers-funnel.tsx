@@ -4,7 +4,7 @@ import { coachApi } from '../shared/coach-api/routes';
 import { DEFAULT_OFFER_ID } from '../shared/offer-pick';
 import { groupedRows } from './offer-figures';
 import type { DateRange } from './period';
-import { LoadError, Loading, Panel, TableFrame, captionClass, numClass, tableClass, tdClass, thClass, Empty } from './ui';
+import { LoadError, Loading, Note, Panel, TableFrame, captionClass, numClass, tableClass, tdClass, thClass, Empty } from './ui';
 import { useCoachData } from './use-coach-data';
 import { offersCopy, patternNames } from './content/words';
 
@@ -21,42 +21,45 @@ export function OffersFunnel({ range }: { range: DateRange }) {
   else {
     const groups = groupedRows(report.data.rows, offers.map((offer) => offer.id));
     body = (
-      <TableFrame label={copy.tableLabel}>
-        <table className={tableClass}>
-          <caption className={captionClass}>{copy.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>{copy.pattern}</th>
-              <th scope="col" className={`${thClass} ${numClass}`}>{copy.seen}</th>
-              <th scope="col" className={`${thClass} ${numClass}`}>{copy.leads}</th>
-              <th scope="col" className={`${thClass} ${numClass}`}>{copy.clicks}</th>
-            </tr>
-          </thead>
-          {groups.map((group) => (
-            <tbody key={group.offer}>
+      <>
+        {groups.some((group) => group.rows.some((row) => row.raised)) && <Note>{copy.raised}</Note>}
+        <TableFrame label={copy.tableLabel}>
+          <table className={tableClass}>
+            <caption className={captionClass}>{copy.title}</caption>
+            <thead>
               <tr>
-                <th scope="rowgroup" colSpan={4} className={`${tdClass} pt-4 font-bold text-teal-dark`}>
-                  {copy.offer}: {name(group.offer)}
-                </th>
+                <th scope="col" className={thClass}>{copy.pattern}</th>
+                <th scope="col" className={`${thClass} ${numClass}`}>{copy.seen}</th>
+                <th scope="col" className={`${thClass} ${numClass}`}>{copy.leads}</th>
+                <th scope="col" className={`${thClass} ${numClass}`}>{copy.clicks}</th>
               </tr>
-              <tr>
-                <th scope="row" className={`${tdClass} font-semibold`}>{copy.allPatterns}</th>
-                <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.seen}</td>
-                <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.leads}</td>
-                <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.clicks}</td>
-              </tr>
-              {group.rows.map((row) => (
-                <tr key={row.pattern}>
-                  <th scope="row" className={`${tdClass} pl-4 font-normal`}>{patternNames[row.pattern]}</th>
-                  <td className={`${tdClass} ${numClass}`}>{row.seen}</td>
-                  <td className={`${tdClass} ${numClass}`}>{row.leads}</td>
-                  <td className={`${tdClass} ${numClass}`}>{row.clicks}</td>
+            </thead>
+            {groups.map((group) => (
+              <tbody key={group.offer}>
+                <tr>
+                  <th scope="rowgroup" colSpan={4} className={`${tdClass} pt-4 font-bold text-teal-dark`}>
+                    {copy.offer}: {name(group.offer)}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </TableFrame>
+                <tr>
+                  <th scope="row" className={`${tdClass} font-semibold`}>{copy.allPatterns}</th>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.seen}</td>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.leads}</td>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.clicks}</td>
+                </tr>
+                {group.rows.map((row) => (
+                  <tr key={row.pattern}>
+                    <th scope="row" className={`${tdClass} pl-4 font-normal`}>{patternNames[row.pattern]}</th>
+                    <td className={`${tdClass} ${numClass}`}>{row.seen}</td>
+                    <td className={`${tdClass} ${numClass}`}>{row.leads}</td>
+                    <td className={`${tdClass} ${numClass}`}>{row.clicks}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </TableFrame>
+      </>
     );
   }
   return (

@@ -54,6 +54,11 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-2xl bg-paper px-4 py-6 text-center text-muted">{children}</p>;
 }
 
+/** A note above a panel's figures: why its counts read as they do (raised counts, parts and whole). */
+export function Note({ children }: { children: ReactNode }) {
+  return <p className="mb-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink">{children}</p>;
+}
+
 export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-teal px-5 font-semibold text-teal transition-colors hover:bg-teal-soft disabled:cursor-wait disabled:opacity-70';
 export const dangerButton =

@@ -71,6 +71,9 @@ export const dailyCopy = {
   showTable: 'Show the numbers for each day',
   tableCaption: 'Landings, quiz starts, results, leads and course clicks per day',
   columns: { day: 'Day', landings: 'Landings', started: 'Quiz started', results: 'Results', leads: 'Leads', courseClicks: 'Course clicks' },
+  raised: 'Each day counts as the funnel above does: everyone who got at least that far that day, so a day’s landings are never fewer than its later steps.',
+  aboveWhole: (step: string, parts: string, whole: string) =>
+    `The days add up to ${parts} at “${step}”, the period to ${whole}: each day is raised on its own, so a visitor counted at an earlier step one day and a later step the next (a quiz run across midnight) raises both days; the period counts them once.`,
 } as const;
 
 export const sourcesCopy = {
@@ -83,4 +86,6 @@ export const sourcesCopy = {
   direct: 'Direct or unknown',
   other: 'All other sources',
   empty: 'No visitors in this period yet.',
+  aboveWhole: (step: string, parts: string, whole: string) =>
+    `The sources add up to ${parts} at “${step}”, the period to ${whole}: each source counts everyone who got at least that far from it, and a visitor can be counted under two sources (a lead stored without its source counts under “Direct or unknown” while the pages before it counted under the link’s source). The funnel above counts the period once.`,
 } as const;

@@ -91,6 +91,8 @@ export const offersCopy = {
     allPatterns: 'All patterns',
     removed: (id: string) => `A removed offer (${id})`,
     empty: 'No offer was seen in this period yet.',
+    raised:
+      'Some leads came from visitors whose browser did not count the page with the offer (an ad blocker can stop that count; each lead is counted when it is stored). So “Saw it” counts everyone who got at least that far, as the funnel does, and is never below the leads.',
   },
 } as const;
 
