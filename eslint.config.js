@@ -65,10 +65,14 @@ function screenZones(root, shared, sharedPlace) {
   }));
 }
 
-/** The storage contract and its backends never import the domain: domain → contract ← backends. */
+/**
+ * The storage contract and its backends never import the domain: domain → contract ← backends. Nor
+ * the mail, the settings or the outbox: what a lead queues is data it carries (`Routing`), never a
+ * question storage asks them.
+ */
 const storageLayer = {
   target: './server/storage',
-  from: ['./server/leads', './server/coach', './server/analytics', './server/webhooks'],
+  from: ['./server/leads', './server/coach', './server/analytics', './server/webhooks', './server/mail', './server/settings', './server/outbox'],
   message: 'Storage never imports the domain: the contract (server/storage/storage.ts) owns the types both use.',
 };
 

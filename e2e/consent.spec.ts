@@ -38,7 +38,7 @@ const withConsentBox = base.extend<{ consentServer: ConsentServer }>({
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     // Cheap scrypt parameters: the dashboard's password for this server only.
     const setCoachPassword = async (password: string) =>
-      app.storage.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
+      app.storage.sessions.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
     await use({ url, dataDir, setCoachPassword });
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -81,7 +81,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   const clock = deps.clock ?? systemClock;
   parts = await composeApp(config, { log: app.log, clock, random: deps.outboxRandom ?? Math.random });
-  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript } = parts;
+  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing } = parts;
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
@@ -105,7 +105,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const writeSetupLink = () =>
     logSetupLink(storage, app.log, clock.now(), siteOrigin(config.publicUrl, config.host, (app.server.address() as AddressInfo).port));
   async function announceFirstRun() {
-    if ((await storage.readPasswordHash()) === null) await writeSetupLink();
+    if ((await storage.sessions.readPasswordHash()) === null) await writeSetupLink();
   }
 
   const now = () => clock.now();
@@ -117,12 +117,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // Only what the consent record reads: copying every setting per lead cost more than the record.
     consent: () => {
       const { privacyUrl, consentCheckbox, consentText, words } = live.current.values;
-      return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.mail };
+      return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.email };
     },
+    routing: routing.submitted,
     publicOrigin: config.publicUrl,
     onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
   });
-  await app.register(linkRoutes, { store: storage, now, coachName: () => live.current.values.coachName });
+  await app.register(linkRoutes, { store: storage.links, now, routing: routing.confirmed, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(offerRoutes, { counter: offerCounter, offers: () => live.current.values.offers ?? [], today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
   await app.register(coachRoutes, { storage, outbox, live, mail, tool: parts.tool, config, settings, now, writeSetupLink });

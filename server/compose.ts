@@ -22,7 +22,7 @@ import { SettingsService } from './settings/service';
 import { LiveSettings, type LiveSnapshot } from './settings/snapshot';
 import { siteConfigFor } from './site-config';
 import { openStorage } from './storage/open-storage';
-import type { Storage } from './storage/storage';
+import type { OutboxChannel, Routing, Storage } from './storage/storage';
 import { type Clock, WebhookOutbox } from './webhooks/outbox';
 
 export type AppParts = {
@@ -40,6 +40,11 @@ export type AppParts = {
   mail: MailParts;
   /** The coach's e-mail tool's delivery loop: it sends only while a tool is set, and tells the tool of an erase. */
   tool: ToolOutbox;
+  /**
+   * Where a lead goes now (storage's `Routing`): the channels the snapshot has on. The e-mail tool
+   * hears of a lead once: at its submission with the consent box off, at its confirmation with it on.
+   */
+  routing: { submitted(): Routing; confirmed(): Routing };
   embedScript: ReturnType<typeof liveEmbedScript>;
   /** Starts the loops and the settings' check (once the app listens). */
   start(): void;
@@ -56,20 +61,10 @@ export type ComposeDeps = {
 };
 
 export async function composeApp(config: ServerConfig, { log, clock, random }: ComposeDeps): Promise<AppParts> {
-  // Until the settings are open no lead is written (the routes are not registered yet): nothing routed.
-  let live: LiveSettings | null = null;
-  const routing = () => live?.current.routing;
-  let loops: { wake(): void }[] = [];
-  let toolSettings: SettingsService | null = null;
+  // Each delivery channel's loop, woken when storage queued rows on its channel (set once the loops exist).
+  let loops: Record<OutboxChannel, { wake(): void }> | null = null;
   const storage = await openStorage(config, {
-    outbox: () => routing()?.forward ?? false,
-    email: () => routing()?.mail ?? false,
-    // The e-mail tool hears of a lead once: at submission with the consent box off, at its confirmation with it on.
-    tool: () => {
-      if (!live || !toolSettings || !toolInForce(toolSettings).ok) return null;
-      return live.current.values.consentCheckbox ? 'confirmed' : 'submitted';
-    },
-    onOutboxRows: () => loops.forEach((loop) => loop.wake()),
+    onQueued: (channels) => channels.forEach((channel) => loops?.[channel].wake()),
     onCheckpointFailure: (error) => log.error({ err: error }, 'a WAL checkpoint failed; it is tried again every second'),
     onPoolError: (error) => log.error({ err: error }, 'a database connection failed; the pool opens a new one'),
     now: () => clock.now(),
@@ -78,15 +73,13 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
     await storage.close();
     throw error;
   });
-  const { settings, pages } = opened;
-  live = opened.live;
-  toolSettings = settings;
-  const funnelCounter = new FunnelCounter((rows) => storage.addFunnelCounts(rows), (error) => log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
+  const { settings, pages, live } = opened;
+  const funnelCounter = new FunnelCounter((rows) => storage.funnel.addCounts(rows), (error) => log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const offers = offerCounter(storage, (error) => log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   const inForce = live;
   const outbox = new WebhookOutbox({
-    queue: storage.outbox,
-    target: () => inForce.current.channels.forward,
+    queue: storage.outbox.webhook,
+    target: () => inForce.current.channels.webhook,
     log: log.child({ component: 'outbox' }),
     clock,
     random,
@@ -96,7 +89,7 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   settings.onChange(() => outbox.wake());
   const mail = setUpMail(config, storage, { clock, random, log: log.child({ component: 'mail' }), settings, live });
   const tool = new ToolOutbox({
-    queue: storage.toolOutbox,
+    queue: storage.outbox.tool,
     settings,
     outbound: config.outbound,
     paceWindow: storage.paceWindow,
@@ -107,9 +100,15 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   });
   // A tool set (or a new key) takes the waiting leads at once.
   settings.onChange(() => tool.wake());
-  loops = [outbox, mail.outbox, tool];
+  loops = { webhook: outbox, email: mail.outbox, tool };
+  const toolHears = () => (!toolInForce(settings).ok ? null : live.current.values.consentCheckbox ? 'confirmed' : 'submitted');
+  const routing = {
+    submitted: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'submitted' }),
+    confirmed: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'confirmed' }),
+  };
   return {
     storage,
+    routing,
     settings,
     live,
     pages,
@@ -147,16 +146,16 @@ async function openSettings(config: ServerConfig, storage: Storage, log: Fastify
   const settings = await SettingsService.open({ table: storage.settings, environment: config.environmentSettings, secrets, log });
   // First of the settings' listeners: every other one reads the new snapshot.
   const live = new LiveSettings(settings, config, log);
-  const siteConfig = (snapshot: LiveSnapshot) => siteConfigFor(snapshot.values, snapshot.routing.mail);
+  const siteConfig = (snapshot: LiveSnapshot) => siteConfigFor(snapshot.values, snapshot.routing.email);
   // Built once, or rebuilt when the zone changed while no server ran (one pass over the submissions).
-  await storage.useProfileTimeZone(live.current.timeZone);
+  await storage.funnel.useProfileTimeZone(live.current.timeZone);
   const pages = await SitePages.load(config.distDir, siteConfig(live.current));
   let zone = live.current.timeZone;
   settings.onChange(async () => {
     const snapshot = live.current;
     if (snapshot.timeZone !== zone) {
       zone = snapshot.timeZone;
-      await storage.useProfileTimeZone(zone).catch((error: unknown) => {
+      await storage.funnel.useProfileTimeZone(zone).catch((error: unknown) => {
         log.error({ err: error }, 'rebuilding the profile aggregate in the new time zone failed; the next start tries again');
       });
     }

@@ -79,7 +79,7 @@ test('drain answers the request in flight, refuses a new one with 503 and the he
   await app.close();
   running = undefined;
   // The storage thread closed the database and stopped.
-  await expect(app.storage.readPasswordHash()).rejects.toThrow(/storage thread stopped/);
+  await expect(app.storage.sessions.readPasswordHash()).rejects.toThrow(/storage thread stopped/);
 });
 
 test('while draining, a POST whose body comes after its headers gets its 503 once the body is read, and the connection ends cleanly (no reset)', async () => {

@@ -20,7 +20,7 @@ test('GET /api/health answers 200 {"status":"ok"} once storage accepted a write,
 test('GET /api/health answers 503 with a reason when storage refuses a write, without saying why in detail', async () => {
   app = await buildApp(testConfig());
   const instance = app;
-  instance.storage.probeWrite = () => Promise.reject(Object.assign(new Error('SQLITE_READONLY: attempt to write a readonly database /var/lib/x'), { code: 'SQLITE_READONLY' }));
+  instance.storage.leads.probeWrite = () => Promise.reject(Object.assign(new Error('SQLITE_READONLY: attempt to write a readonly database /var/lib/x'), { code: 'SQLITE_READONLY' }));
   const response = await instance.inject({ method: 'GET', url: '/api/health' });
   expect(response.statusCode).toBe(503);
   expect(response.json()).toEqual({ status: 'unavailable', reason: 'Storage refused a write.' });

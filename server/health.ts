@@ -25,10 +25,10 @@ function after<T>(ms: number, value: T): { promise: Promise<T>; cancel: () => vo
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
-export const healthRoutes: FastifyPluginAsync<{ storage: Pick<Storage, 'probeWrite'>; now: () => number }> = async (app, { storage, now }) => {
+export const healthRoutes: FastifyPluginAsync<{ storage: Pick<Storage, 'leads'>; now: () => number }> = async (app, { storage, now }) => {
   let running: Promise<HealthAnswer> | null = null;
   const probe = () =>
-    (running ??= storage
+    (running ??= storage.leads
       .probeWrite(now())
       .then(
         (): HealthAnswer => ({ status: 'ok' }),

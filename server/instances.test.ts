@@ -114,7 +114,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
     // The receiver accepts now: rows refused come due again (about 10 s), rows the killed instance
     // had claimed come back when its lease (5 s here) ends; the surviving instance sends them all.
     receiver.state.refusing = false;
-    const webhookIds = (await db.query<{ webhook_id: string }>('SELECT webhook_id FROM outbox')).rows.map((row) => row.webhook_id);
+    const webhookIds = (await db.query<{ message_id: string }>('SELECT message_id FROM outbox')).rows.map((row) => row.message_id);
     expect(webhookIds).toHaveLength(total);
     await waitFor(async () => webhookIds.every((id) => receiver.state.processed.has(id)), 45_000, 'every webhook to be delivered');
     await waitFor(

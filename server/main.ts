@@ -4,6 +4,8 @@
  * (within 8 seconds), queued leads written, deliveries in progress recorded, the database closed.
  * A second signal, or 10 seconds without finishing, exits at once.
  */
+// First, so that React loads its production build (./node-env.ts).
+import './node-env';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadEnvFile } from './env-file';

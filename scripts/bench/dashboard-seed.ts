@@ -58,7 +58,7 @@ export async function seedDashboard(dataDir: string, now = Date.now(), peopleCou
     'INSERT INTO submissions (id, public_id, email, first_name, ratings, submitted_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertOutbox = db.prepare<[number, string, number, string, number, number, number, number | null, number | null]>(
-    `INSERT INTO outbox (id, webhook_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status)
+    `INSERT INTO outbox (id, message_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {

@@ -15,8 +15,8 @@ const zeroCounts = (): StepCounts => Object.fromEntries(funnelSteps.map((step) =
 const orNull = (value: string) => (value === '' ? null : value);
 
 /** The funnel of the days `from` to `to` (both included), from the counts the storage keeps. */
-export async function readFunnel(storage: Pick<Storage, 'readFunnelCounts'>, from: Day, to: Day, timeZone: string): Promise<FunnelResponse> {
-  const { days, sources } = await storage.readFunnelCounts(from, to);
+export async function readFunnel(storage: Pick<Storage, 'funnel'>, from: Day, to: Day, timeZone: string): Promise<FunnelResponse> {
+  const { days, sources } = await storage.funnel.readCounts(from, to);
   return assembleFunnel(from, to, timeZone, days, sources);
 }
 

@@ -74,7 +74,7 @@ test('the probe: 3,000 fake lead beacons from 3,000 addresses leave the lead cou
   expect(stored.statusCode).toBe(201);
   await instance.funnelCounter.flush();
   const funnel = await readFunnel(instance.storage, '2026-11-23', '2026-11-23', 'UTC');
-  const stats = await instance.storage.leadStats(Date.parse('2026-11-23T22:30:00Z'));
+  const stats = await instance.storage.dashboard.leadStats(Date.parse('2026-11-23T22:30:00Z'));
   expect(funnel.steps.find((step) => step.step === 'lead')?.count).toBe(stats.submissions);
   expect(stats.submissions).toBe(1);
   expect(funnel.sources.map((source) => [source.utmSource, source.counts.lead])).toEqual([['newsletter', 1]]);

@@ -86,8 +86,8 @@ async function setPassword(storage: Storage, where: string): Promise<number> {
     return 2;
   }
   const now = Date.now();
-  await storage.storePasswordHash(await hashPassword(password), now);
-  await storage.recordAudit('password_set', commandLine, now);
+  await storage.sessions.storePasswordHash(await hashPassword(password), now);
+  await storage.audit.record('password_set', commandLine, now);
   process.stdout.write(`Password set (in ${where}). Every dashboard session was signed out.\n`);
   return 0;
 }
@@ -127,7 +127,7 @@ async function main(args: string[]): Promise<number> {
       return await setPassword(storage, where);
     } else if (command === 'reset-second-factor') {
       await storage.access.clearSecondFactor();
-      await storage.recordAudit('second_factor_off', commandLine, Date.now());
+      await storage.audit.record('second_factor_off', commandLine, Date.now());
       process.stdout.write(`The second factor is off (in ${where}): sign in with the password alone, then turn it on again on the dashboard.\n`);
     } else if (command === 'export') {
       const output = exportOutput(rest);
@@ -137,7 +137,7 @@ async function main(args: string[]): Promise<number> {
       }
       const count =
         output === undefined ? await writeCsv(csvChunks(storage), (chunk) => void process.stdout.write(chunk)) : await exportToFile(storage, output);
-      await storage.recordAudit('export', commandLine, Date.now());
+      await storage.audit.record('export', commandLine, Date.now());
       process.stderr.write(`Exported ${count} lead${count === 1 ? '' : 's'}${output === undefined ? '' : ` to ${output}`}.\n`);
     } else if (command === 'erase') {
       const [email] = rest;
@@ -145,8 +145,8 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one e-mail address: npm run leads -- erase <email>\n');
         return 2;
       }
-      const erased = await storage.eraseLead(email);
-      if (erased.leads > 0) await storage.recordAudit('erase', commandLine, Date.now());
+      const erased = await storage.dashboard.eraseLead(email);
+      if (erased.leads > 0) await storage.audit.record('erase', commandLine, Date.now());
       // Never repeat the address: this output may end up in a terminal log or a ticket.
       process.stdout.write(
         erased.leads === 0
@@ -165,7 +165,7 @@ async function main(args: string[]): Promise<number> {
       }
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
-      const stats = await storage.leadStats(Date.now());
+      const stats = await storage.dashboard.leadStats(Date.now());
       const { outbox } = stats;
       process.stdout.write(
         [

@@ -22,31 +22,31 @@ const coach = (args: string[], env: Record<string, string>) =>
 /** What the dashboard and the commands show, to compare the two databases. */
 async function view(storage: Storage, now: number) {
   return {
-    stats: await storage.leadStats(now),
-    leads: await storage.listLeads({ q: '', cursor: null, limit: 100, fromMs: null, toMs: null }),
+    stats: await storage.dashboard.leadStats(now),
+    leads: await storage.dashboard.listLeads({ q: '', cursor: null, limit: 100, fromMs: null, toMs: null }),
     funnel: await readFunnel(storage, '2026-11-01', '2026-11-30', 'UTC'),
-    profiles: await storage.readProfileTotals('2026-11-01', '2026-11-30'),
-    audit: await storage.listAudit(null, 100),
-    deliveries: await storage.listDeliveries({ filter: 'pending', cursor: null, limit: 100, webhookConfigured: true }),
-    password: await storage.readPasswordHash(),
+    profiles: await storage.funnel.readProfileTotals('2026-11-01', '2026-11-30'),
+    audit: await storage.audit.list(null, 100),
+    deliveries: await storage.dashboard.listDeliveries({ filter: 'pending', cursor: null, limit: 100, webhookConfigured: true }),
+    password: await storage.sessions.readPasswordHash(),
   };
 }
 
 test('leads, outbox, sessions, audit log and counts are copied, verified, and the copy refuses a non-empty target', async () => {
   const dataDir = tempDir();
   let clock = Date.UTC(2026, 10, 20, 9);
-  const sqlite = SqliteStorage.open(dataDir, { outbox: () => true, now: () => clock });
+  const sqlite = SqliteStorage.open(dataDir, { now: () => clock });
   for (let index = 0; index < 30; index += 1) {
     clock += 60_000;
-    await sqlite.submit({ email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, `key-${index}`);
+    await sqlite.leads.submit({ lead: { email: `person${index % 20}@example.com`, firstName: `P${index}`, ratings: [1, 2, 3, 3, 2, 1, ((index % 3) + 1) as 1 | 2 | 3, 2, 2] }, idempotencyKey: `key-${index}`, routing: { webhook: true, email: false, tool: false } });
   }
-  await sqlite.outbox.record(
-    (await sqlite.outbox.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, reply: null, now: clock })),
+  await sqlite.outbox.webhook.record(
+    (await sqlite.outbox.webhook.claimDue(clock, 5, 60_000)).map((row) => ({ row, state: 'delivered', nextAttemptAt: null, status: 200, reply: null, now: clock })),
   );
-  await sqlite.storePasswordHash('scrypt$test', clock);
+  await sqlite.sessions.storePasswordHash('scrypt$test', clock);
   await sqlite.sessions.insert('token-hash', clock, clock + 3_600_000, clock - 3_600_000);
-  await sqlite.recordAudit('password_set', { actor: 'command line' }, clock);
-  await sqlite.addFunnelCounts([
+  await sqlite.audit.record('password_set', { actor: 'command line' }, clock);
+  await sqlite.funnel.addCounts([
     { day: '2026-11-20', key: { step: 'landing', source: 'news', medium: '', campaign: '', referrer: '' }, count: 40 },
     { day: '2026-11-20', key: { step: 'quiz_started', source: '', medium: '', campaign: '', referrer: 'blog.example.org' }, count: 12 },
   ]);
@@ -62,14 +62,14 @@ test('leads, outbox, sessions, audit log and counts are copied, verified, and th
   expect(copied.stdout).toMatch(/^leads\s+20 →\s+20\s+ok$/m);
   expect(copied.stdout).toContain('every count matches');
 
-  const postgres = await PostgresStorage.open(database, { outbox: () => true, now: () => clock });
+  const postgres = await PostgresStorage.open(database, { now: () => clock });
   try {
     expect(await view(postgres, clock)).toEqual(before);
     // New rows continue after the copied ids, and the copied keys still answer retries.
-    const replay = await postgres.submit({ email: 'person3@example.com', firstName: 'P3', ratings: [1, 2, 3, 3, 2, 1, 1, 2, 2] }, 'key-3');
+    const replay = await postgres.leads.submit({ lead: { email: 'person3@example.com', firstName: 'P3', ratings: [1, 2, 3, 3, 2, 1, 1, 2, 2] }, idempotencyKey: 'key-3' });
     expect(replay).toMatchObject({ kind: 'stored', replayed: true });
-    await postgres.submit({ email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] });
-    const newest = (await postgres.listLeads({ q: '', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0];
+    await postgres.leads.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] } });
+    const newest = (await postgres.dashboard.listLeads({ q: '', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0];
     expect(newest?.email).toBe('new@example.com');
     expect(Number(newest?.id)).toBeGreaterThan(30);
   } finally {

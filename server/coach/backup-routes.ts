@@ -29,12 +29,12 @@ export const backupRoutes: FastifyPluginAsync<Options> = async (app, { storage, 
     const file = join(dataDir, `.backup-${randomBytes(8).toString('hex')}.db`);
     const removeFile = () => rmSync(file, { force: true });
     try {
-      await storage.writeBackup(file);
+      await storage.dashboard.writeBackup(file);
     } catch (error) {
       removeFile();
       throw error;
     }
-    await storage.recordAudit('backup', actor(request), now());
+    await storage.audit.record('backup', actor(request), now());
     const stream = createReadStream(file);
     stream.on('close', removeFile);
     return reply

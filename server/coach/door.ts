@@ -76,7 +76,7 @@ export function coachDoor(options: {
   const startSession = async (request: FastifyRequest, reply: FastifyReply, passwordHash: string): Promise<SessionStatus> => {
     reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deviceCookieKey(passwordHash)).value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
     const { token, session } = await sessions.create(now(), browserInWords(request.headers['user-agent']));
-    await storage.recordAudit('sign_in', dashboardActor(session), now());
+    await storage.audit.record('sign_in', dashboardActor(session), now());
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: sessionTimings.maxLifetimeMs / 1000 });
     return options.status(session);
   };

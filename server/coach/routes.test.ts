@@ -124,8 +124,8 @@ test.each([
 
 test('profiles: per driver how many rated it 1, 2 or 3, and how many showed each pattern', async () => {
   const { app: instance, request } = await start();
-  await instance.storage.submit({ email: 'a@example.com', firstName: 'A', ratings: ratings(1, 1, 1, 1, 1, 1, 1, 1, 1) });
-  await instance.storage.submit({ email: 'b@example.com', firstName: 'B', ratings: ratings(1, 2, 3, 3, 3, 3, 3, 3, 3) });
+  await instance.storage.leads.submit({ lead: { email: 'a@example.com', firstName: 'A', ratings: ratings(1, 1, 1, 1, 1, 1, 1, 1, 1) } });
+  await instance.storage.leads.submit({ lead: { email: 'b@example.com', firstName: 'B', ratings: ratings(1, 2, 3, 3, 3, 3, 3, 3, 3) } });
   const profiles = (await request({ url: '/api/coach/profiles?from=2026-11-23&to=2026-11-23' })).json<ProfilesResponse>();
   expect(profiles.submissions).toBe(2);
   expect(profiles.drivers[0]).toEqual({ driverId: 1, driver: 'Impulse Control', ratings: { 1: 2, 2: 0, 3: 0 } });
@@ -143,7 +143,7 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
     ['cleo@example.org', 'Cleo'],
     ['ana@example.com', 'Ana Maria'],
   ] as const) {
-    await instance.storage.submit({ email, firstName, ratings: ratings(1, 2, 3, 1, 2, 3, 1, 2, 3) });
+    await instance.storage.leads.submit({ lead: { email, firstName, ratings: ratings(1, 2, 3, 1, 2, 3, 1, 2, 3) } });
     clock.advance(60_000);
   }
   const first = (await request({ url: '/api/coach/leads?limit=2' })).json<LeadListResponse>();
@@ -172,14 +172,17 @@ test('leads: newest first, one per person, in pages, searchable by e-mail prefix
   expect((await request({ url: '/api/coach/leads?cursor=abc' })).json()).toMatchObject({ field: 'cursor' });
 });
 
+/** Where the leads these tests store go: the webhook they set. */
+const toWebhook = { webhook: true, email: false, tool: false };
+
 test('a lead in detail: every submission as the visitor saw it, with its delivery; erased with its audit entry', async () => {
   const receiver = await startLocalReceiver();
   receiver.answer = () => 500;
   const { app: instance, clock, request } = await start({ ...webhookEnvironment(receiver.url, 'a-shared-secret-of-thirty-two-chars') });
-  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) });
+  await instance.storage.leads.submit({ lead: { email: fixtureEmail, firstName: fixtureName, ratings: ratings(3, 3, 3, 3, 3, 3, 3, 3, 3) } , routing: toWebhook });
   clock.advance(60_000);
   const consent = { version: '0123456789abcdef', wording: 'The notice.\nCheckbox (unticked at first): Tips, please.', marketing: true };
-  await instance.storage.submit({ email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) }, undefined, consent);
+  await instance.storage.leads.submit({ lead: { email: fixtureEmail, firstName: fixtureName, ratings: ratings(1, 1, 1, 1, 1, 2, 2, 2, 2) }, consent , routing: toWebhook });
   await instance.outbox?.deliverDue();
   const [listed] = (await request({ url: '/api/coach/leads' })).json<LeadListResponse>().leads;
   const detail = (await request({ url: `/api/coach/leads/${listed?.id}` })).json<LeadDetail>();
@@ -211,9 +214,9 @@ test('a lead in detail: every submission as the visitor saw it, with its deliver
 
 test('the CSV for a period downloads the leads of that period, no-store, and is recorded in the audit log', async () => {
   const { app: instance, clock } = await start();
-  await instance.storage.submit({ email: 'old@example.com', firstName: 'Old', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.leads.submit({ lead: { email: 'old@example.com', firstName: 'Old', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) } });
   clock.advance(3 * day);
-  await instance.storage.submit({ email: 'new@example.com', firstName: 'New', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.leads.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) } });
   const request = await signedIn(instance);
   const csv = await request({ url: '/api/coach/leads.csv?from=2026-11-25&to=2026-11-26' });
   expect(csv.statusCode).toBe(200);
@@ -233,8 +236,8 @@ test('deliveries: the failing ones listed with counts; retry now sends one again
   let status = 503;
   receiver.answer = () => status;
   const { app: instance, request } = await start({ ...webhookEnvironment(receiver.url, 'a-shared-secret-of-thirty-two-chars') });
-  await instance.storage.submit({ email: 'alex@example.com', firstName: 'Alex', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
-  await instance.storage.submit({ email: 'billie@example.com', firstName: 'Billie', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) });
+  await instance.storage.leads.submit({ lead: { email: 'alex@example.com', firstName: 'Alex', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) } , routing: toWebhook });
+  await instance.storage.leads.submit({ lead: { email: 'billie@example.com', firstName: 'Billie', ratings: ratings(2, 2, 2, 2, 2, 2, 2, 2, 2) } , routing: toWebhook });
   await instance.outbox?.deliverDue();
   const failing = (await request({ url: '/api/coach/deliveries' })).json<DeliveriesResponse>();
   expect(failing.webhookConfigured).toBe(true);

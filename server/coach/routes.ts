@@ -101,10 +101,10 @@ const withoutSession = (method: string, url: string | undefined) => (method === 
 
 export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { storage, outbox, live, mail, tool, config, settings, now, writeSetupLink }) => {
   const sessions = new SessionStore(storage.sessions);
-  const throttle = new SignInThrottle(storage, config.signInLockMs);
+  const throttle = new SignInThrottle(storage.throttle, config.signInLockMs);
   /** Live: the coach may change them on the settings screen. */
   const zone = () => live.current.timeZone;
-  const webhook = () => live.current.channels.forward;
+  const webhook = () => live.current.channels.webhook;
   const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const dashboard = (request: FastifyRequest): Actor => dashboardActor(request.coachSession);
 
@@ -159,7 +159,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       return refuse(reply, 400, 'invalid_request', 'The code is the 6 digits your authenticator app shows, or a recovery code.', { field: 'code' });
     }
     if (door.refusedInsecure(request, reply)) return reply;
-    const hash = await storage.readPasswordHash();
+    const hash = await storage.sessions.readPasswordHash();
     if (hash === null) {
       return refuse(reply, 409, 'password_not_set', 'No password is set yet. Set one on the server: npm run coach -- set-password');
     }
@@ -167,19 +167,19 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     if (attempt === null) return reply;
     // A known browser's check goes ahead of the queue of strangers' (server/coach/password.ts).
     if (!(await verifyPassword(password, hash, { priority: attempt.trusted ? 1 : 0 }))) {
-      await storage.recordAudit('sign_in_failed', door.anonymous, now());
+      await storage.audit.record('sign_in_failed', door.anonymous, now());
       return refuse(reply, 401, 'wrong_password', 'That password is not right.');
     }
     // With the second factor on, the password alone is not enough; a wrong code counts as a wrong try.
     const factor = await secondFactor.check(code === '' ? undefined : code, now());
     if (factor === 'required') return refuse(reply, 401, 'second_factor_required', secondFactorCopy.required, { field: 'code' });
     if (factor === 'wrong') {
-      await storage.recordAudit('sign_in_failed', door.anonymous, now());
+      await storage.audit.record('sign_in_failed', door.anonymous, now());
       return refuse(reply, 401, 'wrong_code', secondFactorCopy.wrong, { field: 'code' });
     }
     await attempt.succeeded();
     const status = await door.startSession(request, reply, hash);
-    if (factor === 'recovery code') await storage.recordAudit('recovery_code_used', door.anonymous, now());
+    if (factor === 'recovery code') await storage.audit.record('recovery_code_used', door.anonymous, now());
     return status;
   });
 
@@ -207,7 +207,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.delete(coachApi.session, async (request, reply) => {
     const session = request.coachSession as Session;
     await sessions.end(session.id);
-    await storage.recordAudit('sign_out', dashboard(request), now());
+    await storage.audit.record('sign_out', dashboard(request), now());
     door.endSessionCookie(reply);
     return reply.code(204).send();
   });
@@ -224,7 +224,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.profiles, async (request) => {
     const period = valueOf(parseClosedPeriod(queryOf(request), zone(), now()));
-    const totals = await storage.readProfileTotals(period.from, period.to);
+    const totals = await storage.funnel.readProfileTotals(period.from, period.to);
     return {
       ...period,
       timeZone: zone(),
@@ -241,7 +241,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     const query = queryOf(request);
     const period = valueOf(parsePeriod(query, zone(), now(), null));
     const q = valueOf(parseSearch(query));
-    return storage.listLeads({
+    return storage.dashboard.listLeads({
       q,
       cursor: valueOf(parseLeadCursor(query, q !== '')),
       limit: valueOf(parseLimit(query)),
@@ -252,7 +252,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.get(coachApi.leadsCsv, async (request, reply) => {
     const period = valueOf(parsePeriod(queryOf(request), zone(), now(), null));
     const chunks = csvChunks(storage, period.from === null && period.to === null ? undefined : timeRangeOf(period, zone()));
-    await storage.recordAudit('export', dashboard(request), now());
+    await storage.audit.record('export', dashboard(request), now());
     const name = `core-drivers-leads-${period.from ?? 'start'}-to-${period.to ?? 'now'}.csv`;
     // Streamed a chunk at a time: the download starts at once, a big export never sits in memory
     // whole, and a slow connection holds back the reading instead of the other requests.
@@ -269,18 +269,18 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.lead, async (request, reply) => {
     const id = valueOf(leadId(request));
-    const detail = id === null ? null : await storage.leadDetail(id);
+    const detail = id === null ? null : await storage.dashboard.leadDetail(id);
     return detail ?? refuse(reply, 404, 'not_found', 'No such lead (it may have been erased).');
   });
 
   app.delete(coachApi.lead, async (request, reply) => {
     const id = valueOf(leadId(request));
-    const email = id === null ? null : await storage.emailOfLead(id);
+    const email = id === null ? null : await storage.dashboard.emailOfLead(id);
     if (email === null) return refuse(reply, 404, 'not_found', 'No such lead (it may have been erased already).');
-    const erased = await storage.eraseLead(email);
-    await storage.recordAudit('erase', dashboard(request), now());
+    const erased = await storage.dashboard.eraseLead(email);
+    await storage.audit.record('erase', dashboard(request), now());
     const told = await toolErase(email);
-    if (told !== null) await storage.recordAudit(eraseAudit[told], dashboard(request), now());
+    if (told !== null) await storage.audit.record(eraseAudit[told], dashboard(request), now());
     return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries }, emailTool: told } satisfies EraseResponse;
   });
 
@@ -295,7 +295,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.get(coachApi.deliveries, async (request) => {
     const query = queryOf(request);
     const target = webhook();
-    const page = await storage.listDeliveries({
+    const page = await storage.dashboard.listDeliveries({
       filter: valueOf(parseDeliveryFilter(query)),
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
@@ -318,13 +318,13 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
     }
     const id = valueOf(leadId(request));
-    const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.retryDelivery(id, now());
+    const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.dashboard.retryDelivery(id, now());
     if ('problem' in outcome) {
       return outcome.problem === 'delivered'
         ? refuse(reply, 400, 'invalid_request', 'This delivery already succeeded.', { field: 'id' })
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
     }
-    await storage.recordAudit('delivery_retry', dashboard(request), now());
+    await storage.audit.record('delivery_retry', dashboard(request), now());
     // Each channel has its loop; one that is off keeps the delivery waiting until it is turned on.
     if (outcome.delivery.channel === 'email') {
       const { state } = mail.live;
@@ -339,7 +339,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
 
   app.get(coachApi.audit, async (request) => {
     const query = queryOf(request);
-    const page = await storage.listAudit(valueOf(parseCursor(query)), valueOf(parseLimit(query)));
+    const page = await storage.audit.list(valueOf(parseCursor(query)), valueOf(parseLimit(query)));
     return { entries: page.entries.map(auditEntryOf), nextCursor: page.nextCursor };
   });
 };

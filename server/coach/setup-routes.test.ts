@@ -76,8 +76,8 @@ test('wrong codes count against the sign-in throttle, and are audit-logged', asy
   // As wrong passwords: 3 free failures; the 4th makes the next try wait a second, and the 5th comes too early.
   expect(statuses).toEqual([401, 401, 401, 401, 429]);
   expect((await post('x'.repeat(43))).headers['retry-after']).toBe('1');
-  await running().storage.storePasswordHash(await hashPassword(newPassword, { log2N: 10, r: 8, p: 1 }), start);
-  const entries = (await running().storage.listAudit(null, 10)).entries.map((entry) => entry.action);
+  await running().storage.sessions.storePasswordHash(await hashPassword(newPassword, { log2N: 10, r: 8, p: 1 }), start);
+  const entries = (await running().storage.audit.list(null, 10)).entries.map((entry) => entry.action);
   expect(entries.filter((action) => action === 'setup_failed')).toHaveLength(4);
 });
 
@@ -85,7 +85,7 @@ test('set-up needs the site’s own Origin, and is closed once a password is set
   const { code } = await withCode();
   expect((await post(code, newPassword, 'https://evil.example')).statusCode).toBe(403);
   // `npm run coach -- set-password` stores a password: every set-up code ends.
-  await running().storage.storePasswordHash(await hashPassword('from the command line', { log2N: 10, r: 8, p: 1 }), start);
+  await running().storage.sessions.storePasswordHash(await hashPassword('from the command line', { log2N: 10, r: 8, p: 1 }), start);
   expect((await running().storage.setupCodes.find(createSetupCode(start).hash))).toBeNull();
   expect((await post(code)).json()).toMatchObject({ error: 'password_already_set' });
 });

@@ -46,10 +46,10 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
   const { storage, door, now } = options;
   let lastLinkAt = Number.NEGATIVE_INFINITY;
 
-  app.get(coachApi.setup, async () => ({ passwordSet: (await storage.readPasswordHash()) !== null, resetByMail: options.resetByMail() }) satisfies SetupStatus);
+  app.get(coachApi.setup, async () => ({ passwordSet: (await storage.sessions.readPasswordHash()) !== null, resetByMail: options.resetByMail() }) satisfies SetupStatus);
 
   app.post(coachAccessApi.setupLink, { config: { rateLimit: { max: 3, timeWindow: '1 hour' } } }, async (_request, reply) => {
-    if ((await storage.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
+    if ((await storage.sessions.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
     if (now() - lastLinkAt < SETUP_LINK_EVERY_MS) return refuse(reply, 429, 'too_many_attempts', copy.linkTooSoon);
     lastLinkAt = now();
     await options.writeSetupLink();
@@ -63,7 +63,7 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
       return refuse(reply, 400, 'invalid_request', copy.badBody, 'password');
     }
     if (door.refusedInsecure(request, reply)) return reply;
-    if ((await storage.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
+    if ((await storage.sessions.readPasswordHash()) !== null) return refuse(reply, 409, 'password_already_set', copy.alreadySet);
     // Wrong set-up codes count against the sign-in throttle, as wrong passwords do (no password yet: no known browser).
     const attempt = await door.tryingSecret(request, reply, null);
     if (attempt === null) return reply;
@@ -71,7 +71,7 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     const hash = hashSetupCode(body.code);
     const found = isSetupCodeShaped(body.code) ? judgeSetupCode(await storage.setupCodes.find(hash), now()) : 'wrong';
     if (found === 'wrong') {
-      await storage.recordAudit('setup_failed', dashboardActor(null), now());
+      await storage.audit.record('setup_failed', dashboardActor(null), now());
       return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     }
     if (found === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
@@ -85,7 +85,7 @@ export const setupRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (outcome === 'wrong') return refuse(reply, 401, 'wrong_setup_code', copy.wrongCode, 'code');
     if (outcome === 'expired') return refuse(reply, 401, 'setup_code_expired', copy.expired, 'code');
     await attempt.succeeded();
-    await storage.recordAudit('password_set', dashboardActor(null), now());
+    await storage.audit.record('password_set', dashboardActor(null), now());
     return door.startSession(request, reply, passwordHash);
   });
 };

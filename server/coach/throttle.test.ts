@@ -12,15 +12,15 @@ const lockMs = 15 * 60_000;
 function memoryStore(): ThrottleStore {
   const entries = new Map<string, ThrottleEntry>();
   return {
-    readThrottle: async (keys) => new Map(keys.flatMap((key) => (entries.has(key) ? [[key, entries.get(key) as ThrottleEntry]] : []))),
-    addThrottleFailure: async (key, now, forgetBefore) => {
+    read: async (keys) => new Map(keys.flatMap((key) => (entries.has(key) ? [[key, entries.get(key) as ThrottleEntry]] : []))),
+    addFailure: async (key, now, forgetBefore) => {
       const old = entries.get(key);
       const entry = { failures: old && old.lastFailureAt >= forgetBefore ? old.failures + 1 : 1, lastFailureAt: now };
       entries.set(key, entry);
       return entry;
     },
-    clearThrottle: async (key) => void entries.delete(key),
-    pruneThrottle: async (before) => {
+    clear: async (key) => void entries.delete(key),
+    prune: async (before) => {
       for (const [key, entry] of entries) if (entry.lastFailureAt < before) entries.delete(key);
     },
   };
@@ -116,7 +116,7 @@ test('counters nobody added to for a day are pruned', async () => {
   const day = 24 * 60 * 60 * 1000;
   await failRepeatedly(throttle, stranger('new'), 5, day);
   await throttle.prune(day + day / 2);
-  expect([...(await store.readThrottle(['client:old', 'client:new'])).keys()]).toEqual(['client:new']);
+  expect([...(await store.read(['client:old', 'client:new'])).keys()]).toEqual(['client:new']);
 });
 
 test('the documentation says how many wrong passwords in a row are checked without a wait, and it is so', () => {

@@ -26,7 +26,7 @@
 import type { Storage, ThrottleEntry } from '../storage/storage';
 
 /** The throttle's storage (server/storage/storage.ts, both backends): shared by every instance. */
-export type ThrottleStore = Pick<Storage, 'readThrottle' | 'addThrottleFailure' | 'clearThrottle' | 'pruneThrottle'>;
+export type ThrottleStore = Storage['throttle'];
 
 export const signInThrottleDefaults = {
   client: { freeFailures: 3, delaysMs: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] },
@@ -69,7 +69,7 @@ export class SignInThrottle {
   /** May this client try a secret now, and is it a known browser? */
   async check(who: SignInClient, now: number): Promise<Verdict> {
     const keys = who.device === null ? [clientKey(who)] : [deviceKey(who.device), clientKey(who)];
-    const entries = await this.store.readThrottle(keys);
+    const entries = await this.store.read(keys);
     if (who.device !== null && this.#trusted(entries.get(deviceKey(who.device)), now)) return { allowed: true, trusted: true };
     const retryAt = clientRetryAt(entries.get(clientKey(who)));
     return now >= retryAt ? { allowed: true, trusted: false } : { allowed: false, retryAfterMs: retryAt - now };
@@ -82,19 +82,19 @@ export class SignInThrottle {
   async countFailedTry(who: SignInClient, now: number): Promise<void> {
     const verdict = await this.check(who, now);
     if (verdict.allowed && verdict.trusted && who.device !== null) {
-      await this.store.addThrottleFailure(deviceKey(who.device), now, now - this.lockMs);
+      await this.store.addFailure(deviceKey(who.device), now, now - this.lockMs);
     } else {
-      await this.store.addThrottleFailure(clientKey(who), now, now - signInThrottleDefaults.forgetAfterMs);
+      await this.store.addFailure(clientKey(who), now, now - signInThrottleDefaults.forgetAfterMs);
     }
   }
 
   /** The secret was right: the counter it was tried under starts afresh (the browser's, or the address's). */
   async succeeded(who: SignInClient, trusted: boolean): Promise<void> {
-    await this.store.clearThrottle(trusted && who.device !== null ? deviceKey(who.device) : clientKey(who));
+    await this.store.clear(trusted && who.device !== null ? deviceKey(who.device) : clientKey(who));
   }
 
   /** Drops counters nobody added to for a day (call now and then). */
   async prune(now: number): Promise<void> {
-    await this.store.pruneThrottle(now - signInThrottleDefaults.forgetAfterMs);
+    await this.store.prune(now - signInThrottleDefaults.forgetAfterMs);
   }
 }

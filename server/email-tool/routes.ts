@@ -37,7 +37,7 @@ type Options = {
   settings: SettingsInForce;
   outbound: OutboundPolicy;
   pacer: Pacer;
-  storage: Pick<Storage, 'recordAudit'>;
+  storage: Pick<Storage, 'audit'>;
   now: () => number;
   actor: (request: FastifyRequest) => Actor;
 };
@@ -119,7 +119,7 @@ export const emailToolRoutes: FastifyPluginAsync<Options> = async (app, { settin
     try {
       const contact = { email: email.value, firstName: 'Test', labels, ownLabels: ownLabels(made.mapping), fields: fieldsOf(sampleRatings, made.mapping), confirmedAt: null };
       const outcome = await guarded(() => made.connector.upsert(contact));
-      await storage.recordAudit('email_tool_test', actor(request), sentAt);
+      await storage.audit.record('email_tool_test', actor(request), sentAt);
       if ('message' in outcome) return answer({ ok: false, outcome: outcome.kind, status: outcome.status, detail: outcome.message, labels });
       return answer({ ok: outcome.kind === 'done', outcome: outcome.kind, status: outcome.kind === 'done' ? null : outcome.status, detail: outcome.detail, labels });
     } finally {

@@ -36,7 +36,7 @@ function row(email: string, ratings: string, confirmedAt: number | null): DueRow
   id += 1;
   return {
     id,
-    webhook_id: `msg_${id}`,
+    message_id: `msg_${id}`,
     event: confirmedAt === null ? 'lead.submitted' : 'lead.confirmed',
     submission_id: id,
     attempts: 0,

@@ -10,7 +10,7 @@ test('export writes one line per lead with its latest name and profile, formulas
     [lead('ana@example.com', 'Ana')],
     [lead('=cmd@example.com', '=2+3', [3, 3, 3, 3, 3, 3, 3, 3, 3])],
   ]);
-  await store.submit(lead('ANA@example.com', 'Ana Maria', [2, 2, 2, 2, 2, 2, 2, 2, 1]));
+  await store.leads.submit({ lead: lead('ANA@example.com', 'Ana Maria', [2, 2, 2, 2, 2, 2, 2, 2, 1]) });
   let csv = '';
   expect(await writeCsv(csvChunks(store), (chunk) => (csv += chunk))).toBe(2);
   expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -75,12 +75,12 @@ test('an export parsed back holds every value as stored, and no cell a spreadshe
 
 test('the export reads in chunks: a person whose submissions lie in different chunks is one line, and one who submits during the export is still in it', async () => {
   const { store } = await storeWith([[lead('early@example.com', 'Early')]]);
-  await Promise.all(Array.from({ length: 2_400 }, (_, index) => store.submit(lead(`p${index}@example.com`, 'P'))));
-  await store.submit(lead('early@example.com', 'Late', [3, 3, 3, 3, 3, 3, 3, 3, 3]));
+  await Promise.all(Array.from({ length: 2_400 }, (_, index) => store.leads.submit({ lead: lead(`p${index}@example.com`, 'P') })));
+  await store.leads.submit({ lead: lead('early@example.com', 'Late', [3, 3, 3, 3, 3, 3, 3, 3, 3]) });
   const chunks = csvChunks(store);
   const first = [(await chunks.next()).value, (await chunks.next()).value];
   // A new submission from someone in a later chunk: their line is as it was when the export began.
-  await store.submit(lead('p0@example.com', 'Again'));
+  await store.leads.submit({ lead: lead('p0@example.com', 'Again') });
   const rest = [];
   for await (const chunk of chunks) rest.push(chunk);
   const rows = parse([...first, ...rest].map((chunk) => chunk?.csv ?? '').join('').slice(1), { columns: true }) as Record<string, string>[];

@@ -7,7 +7,8 @@
 import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
-import type { ExportRow, Storage, TimeRange } from '../storage/storage';
+import type { Storage, TimeRange } from '../storage/storage';
+import type { ExportRow } from '../storage/dashboard-reads';
 import { addressCell, csvCell } from './csv-cell';
 
 /** A row of cells; a `formatted` part is cells already written by `csvCell`. */
@@ -80,9 +81,9 @@ export type CsvChunk = { csv: string; leads: number };
  * (so the server stays free between chunks). With a period, the people whose latest submission
  * falls in it.
  */
-export async function* csvChunks(storage: Pick<Storage, 'exportRows'>, period?: TimeRange): AsyncGenerator<CsvChunk> {
+export async function* csvChunks(storage: Pick<Storage, 'dashboard'>, period?: TimeRange): AsyncGenerator<CsvChunk> {
   yield { csv: csvHeader(), leads: 0 };
-  for await (const rows of storage.exportRows(period)) yield { csv: rows.map(csvLine).join(''), leads: rows.length };
+  for await (const rows of storage.dashboard.exportRows(period)) yield { csv: rows.map(csvLine).join(''), leads: rows.length };
 }
 
 /** Writes chunks of the export through `write`; returns the number of leads. */

@@ -10,7 +10,7 @@ import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
 import { leadsApiPath } from '../../src/shared/paths';
 import { clientErrors, storageTooSlow } from '../client-errors';
 import type { ServerConfig } from '../config';
-import type { Storage } from '../storage/storage';
+import type { Routing, Storage } from '../storage/storage';
 import { sourceKey } from '../analytics/events';
 import { consentRecord, type ConsentSettings } from './consent';
 
@@ -70,10 +70,12 @@ async function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
 }
 
 type LeadRouteOptions = {
-  store: Pick<Storage, 'submit'>;
+  store: Pick<Storage, 'leads'>;
   rateLimit: ServerConfig['rateLimit'];
   /** The consent settings in force now (the coach may change them at any time). */
   consent: () => ConsentSettings;
+  /** Where a lead goes now: each delivery channel on or off (the settings in force). */
+  routing: () => Routing;
   /** The site's own origin when PUBLIC_URL is set (its pages are not a source); otherwise the request's. */
   publicOrigin: string | null;
   /** Called once a new lead is stored (not for a replay): the offers count it (server/offers/). */
@@ -89,7 +91,7 @@ function hostNames(): (host: string) => string {
   };
 }
 
-export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, publicOrigin, onStored }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { store, rateLimit, consent, routing, publicOrigin, onStored }) => {
   const publicHost = publicOrigin === null ? null : new URL(publicOrigin).hostname;
   const hostName = hostNames();
   app.post(
@@ -118,7 +120,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
 
       // The lead step is counted under the run's source when the lead is stored (server/storage/funnel-counts.ts).
       const ownHost = publicHost ?? hostName(request.host);
-      const result = await withinLimit(store.submit(lead, key, consentRecord(consent(), lead.consent), sourceKey(lead.source, ownHost)));
+      const submission = { lead, idempotencyKey: key, consent: consentRecord(consent(), lead.consent), source: sourceKey(lead.source, ownHost), routing: routing() };
+      const result = await withinLimit(store.leads.submit(submission));
       if (result === 'too_slow') {
         request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time: answered 503');
         return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send(storageTooSlow);

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { decodeRatings } from '../../src/shared/ratings';
 import { marketingState, mayShowCourse } from '../../src/shared/marketing';
 import { type ConfirmResponse, type LinkError, profileApi, type ProfileResponse } from '../../src/shared/profile-api';
-import type { LinkStore } from '../storage/storage';
+import type { LinkStore, Routing } from '../storage/storage';
 import { hashLinkToken, isLinkToken } from './links';
 
 /** Link requests allowed per client address per minute: far more than a person needs, far too few to guess. */
@@ -28,6 +28,8 @@ const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'no
 type LinkRouteOptions = {
   store: LinkStore;
   now: () => number;
+  /** Where a confirmation goes now: each delivery channel on or off (the settings in force). */
+  routing: () => Routing;
   /** The coach's name as it is now (settings may change it). */
   coachName: () => string | null;
 };
@@ -39,7 +41,7 @@ function tokenOf(body: unknown): string | null {
   return Object.keys(rest).length === 0 && isLinkToken(token) ? token : null;
 }
 
-export const linkRoutes: FastifyPluginAsync<LinkRouteOptions> = async (app, { store, now, coachName }) => {
+export const linkRoutes: FastifyPluginAsync<LinkRouteOptions> = async (app, { store, now, routing, coachName }) => {
   const rateLimit = { max: LINK_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
 
   app.post(profileApi.profile, { config: { rateLimit } }, async (request, reply) => {
@@ -62,7 +64,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRouteOptions> = async (app, { st
   app.post(profileApi.confirm, { config: { rateLimit } }, async (request, reply) => {
     const token = tokenOf(request.body);
     if (token === null) return privateAnswer(reply).code(400).send(notAToken);
-    const confirmed = await store.confirmByLink(hashLinkToken(token), now());
+    const confirmed = await store.confirmByLink(hashLinkToken(token), now(), routing());
     if (confirmed === null) return privateAnswer(reply).code(404).send(dead);
     request.log.info('marketing consent confirmed');
     const answer: ConfirmResponse = { confirmed: true, confirmedAt: new Date(confirmed.confirmedAt).toISOString() };

@@ -165,7 +165,7 @@ test('erasing the person kills the link at once, and their queued e-mail is neve
   const [mail] = await mailSink.waitFor(1);
   if (!mail) throw new Error('no e-mail');
   await submit('erase-me@example.org', [1, 1, 1, 1, 1, 1, 1, 1, 1]);
-  expect(await app.storage.eraseLead('erase-me@example.org')).toMatchObject({ submissions: 2 });
+  expect(await app.storage.dashboard.eraseLead('erase-me@example.org')).toMatchObject({ submissions: 2 });
   expect((await openLink(url, '/api/profile', tokenIn(mail, '/profile'))).status).toBe(404);
   expect(await deliverMail()).toMatchObject({ delivered: 0 });
   expect(mailSink.messages).toHaveLength(1);

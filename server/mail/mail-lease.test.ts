@@ -48,8 +48,8 @@ test('with two instances and the shortest lease (5 s), an attempt at a silent ma
   const instance = () => {
     const transport: MailTransport = { settings: state.settings, mailer: createMailer(state.settings, { attemptLimitMs: roundPlan(leaseMs).attemptLimitMs, maxConnections: 1 }) };
     const outbox = new MailOutbox({
-      queue: running?.app.storage.mailOutbox ?? (undefined as never),
-      links: running?.app.storage ?? (undefined as never),
+      queue: running?.app.storage.outbox.email ?? (undefined as never),
+      links: running?.app.storage.links ?? (undefined as never),
       transport: () => transport,
       content: { publicUrl, profileLinkDays: 90, live: () => ({ coachName: null, courseUrl: 'https://coach.example/course', helpLine: null, timeZone: 'UTC' }) },
       log,

@@ -63,7 +63,7 @@ export type MailOutboxOptions = {
 export const SENDER_RETRY_MS = 30_000;
 
 /** The Message-ID of an outbox row: the same on every attempt and every instance. */
-export const messageIdOf = (row: Pick<DueRow, 'webhook_id'>, domain: string) => `<${row.webhook_id}@${domain}>`;
+export const messageIdOf = (row: Pick<DueRow, 'message_id'>, domain: string) => `<${row.message_id}@${domain}>`;
 
 const consentOf = (row: DueRow) =>
   marketingState({

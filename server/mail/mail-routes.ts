@@ -58,7 +58,7 @@ export function senderRefusedAnswer(live: LiveMail): string | null {
   return refused === null || !live.state.on ? null : shownAnswer(refused.answer, live.state.settings);
 }
 
-type Options = { mail: LiveMail; storage: Pick<Storage, 'recordAudit'>; now: () => number; actor: (request: FastifyRequest) => Actor };
+type Options = { mail: LiveMail; storage: Pick<Storage, 'audit'>; now: () => number; actor: (request: FastifyRequest) => Actor };
 
 export const mailRoutes: FastifyPluginAsync<Options> = async (app, { mail, storage, now, actor }) => {
   app.get(coachApi.mail, async () => mailStatus(mail));
@@ -76,7 +76,7 @@ export const mailRoutes: FastifyPluginAsync<Options> = async (app, { mail, stora
     const started = performance.now();
     try {
       const outcome = await mailer.send({ to: settings.fromAddress, subject: testEmailCopy.subject, text: testEmailCopy.text, messageId });
-      await storage.recordAudit('mail_test', actor(request), sentAt);
+      await storage.audit.record('mail_test', actor(request), sentAt);
       return {
         outcome: outcome.result,
         stage: outcome.stage ?? null,

@@ -124,15 +124,15 @@ export type MailParts = {
 
 export function setUpMail(
   config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'outboxLeaseMs'>,
-  storage: Pick<Storage, 'mailOutbox' | 'addLinks'>,
+  storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'links'>,
   deps: { clock: Clock; random: () => number; log: OutboxLog; settings: Pick<SettingsService, 'onChange'>; live: LiveSettings },
 ): MailParts {
   const { settings, live: inForce } = deps;
   // One lease for every channel of the outbox (OUTBOX_LEASE_SECONDS), and so one attempt limit.
-  const live = new LiveMail(() => inForce.current.channels.mail, deps.log, roundPlan(config.outboxLeaseMs).attemptLimitMs, () => deps.clock.now());
+  const live = new LiveMail(() => inForce.current.channels.email, deps.log, roundPlan(config.outboxLeaseMs).attemptLimitMs, () => deps.clock.now());
   const outbox = new MailOutbox({
-    queue: storage.mailOutbox,
-    links: storage,
+    queue: storage.outbox.email,
+    links: storage.links,
     transport: () => live.transport(),
     refuseSender: (answer) => live.refuseSender(answer),
     content: {

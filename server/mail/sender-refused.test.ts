@@ -39,7 +39,7 @@ test('a refused sender pauses the mail, shows the answer on the dashboard, and t
   expect((await postLead(url, { email: 'first@example.org', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
   expect(await app.mailOutbox.deliverDue()).toEqual({ delivered: 0, retrying: 1, gone: 0, expired: 0 });
   // Kept, and due again 30 s on: never "gone" after one attempt.
-  expect(await app.storage.mailOutbox.nextDueAt()).toBe(clock.now() + 30_000);
+  expect(await app.storage.outbox.email.nextDueAt()).toBe(clock.now() + 30_000);
   const status = (await request({ url: coachApi.mail })).json<MailStatus>();
   expect(status.senderRefused).toMatch(/^553 5\.7\.1 Sender address rejected: not owned by user/);
   const waiting = (await request({ url: coachApi.deliveries })).json<DeliveriesResponse>();
@@ -69,7 +69,7 @@ test('a refused recipient keeps the server’s reply as its technical answer, wi
   sink.refuseRecipients({ code: 550, message: '5.1.1 <nobody@example.org>: Recipient address rejected: User unknown' });
   expect((await postLead(url, { email: 'nobody@example.org', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
   expect(await app.mailOutbox.deliverDue()).toMatchObject({ gone: 1 });
-  const { deliveries } = await app.storage.listDeliveries({ filter: 'gone', cursor: null, limit: 10, webhookConfigured: false });
+  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'gone', cursor: null, limit: 10, webhookConfigured: false });
   expect(deliveries.map((delivery) => [delivery.channel, delivery.lastStatus, delivery.lastReply])).toEqual([
     ['email', 550, '550 5.1.1 [address]: Recipient address rejected: User unknown'],
   ]);

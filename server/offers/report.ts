@@ -7,9 +7,9 @@ import type { Storage } from '../storage/storage';
 
 const field = { seen: 'seen', lead: 'leads', click: 'clicks' } as const;
 
-export async function readOffersReport(storage: Pick<Storage, 'readOfferCounts'>, from: Day, to: Day, offers: readonly Offer[]): Promise<OffersReport> {
+export async function readOffersReport(storage: Pick<Storage, 'offers'>, from: Day, to: Day, offers: readonly Offer[]): Promise<OffersReport> {
   const rows = new Map<string, OffersReport['rows'][number]>();
-  for (const { offer, pattern, step, count } of await storage.readOfferCounts(from, to)) {
+  for (const { offer, pattern, step, count } of await storage.offers.read(from, to)) {
     const id = `${offer}\u0000${pattern}`;
     const row = rows.get(id) ?? { offer, pattern: pattern as SummaryRuleId, seen: 0, leads: 0, clicks: 0 };
     row[field[step]] += count;

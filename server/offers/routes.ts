@@ -17,8 +17,8 @@ import { parseOfferEvent } from './events';
 
 export class OfferCounter extends DailyCounter<OfferKey> {}
 
-export function offerCounter(storage: Pick<Storage, 'addOfferCounts'>, onError: (error: unknown) => void): OfferCounter {
-  return new OfferCounter((rows) => storage.addOfferCounts(rows), onError);
+export function offerCounter(storage: Pick<Storage, 'offers'>, onError: (error: unknown) => void): OfferCounter {
+  return new OfferCounter((rows) => storage.offers.add(rows), onError);
 }
 
 /** The counter a stored lead adds to: the offer its ratings get (the first fitting one, else the default) and its pattern. */

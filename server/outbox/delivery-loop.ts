@@ -177,7 +177,7 @@ export class DeliveryLoop {
     });
     const updates = sent.map(({ row, result, status, retryInMs, reply: raw }): OutboxUpdate => {
       // The answer stays out of the log: it may quote the lead.
-      const details = { webhookId: row.webhook_id, event: row.event, status, attempts: row.attempts + 1 };
+      const details = { messageId: row.message_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
         return { row, state: 'delivered', nextAttemptAt: null, status, reply: null, now };

@@ -31,30 +31,30 @@ function inForce(dashboard: Partial<SettingValues>, environment: Partial<Setting
 const quiet = { error: () => undefined };
 
 test.each([
-  ['nothing set: no channel', {}, {}, site, { forward: false, mail: false }],
-  ['the webhook from the dashboard', hook, {}, site, { forward: true, mail: false }],
-  ['the webhook from the environment', {}, hook, site, { forward: true, mail: false }],
-  ['an address without a secret', { webhookUrl: hook.webhookUrl }, {}, site, { forward: false, mail: false }],
-  ['mail', mail, {}, site, { forward: false, mail: true }],
-  ['mail without PUBLIC_URL', mail, {}, null, { forward: false, mail: false }],
-  ['both', { ...hook, ...mail }, {}, site, { forward: true, mail: true }],
+  ['nothing set: no channel', {}, {}, site, { webhook: false, email: false }],
+  ['the webhook from the dashboard', hook, {}, site, { webhook: true, email: false }],
+  ['the webhook from the environment', {}, hook, site, { webhook: true, email: false }],
+  ['an address without a secret', { webhookUrl: hook.webhookUrl }, {}, site, { webhook: false, email: false }],
+  ['mail', mail, {}, site, { webhook: false, email: true }],
+  ['mail without PUBLIC_URL', mail, {}, null, { webhook: false, email: false }],
+  ['both', { ...hook, ...mail }, {}, site, { webhook: true, email: true }],
 ])('%s', (_name, dashboard, environment, publicUrl, routing) => {
   expect(buildSnapshot(inForce(dashboard, environment), { publicUrl, outbound }, quiet).routing).toEqual(routing);
 });
 
 test('an address set on the dashboard is held to OUTBOUND_ALLOWED_HOSTS; the environment’s is not', () => {
   const fromDashboard = buildSnapshot(inForce({ ...hook, ...mail }), { publicUrl: site, outbound }, quiet);
-  expect(fromDashboard.channels.forward?.guard).toBe(outbound);
-  expect(fromDashboard.channels.mail.on && fromDashboard.channels.mail.settings.guard).toBe(outbound);
+  expect(fromDashboard.channels.webhook?.guard).toBe(outbound);
+  expect(fromDashboard.channels.email.on && fromDashboard.channels.email.settings.guard).toBe(outbound);
   const fromEnvironment = buildSnapshot(inForce({}, { ...hook, ...mail }), { publicUrl: site, outbound }, quiet);
-  expect(fromEnvironment.channels.forward?.guard).toBeNull();
-  expect(fromEnvironment.channels.mail.on && fromEnvironment.channels.mail.settings.guard).toBeNull();
+  expect(fromEnvironment.channels.webhook?.guard).toBeNull();
+  expect(fromEnvironment.channels.email.on && fromEnvironment.channels.email.settings.guard).toBeNull();
 });
 
 test('a stored secret that cannot be opened turns its channel off, logged by setting name, never by value', () => {
   const logged: object[] = [];
   const snapshot = buildSnapshot(inForce({ ...hook, ...mail }, {}, ['webhookSecret']), { publicUrl: site, outbound }, { error: (entry) => void logged.push(entry) });
-  expect(snapshot.routing).toEqual({ forward: false, mail: true });
+  expect(snapshot.routing).toEqual({ webhook: false, email: true });
   expect(logged).toEqual([expect.objectContaining({ setting: 'webhookSecret' })]);
   expect(JSON.stringify(logged)).not.toContain(hook.webhookSecret);
 });

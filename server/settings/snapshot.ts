@@ -32,12 +32,12 @@ const channel = <T>(definition: Channel<T>): Channel<T> => definition;
 /** Every delivery channel: its piece of the snapshot, and whether it is on. */
 const channels = {
   /** The webhook leads are forwarded to (an address and a signing secret in force), or null. */
-  forward: channel<WebhookTarget | null>({
+  webhook: channel<WebhookTarget | null>({
     build: (from) => webhookTarget(from.secret('webhookUrl'), from.secret('webhookSecret'), from.guard('webhookUrl')),
     on: (target) => target !== null,
   }),
   /** The results e-mail: on with how it is sent, or off with what is missing. */
-  mail: channel<MailState>({
+  email: channel<MailState>({
     build: (from) => mailStateOf(from.secret('smtpUrl'), from.values.mailFrom, from.publicUrl, from.guard('smtpUrl')),
     on: (state) => state.on,
   }),

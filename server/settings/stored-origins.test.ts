@@ -9,7 +9,7 @@ import { SqliteStorage } from '../storage/sqlite/storage';
 
 test('a stored allowed-sites list that no longer passes is dropped at start-up, logged, and never reaches frame-ancestors', async () => {
   const dataDir = tempDir();
-  const storage = await SqliteStorage.open(dataDir, { outbox: () => false });
+  const storage = await SqliteStorage.open(dataDir, {});
   await storage.settings.writeSettings({
     changes: { embedOrigins: JSON.stringify(['https://coach.example', 'https://a.example;sandbox']) },
     audit: { action: 'settings_changed', who: { actor: 'command line' }, fields: ['embedOrigins'] },

@@ -23,21 +23,21 @@ test('SQLite: a display name or a group stored as an address becomes the address
   db.exec(sqliteMigrationSql['bare-addresses'] ?? '');
   expect(db.prepare('SELECT email FROM submissions ORDER BY submitted_at').pluck().all()).toEqual(after);
   db.close();
-  const storage = await SqliteStorage.open(dataDir, { outbox: () => false });
+  const storage = await SqliteStorage.open(dataDir, {});
   try {
-    expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
+    expect(await storage.dashboard.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
   } finally {
     await storage.close();
   }
 });
 
 test('Postgres: the same', async () => {
-  const storage = await PostgresStorage.open(await freshPostgres(), { outbox: () => false });
+  const storage = await PostgresStorage.open(await freshPostgres(), {});
   try {
     await storage.pool.query(insert, stored);
     await storage.pool.query(postgresMigrationSql['bare-addresses'] ?? '');
     expect((await storage.pool.query<{ email: string }>('SELECT email FROM submissions ORDER BY submitted_at')).rows.map((row) => row.email)).toEqual(after);
-    expect(await storage.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
+    expect(await storage.dashboard.eraseLead('victim@example.com')).toMatchObject({ submissions: 3 });
   } finally {
     await storage.close();
   }

@@ -4,27 +4,9 @@
  * forwarded): passkeys, single-use challenges, the second factor and its recovery codes, reset
  * links, the signed-in browsers.
  */
-import { afterEach, describe, expect, test } from 'vitest';
-import { tempDir } from '../test/helpers';
-import { freshPostgres } from '../test/postgres';
+import { describe, expect, test } from 'vitest';
+import { storageBackends } from '../test/storage-backends';
 import type { StoredPasskey } from './access';
-import { PostgresStorage } from './postgres/storage';
-import { SqliteStorage } from './sqlite/storage';
-import { SqliteThreadStorage } from './sqlite/thread-storage';
-import type { Storage } from './storage';
-
-type Options = { outbox: () => boolean; now: () => number };
-
-const backends: [string, (options: Options) => Promise<Storage>][] = [
-  ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
-  ['SQLite (storage thread)', async (options) => SqliteThreadStorage.open(tempDir(), options)],
-  ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
-];
-
-const opened: Storage[] = [];
-afterEach(async () => {
-  for (const storage of opened.splice(0)) await storage.close();
-});
 
 const passkey = (id: string, createdAt: number): StoredPasskey => ({
   id,
@@ -36,12 +18,11 @@ const passkey = (id: string, createdAt: number): StoredPasskey => ({
   lastUsedAt: null,
 });
 
-describe.each(backends)('%s', (_name, open) => {
+describe.each(storageBackends)('%s', (_name, open) => {
   const now = Date.UTC(2026, 10, 26, 9);
   const start = async () => {
-    const storage = await open({ outbox: () => false, now: () => now });
-    opened.push(storage);
-    await storage.storePasswordHash('scrypt$hash', now);
+    const storage = await open({ now: () => now });
+    await storage.sessions.storePasswordHash('scrypt$hash', now);
     return storage;
   };
 
@@ -118,13 +99,13 @@ describe.each(backends)('%s', (_name, open) => {
     await access.addResetToken('old', now + 10, now);
     expect(await access.useResetToken('old', 'scrypt$new', now + 10)).toBe('expired');
     expect(await access.useResetToken('unknown', 'scrypt$new', now)).toBe('wrong');
-    expect(await storage.readPasswordHash()).toBe('scrypt$hash');
+    expect(await storage.sessions.readPasswordHash()).toBe('scrypt$hash');
     expect(await access.useResetToken('t1', 'scrypt$new', now)).toBe('set');
-    expect(await storage.readPasswordHash()).toBe('scrypt$new');
+    expect(await storage.sessions.readPasswordHash()).toBe('scrypt$new');
     expect(await access.listBrowsers(now, now - 10_000)).toEqual([]);
     expect(await access.useResetToken('t1', 'scrypt$again', now)).toBe('wrong');
     expect(await access.useResetToken('t2', 'scrypt$again', now)).toBe('wrong');
-    expect(await storage.readPasswordHash()).toBe('scrypt$new');
+    expect(await storage.sessions.readPasswordHash()).toBe('scrypt$new');
   });
 
   test('signed-in browsers: the live ones in words, last active first; signing out the others keeps this one', async () => {

@@ -4,34 +4,18 @@
  * exactly an earlier version's as a new one (logged, one transaction), the audit log reads with the
  * versions a change went between, and old versions go with the pictures only they showed.
  */
-import { afterEach, describe, expect, test } from 'vitest';
-import { tempDir } from '../test/helpers';
-import { freshPostgres } from '../test/postgres';
-import { PostgresStorage } from './postgres/storage';
-import { SqliteStorage } from './sqlite/storage';
+import { describe, expect, test } from 'vitest';
+import { storageBackends } from '../test/storage-backends';
 import { SETTINGS_VERSIONS_KEPT } from './settings-versions';
 import type { Actor, Storage, StoredPicture } from './storage';
-
-type Options = { outbox: () => boolean; now: () => number };
-
-const backends: [string, (options: Options) => Promise<Storage>][] = [
-  ['SQLite', async (options) => SqliteStorage.open(tempDir(), options)],
-  ['Postgres', async (options) => PostgresStorage.open(await freshPostgres(), options)],
-];
-
-const opened: Storage[] = [];
-afterEach(async () => {
-  for (const storage of opened.splice(0)) await storage.close();
-});
 
 const who: Actor = { actor: 'dashboard', sessionId: 3, signedIn: { browser: 'Firefox on Windows', at: Date.UTC(2026, 10, 3, 9) } };
 const picture = (letter: string): StoredPicture => ({ hash: letter.repeat(64), contentType: 'image/png', bytes: Buffer.from(letter) });
 
-describe.each(backends)('%s', (_name, open) => {
+describe.each(storageBackends)('%s', (_name, open) => {
   const clock = Date.UTC(2026, 10, 20, 12);
   const start = async () => {
-    const storage = await open({ outbox: () => false, now: () => clock });
-    opened.push(storage);
+    const storage = await open({ now: () => clock });
     return storage;
   };
   const write = (storage: Storage, changes: Record<string, string | null>, extra: { picture?: StoredPicture | null; now?: number } = {}) =>
@@ -60,7 +44,7 @@ describe.each(backends)('%s', (_name, open) => {
     const [restored] = await storage.settings.listVersions(null, 1);
     expect(restored).toMatchObject({ revision: 3, action: 'settings_restored', restoredFrom: 1, who });
 
-    const [entry] = (await storage.listAudit(null, 1)).entries;
+    const [entry] = (await storage.audit.list(null, 1)).entries;
     expect(entry).toMatchObject({ action: 'settings_restored', restoredFrom: 1, sessionId: 3 });
     expect(entry?.fields?.sort()).toEqual(['coachIntro', 'coachName', 'courseUrl']);
     expect(entry?.settings).toEqual({
@@ -70,7 +54,7 @@ describe.each(backends)('%s', (_name, open) => {
     // A version never kept: nothing happens, nothing is logged.
     expect(await storage.settings.restoreVersion({ revision: 99, who, now: clock })).toBeNull();
     expect(await storage.settings.readRevision()).toBe(3);
-    expect((await storage.listAudit(null, 10)).entries).toHaveLength(3);
+    expect((await storage.audit.list(null, 10)).entries).toHaveLength(3);
   });
 
   test('a restore and writes at once: each its own revision, and the settings are some version whole', async () => {
@@ -102,7 +86,7 @@ describe.each(backends)('%s', (_name, open) => {
     expect(await storage.settings.readPicture('a'.repeat(64))).toBeNull();
     expect(await storage.settings.readPicture('b'.repeat(64))).toEqual(picture('b'));
     // The audit entries stay; one whose versions went no longer says what changed.
-    const oldest = (await storage.listAudit(null, 500)).entries.at(-1);
+    const oldest = (await storage.audit.list(null, 500)).entries.at(-1);
     expect(oldest).toMatchObject({ fields: ['coachPhoto'], settings: null });
   }, 30_000);
 });

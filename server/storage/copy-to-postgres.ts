@@ -18,7 +18,7 @@ export type TableCount = { table: string; sqlite: number; postgres: number };
 export async function copySqliteToPostgres(dataDir: string, database: PostgresSettings): Promise<TableCount[]> {
   const sqlite = SqliteStorage.openForCommands(dataDir);
   try {
-    const postgres = await PostgresStorage.open(database, { outbox: () => false });
+    const postgres = await PostgresStorage.open(database, {});
     try {
       // One snapshot of SQLite (a read transaction), one transaction in Postgres.
       await inReadSnapshot(sqlite.db, () => copyIntoPostgres(postgres.pool, (table) => tablePages(sqlite.db, table, PAGE)));

@@ -73,7 +73,7 @@ test('the app on Postgres stores a lead through the API and shows it to the dash
     });
     expect(response.statusCode).toBe(201);
     expect(app.storage.backend).toBe('postgres');
-    expect((await app.storage.leadStats(Date.now())).submissions).toBe(1);
+    expect((await app.storage.dashboard.leadStats(Date.now())).submissions).toBe(1);
   } finally {
     await app.close();
   }

@@ -131,7 +131,8 @@ export class GroupCommit<Item, Result> {
 
 /**
  * The group commit of leads, as both backends use it: `write` stores a batch of submissions in one
- * transaction; after a commit that added outbox rows, `onOutboxRows` is told.
+ * transaction and reports, per submission, the channels it queued deliveries on; after a commit
+ * that queued any, `onQueued` is told which channels.
  */
 export function submissionCommit(
   write: (batch: Submission[]) => Promise<SubmitResult[]>,
@@ -143,7 +144,8 @@ export function submissionCommit(
     maxInFlight: tuning.maxInFlight,
     isBusy: isLockedError,
     onCommitted: (results) => {
-      if ((options.outbox() || options.email?.()) && results.some((result) => result.kind === 'stored' && !result.replayed)) options.onOutboxRows?.();
+      const channels = new Set(results.flatMap((result) => (result.kind === 'stored' ? result.queued : [])));
+      if (channels.size > 0) options.onQueued?.(channels);
     },
   });
 }

@@ -66,6 +66,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     sqlite: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
     postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
   },
+  'outbox-message-id': { sqlite: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077', postgres: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077' },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

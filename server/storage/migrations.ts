@@ -53,6 +53,8 @@ export const migrationNames = [
   'email-tool-outbox',
   // 19: a failed delivery keeps the receiver's or mail server's answer as checked text (server/outbox/reply-text.ts).
   'delivery-reply',
+  // 20: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery, an e-mail (its Message-ID) or a push to the e-mail tool.
+  'outbox-message-id',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

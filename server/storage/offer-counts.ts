@@ -1,6 +1,6 @@
 /**
  * The storage contract's part for the offers' counters (server/offers/; the rest of the contract:
- * ./storage.ts, whose Storage extends this): per day, offer and pattern, how many saw the offer, left
+ * ./storage.ts, whose `Storage.offers` this is): per day, offer and pattern, how many saw the offer, left
  * a lead under it, and pressed its button. Never anything about who.
  */
 import type { Day } from '../../src/shared/days';
@@ -15,7 +15,7 @@ export type OfferCount = { day: Day; key: OfferKey; count: number };
 
 export interface OfferCountsStore {
   /** Adds counts to the offers' counters in one transaction. */
-  addOfferCounts(rows: OfferCount[]): Promise<void>;
+  add(rows: OfferCount[]): Promise<void>;
   /** The offers' counts of the days `from` to `to` (both included), summed per offer, pattern and step. */
-  readOfferCounts(from: Day, to: Day): Promise<(OfferKey & { count: number })[]>;
+  read(from: Day, to: Day): Promise<(OfferKey & { count: number })[]>;
 }

@@ -34,7 +34,7 @@ export { DATABASE_FILE } from './sqlite/connection';
  * there: the commands check first, unless creating it is what they mean.
  */
 export async function openCommandStorage(config: Pick<ServerConfig, 'dataDir' | 'database'>): Promise<Storage> {
-  if (config.database !== null) return PostgresStorage.open(config.database, { outbox: () => false });
+  if (config.database !== null) return PostgresStorage.open(config.database, {});
   return SqliteStorage.openForCommands(config.dataDir);
 }
 

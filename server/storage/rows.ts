@@ -12,7 +12,8 @@ import { decodeRatings } from '../../src/shared/ratings';
 import { maskedEmail } from '../../src/shared/masked-email';
 import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
-import type { Actor, LeadStats, Session, StoredAuditEntry, StoredDeliveries } from './storage';
+import type { Actor, Session, StoredAuditEntry } from './storage';
+import type { LeadStats, StoredDeliveries } from './dashboard-reads';
 import { describeProfile, summaryPatternOf } from './stored-profile';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ export type OutboxRow = {
   o_id: number;
   channel: DeliveryChannel;
   event: DeliveryEvent;
-  webhook_id: string;
+  message_id: string;
   state: DeliveryState;
   attempts: number;
   created_at: number;
@@ -47,9 +48,9 @@ export const consentColumns = 's.consent_version, s.consent_wording, s.marketing
 /** The submission columns of a {@link DetailRow}, of the submissions `s`. */
 export const detailColumns = `s.id, s.email, s.first_name, s.ratings, s.submitted_at, ${consentColumns}, s.marketing_confirmed_at`;
 
-/** The outbox columns a delivery is shown from, as `o_id`, `webhook_id`... of the outbox `o`. */
+/** The outbox columns a delivery is shown from, as `o_id`, `message_id`... of the outbox `o`. */
 export const deliveryColumns =
-  'o.id AS o_id, o.channel, o.event, o.webhook_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status, o.last_reply';
+  'o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status, o.last_reply';
 
 
 /**
@@ -87,7 +88,7 @@ export function toDelivery(row: OutboxRow): Delivery {
     id: String(row.o_id),
     channel: row.channel,
     event: row.event,
-    webhookId: row.webhook_id,
+    webhookId: row.message_id,
     state: row.state,
     attempts: row.attempts,
     createdAt: iso(row.created_at),

@@ -11,15 +11,14 @@
  * (server/storage/contract.test.ts).
  */
 import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
-import type { DeliveriesResponse, Delivery, DeliveryFilter } from '../../src/shared/coach-api/deliveries';
-import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
 import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
+import type { PaceWindow } from './pace';
+import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
 import type { AccessTable, SetupCodeTable } from './access';
 import type { FunnelStep } from '../../src/shared/funnel';
 import type { Lead } from '../../src/shared/lead';
 import type { OfferCountsStore } from './offer-counts';
-import type { PaceWindow } from './pace';
 
 /** How long a retry with the same Idempotency-Key gets the first answer back. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,9 +29,51 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export type ResultsMail = 'queued' | 'held' | 'off';
 
+/**
+ * The channels a lead is delivered on. Each delivery is one outbox row of its channel, sent by that
+ * channel's loop (server/outbox/delivery-loop.ts): the coach's webhook, and the results e-mail to
+ * the visitor, the coach's e-mail tool. A channel is added here, in `channelEvents`, and as a loop;
+ * storage queues its rows.
+ */
+export const outboxChannels = ['webhook', 'email', 'tool'] as const;
+/** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */
+export type OutboxChannel = (typeof outboxChannels)[number];
+/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
+export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+
+/**
+ * What each channel is sent: the event of a new submission's row, and of a confirmed marketing
+ * consent's (null: the channel is not told). The results e-mail is also held to its share per
+ * address (./mail-cap.ts).
+ */
+export const channelEvents: Record<OutboxChannel, { submitted: OutboxEvent; confirmed: OutboxEvent | null }> = {
+  webhook: { submitted: 'lead.submitted', confirmed: 'lead.confirmed' },
+  email: { submitted: 'results', confirmed: null },
+  tool: { submitted: 'lead.submitted', confirmed: 'lead.confirmed' },
+};
+
+/**
+ * Where a lead goes: each channel on or off, as the settings in force say when it is submitted (or
+ * its consent confirmed). The caller decides; storage queues one row on each channel that is on.
+ */
+export type Routing = Readonly<Record<OutboxChannel, boolean>>;
+
+/** The channels `routing` has on that are told of a confirmed consent, with the event each is sent. */
+export const confirmedChannels = (routing: Routing) =>
+  outboxChannels.flatMap((channel) => {
+    const event = channelEvents[channel].confirmed;
+    return routing[channel] && event !== null ? [{ channel, event }] : [];
+  });
+
+/** Every channel off: nothing is queued. */
+export const noRouting: Routing = { webhook: false, email: false, tool: false };
+
 export type SubmitResult =
-  /** Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`). */
-  | { kind: 'stored'; id: string; replayed: boolean; mail: ResultsMail }
+  /**
+   * Stored now (`replayed: false`) or earlier under the same Idempotency-Key (`replayed: true`).
+   * `queued`: the channels this submission queued a delivery on now (none for a replay).
+   */
+  | { kind: 'stored'; id: string; replayed: boolean; mail: ResultsMail; queued: OutboxChannel[] }
   /** The Idempotency-Key was already used for a different submission. */
   | { kind: 'key_conflict' };
 
@@ -51,31 +92,19 @@ export type StoredConsent = {
 };
 
 /**
- * One submission as it waits for its group commit: validated, with its time, and where the visit
- * came from (its `lead` funnel step is counted under that source in the same transaction).
+ * A validated lead as it is handed to storage: its Idempotency-Key, consent record, where the visit
+ * came from (its `lead` funnel step is counted under that source in the same transaction), and
+ * where it goes (absent: nowhere).
  */
-export type Submission = { lead: Lead; idempotencyKey: string | undefined; now: number; consent?: StoredConsent; source?: FunnelSource };
+export type NewSubmission = { lead: Lead; idempotencyKey?: string; consent?: StoredConsent; source?: FunnelSource; routing?: Routing };
+
+/** One submission as it waits for its group commit: with its time. */
+export type Submission = NewSubmission & { now: number };
 
 /** What the server's storage is told when it opens. */
 export type StoreOptions = {
-  /**
-   * Whether to write an outbox row for each new submission: a webhook is in force. Asked for each
-   * batch, inside its transaction, so a webhook set or removed on the dashboard applies at once.
-   */
-  outbox: () => boolean;
-  /**
-   * Also queue the results e-mail for each new submission (mail is on). Asked at every commit, so
-   * mail turned on or off at run time applies from the next lead.
-   */
-  email?: () => boolean;
-  /**
-   * When the coach's e-mail tool hears of a lead (server/email-tool/tool-outbox.ts): at submission
-   * (the consent box is off), once the visitor confirms their marketing consent (the box is on), or
-   * never (no tool set). Asked like `outbox`, so a new lead is never pushed both unconfirmed and confirmed.
-   */
-  tool?: () => 'submitted' | 'confirmed' | null;
-  /** Called after a commit that added outbox rows, so delivery can start at once. */
-  onOutboxRows?: () => void;
+  /** Called after a commit that queued deliveries, with their channels, so their loops start at once. */
+  onQueued?: (channels: ReadonlySet<OutboxChannel>) => void;
   /** SQLite: called if the once-a-second checkpoint fails for a reason other than another process being busy. */
   onCheckpointFailure?: (error: unknown) => void;
   /** Postgres: told about errors of idle connections (the database restarted, say); the pool reconnects. */
@@ -85,16 +114,11 @@ export type StoreOptions = {
   batchCap?: number;
 };
 
-/** Who an outbox row goes to: the coach's webhook, or the visitor's mailbox (the results e-mail). */
-export type OutboxChannel = 'webhook' | 'email' | 'tool';
-/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
-export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
-
 /** An outbox row due for delivery, with what its payload is built from. */
 export type DueRow = {
   id: number;
-  /** The webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. The same on every attempt. */
-  webhook_id: string;
+  /** The delivery's id, the same on every attempt: the webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. */
+  message_id: string;
   event: OutboxEvent;
   submission_id: number;
   attempts: number;
@@ -178,8 +202,11 @@ export type ProfileTotals = {
 /** `browser`: the browser in words ("Chrome on macOS"; '' for a session from before they were kept). */
 export type Session = { id: number; createdAt: number; lastSeenAt: number; expiresAt: number; browser: string };
 
-/** The coach's sessions as stored: only a hash of each token (server/coach/sessions.ts decides). */
+/** The coach's password and sessions as stored: only a hash of each (server/coach/sessions.ts decides). */
 export interface SessionTable {
+  readPasswordHash(): Promise<string | null>;
+  /** Stores a new password hash and ends every session, in one transaction. */
+  storePasswordHash(hash: string, now: number): Promise<void>;
   /** Stores a session (and sweeps the ones expired by `expiredBefore`/`idleBefore`); returns its id. `browser`: the browser in words. */
   insert(tokenHash: string, now: number, expiresAt: number, idleBefore: number, browser?: string): Promise<number>;
   byTokenHash(tokenHash: string): Promise<Session | null>;
@@ -196,30 +223,6 @@ export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: Si
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };
 
-/**
- * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
- * address (search results are in address order, so a page is the next stretch of the index).
- */
-export type LeadListParams = TimeRange & { q: string; cursor: string | null; limit: number };
-
-/** Name search has no index (one more would cost every stored lead a write): it looks at this many newest submissions. */
-export const NAME_SEARCH_WINDOW = 50_000;
-
-/** One person's line of the export: their latest submission, first and last time, how many. */
-export type ExportRow = {
-  email: string;
-  first_name: string;
-  ratings: string;
-  created_at: number;
-  updated_at: number;
-  submissions: number;
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-  /** When the visitor confirmed the marketing consent (double opt-in), or null. */
-  marketing_confirmed_at: number | null;
-};
-
 /** A link of the results e-mail, stored by the hash of its token (server/mail/links.ts). */
 export type NewLink = { tokenHash: string; kind: 'profile' | 'confirm'; submissionId: number; createdAt: number; expiresAt: number };
 
@@ -234,6 +237,8 @@ export type LinkedProfile = {
   linkExpiresAt: number;
 };
 
+export type ConfirmResult = { confirmedAt: number; queued: OutboxChannel[] };
+
 /** The results e-mail's links (server/mail/link-routes.ts). */
 export interface LinkStore {
   /** Stores the links of e-mails about to be sent, in one transaction (and forgets long-expired ones). */
@@ -241,75 +246,41 @@ export interface LinkStore {
   /** The profile behind a live profile link (not expired, its person not erased), or null. */
   profileByLink(tokenHash: string, now: number): Promise<LinkedProfile | null>;
   /**
-   * Uses a live confirm link once: records the confirmation on its submission and, when a webhook is
-   * configured, queues `lead.confirmed`, all in one transaction (on Postgres one instance wins a race).
+   * Uses a live confirm link once: records the confirmation on its submission and queues its event
+   * (`channelEvents`) on each channel `routing` has on, all in one transaction (on Postgres one
+   * instance wins a race). `queued`: the channels it queued on.
    * A link used before answers with the confirmation's time again and changes nothing, as long as
    * it is kept (a confirmed person opening it again hears they are confirmed). Null for a link that
    * is unknown, erased, or expired unused.
    */
-  confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number } | null>;
+  confirmByLink(tokenHash: string, now: number, routing: Routing): Promise<ConfirmResult | null>;
 }
 
-export type EraseResult = { leads: number; submissions: number; pendingDeliveries: number };
-
-export type LeadStats = {
-  leads: number;
-  submissions: number;
-  submissionsLast24h: number;
-  submissionsLast7d: number;
-  outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
-};
-
-export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
-/** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused' | 'emailToolConfigured' | 'emailToolPaused'>;
-
-export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
-
-export interface Storage extends LinkStore, OfferCountsStore {
-  readonly backend: 'sqlite' | 'postgres';
-
+/** Leads as they arrive: stored through the group commit (server/storage/group-commit.ts). */
+export interface LeadStore {
   /**
    * Stores a validated lead; resolves once it is committed (or was stored before under its key). A
-   * new one also counts the funnel's `lead` step under `source`, in the same transaction.
+   * new one also counts the funnel's `lead` step under `source`, and queues a delivery on each
+   * channel its routing has on, in the same transaction.
    */
-  submit(lead: Lead, idempotencyKey?: string, consent?: StoredConsent, source?: FunnelSource): Promise<SubmitResult>;
-  /** The webhook's queue. */
-  readonly outbox: OutboxQueue;
-  /** The results e-mail's queue: the same table and promises, its own rows. */
-  readonly mailOutbox: OutboxQueue;
-  /** The coach's e-mail tool's queue (server/email-tool/tool-outbox.ts): the same table, its own rows. */
-  readonly toolOutbox: OutboxQueue;
-  /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
-  readonly paceWindow: PaceWindow;
-
-  readPasswordHash(): Promise<string | null>;
-  /** Stores a new password hash and ends every session, in one transaction. */
-  storePasswordHash(hash: string, now: number): Promise<void>;
-  readonly sessions: SessionTable;
-  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
-  readonly setupCodes: SetupCodeTable;
-  /** The coach's settings and picture (server/settings/). */
-  readonly settings: SettingsTable;
-  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
-  readonly access: AccessTable;
-  recordAudit(action: AuditAction, who: Actor, now: number): Promise<void>;
-  /** Newest first, `limit` entries older than the cursor (an entry's id). */
-  listAudit(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
-
-  /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
-  addFunnelCounts(rows: FunnelCount[]): Promise<void>;
-  /** The sign-in throttle's counters under these keys (those that exist). */
-  readThrottle(keys: string[]): Promise<Map<string, ThrottleEntry>>;
-  /** One more failure under `key`, atomically; a count whose last failure was before `forgetBefore` starts again at 1. */
-  addThrottleFailure(key: string, now: number, forgetBefore: number): Promise<ThrottleEntry>;
-  clearThrottle(key: string): Promise<void>;
-  /** Drops the counters with no failure since `before`. */
-  pruneThrottle(before: number): Promise<void>;
+  submit(submission: NewSubmission): Promise<SubmitResult>;
   /** Writes (and commits) one small row: resolves once storage accepted a write (GET /api/health). */
   probeWrite(now: number): Promise<void>;
+}
+
+/** The audit log: what was done on the coach's side, by whom, when (never a value or an address). */
+export interface AuditLog {
+  record(action: AuditAction, who: Actor, now: number): Promise<void>;
+  /** Newest first, `limit` entries older than the cursor (an entry's id). */
+  list(before: number | null, limit: number): Promise<{ entries: StoredAuditEntry[]; nextCursor: string | null }>;
+}
+
+/** The funnel's counters and the profile aggregate (server/analytics/). */
+export interface FunnelStore {
+  /** Adds counts to the funnel tables in one transaction (a new source beyond the day's cap counts as the other one). */
+  addCounts(rows: FunnelCount[]): Promise<void>;
   /** The counts of the days `from` to `to` (both included); server/analytics/report.ts makes the funnel of them. */
-  readFunnelCounts(from: Day, to: Day): Promise<FunnelCounts>;
+  readCounts(from: Day, to: Day): Promise<FunnelCounts>;
   /** The profile aggregate summed over the days `from` to `to` (both included). */
   readProfileTotals(from: Day, to: Day): Promise<ProfileTotals>;
   /**
@@ -318,33 +289,54 @@ export interface Storage extends LinkStore, OfferCountsStore {
    * in, read inside their own transaction, so a change of zone on one instance never mixes days.
    */
   useProfileTimeZone(timeZone: string): Promise<void>;
+}
 
-  listLeads(params: LeadListParams): Promise<LeadListResponse>;
-  /** A person with every submission, newest first, each as the visitor saw it with its delivery. */
-  leadDetail(id: number): Promise<LeadDetail | null>;
-  /** The e-mail address of the person a lead id (any of their submissions' ids) belongs to. */
-  emailOfLead(id: number): Promise<string | null>;
-  /** Removes a person for good: every submission under the stored form of `email`, their deliveries, their share of the aggregate. */
-  eraseLead(email: string): Promise<EraseResult>;
-  /**
-   * The export's rows in pages, newest person first (server/leads/export.ts writes the CSV); with a
-   * period, the people whose latest submission falls in it. What is stored after it starts is left out.
-   */
-  exportRows(period?: TimeRange): AsyncIterable<ExportRow[]>;
-  listDeliveries(params: DeliveryListParams): Promise<StoredDeliveries>;
-  /**
-   * Puts a delivery back in the queue, due now: a given-up one gets one more attempt; a pending one
-   * is tried at once unless a round is sending it right now (then it is left to that round).
-   */
-  retryDelivery(id: number, now: number): Promise<RetryOutcome>;
-  leadStats(now: number): Promise<LeadStats>;
+/** The sign-in throttle's counters (server/coach/throttle.ts decides). */
+export interface ThrottleTable {
+  /** The counters under these keys (those that exist). */
+  read(keys: string[]): Promise<Map<string, ThrottleEntry>>;
+  /** One more failure under `key`, atomically; a count whose last failure was before `forgetBefore` starts again at 1. */
+  addFailure(key: string, now: number, forgetBefore: number): Promise<ThrottleEntry>;
+  clear(key: string): Promise<void>;
+  /** Drops the counters with no failure since `before`. */
+  prune(before: number): Promise<void>;
+}
 
-  /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */
-  writeBackup(target: string): Promise<boolean>;
-
+/**
+ * The storage contract: one part per concern, each an interface of its own. A part's methods take
+ * and answer plain data, so on SQLite each crosses to the storage thread as it is
+ * (server/storage/sqlite/thread-storage.ts forwards by part and method).
+ */
+export interface Storage {
+  readonly backend: 'sqlite' | 'postgres';
+  readonly leads: LeadStore;
+  /** Each channel's queue: the same table and promises, its own rows. */
+  readonly outbox: Readonly<Record<OutboxChannel, OutboxQueue>>;
+  /** The results e-mail's links. */
+  readonly links: LinkStore;
+  /** The coach's password and sessions. */
+  readonly sessions: SessionTable;
+  /** The first-run set-up codes (server/coach/setup-code.ts). Setting a password ends them all. */
+  readonly setupCodes: SetupCodeTable;
+  /** Passkeys, the second factor, reset links, signed-in browsers (server/storage/access.ts). */
+  readonly access: AccessTable;
+  readonly audit: AuditLog;
+  readonly funnel: FunnelStore;
+  /** The offers' counters (server/storage/offer-counts.ts). */
+  readonly offers: OfferCountsStore;
+  readonly throttle: ThrottleTable;
+  /** The e-mail tool's pace window (./pace.ts): shared by every instance on Postgres. */
+  readonly paceWindow: PaceWindow;
+  /** The coach's settings and picture (server/settings/). */
+  readonly settings: SettingsTable;
+  readonly dashboard: DashboardReads;
   /** Stores what is queued and closes the connection(s). */
   close(): Promise<void>;
 }
+
+/** The parts of the contract, by name: what a call names to cross to the storage thread. */
+export type StorageParts = Omit<Storage, 'backend' | 'outbox' | 'close'>;
+export type StoragePart = keyof StorageParts;
 
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */
 export const isLockedError = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';

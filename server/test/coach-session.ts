@@ -10,7 +10,7 @@ export const ownOrigin = 'http://localhost:80';
 
 /** Stores the password with cheap scrypt parameters (the real ones cost half a second per check). */
 export async function setTestPassword(app: FastifyInstance, password = coachPassword): Promise<void> {
-  await app.storage.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
+  await app.storage.sessions.storePasswordHash(await hashPassword(password, { log2N: 10, r: 8, p: 1 }), Date.now());
 }
 
 export function signIn(app: FastifyInstance, password = coachPassword, headers: Record<string, string> = {}) {

@@ -8,6 +8,7 @@ import { loadConfig, type ServerConfig } from '../config';
 import { openSqlite, type SqliteDatabase } from '../storage/sqlite/binding';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { SqliteStorage } from '../storage/sqlite/storage';
+import type { Routing } from '../storage/storage';
 import { SqliteThreadStorage } from '../storage/sqlite/thread-storage';
 import { makeFakeDist } from './fake-dist';
 import { makeTempDir } from './temp-dirs';
@@ -101,9 +102,9 @@ export const testLead = (email: string, firstName: string, ratings: Lead['rating
 });
 
 /** A SQLite storage in a fresh folder holding these leads (each with its Idempotency-Key, if given). */
-export async function storeWith(leads: [Lead, string?][], outbox = false): Promise<{ dataDir: string; store: SqliteStorage }> {
+export async function storeWith(leads: [Lead, string?][], routing?: Routing): Promise<{ dataDir: string; store: SqliteStorage }> {
   const dataDir = tempDir();
-  const store = SqliteStorage.open(dataDir, { outbox: () => outbox });
-  await Promise.all(leads.map(([entry, key]) => store.submit(entry, key)));
+  const store = SqliteStorage.open(dataDir, {});
+  await Promise.all(leads.map(([entry, key]) => store.leads.submit({ lead: entry, idempotencyKey: key, routing })));
   return { dataDir, store };
 }

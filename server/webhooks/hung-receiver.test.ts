@@ -113,7 +113,7 @@ test(
 
     // The receiver answered 200 before stalling the body: that lead counts as delivered.
     const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
-    const states = db.prepare('SELECT webhook_id AS id, state, last_reply AS reply FROM outbox').all() as { id: string; state: string; reply: string | null }[];
+    const states = db.prepare('SELECT message_id AS id, state, last_reply AS reply FROM outbox').all() as { id: string; state: string; reply: string | null }[];
     db.close();
     expect(states.find((row) => row.id === stalled.id)).toMatchObject({ state: 'delivered', reply: null });
     // The silent one's technical answer says there was none, and for how long it was waited for.

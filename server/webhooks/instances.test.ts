@@ -67,7 +67,7 @@ test('two instances on one Postgres database: a webhook set on one forwards the 
   // Once B has seen the change, a lead it stores gets no outbox row: nothing waits to be sent.
   await expect.poll(() => b.app.settings.values.webhookUrl, { timeout: 5_000 }).toBeNull();
   const rows = async () => {
-    const { outbox } = await b.app.storage.leadStats(Date.now());
+    const { outbox } = await b.app.storage.dashboard.leadStats(Date.now());
     return outbox.pending + outbox.delivered + outbox.gone + outbox.expired;
   };
   const before = await rows();

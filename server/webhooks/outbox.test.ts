@@ -282,7 +282,7 @@ test('with two instances and the shortest lease (5 s), a hung attempt ends and i
     running = await startApp(testConfig({ ...webhookEnvironment(url, secret) }), { clock: manualClock(Date.now()) });
     expect((await postLead(running.url, validLead)).status).toBe(201);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const queue = running.app.storage.outbox;
+    const queue = running.app.storage.outbox.webhook;
     const target = webhookTarget(url, secret);
     const instance = () => new WebhookOutbox({ queue, target: () => target, log, leaseMs: 5_000 });
     const [first, second] = [instance(), instance()];

@@ -42,7 +42,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * the consent record. `lead.submitted` when the gate stored them; `lead.confirmed` when they pressed
  * the results e-mail's confirm button (the double opt-in): only then may marketing start.
  */
-export function webhookPayload(row: Omit<DueRow, 'id' | 'webhook_id' | 'attempts' | 'created_at' | 'lease'>): string {
+export function webhookPayload(row: Omit<DueRow, 'id' | 'message_id' | 'attempts' | 'created_at' | 'lease'>): string {
   const ratings = decodeRatings(row.ratings);
   const confirmed = row.event === 'lead.confirmed' && row.marketing_confirmed_at !== null;
   return JSON.stringify({
@@ -115,7 +115,7 @@ export class WebhookOutbox extends DeliveryLoop {
           if (target === null || dispatchers === null) return { result: 'failed', status: null };
           const answer = await postEvent({
             target,
-            webhookId: row.webhook_id,
+            webhookId: row.message_id,
             timestampSeconds: Math.floor((clock?.now() ?? Date.now()) / 1000),
             body: webhookPayload(row),
             dispatcher: dispatchers.for(target),

@@ -67,7 +67,7 @@ export const webhookRoutes: FastifyPluginAsync<Options> = async (app, { settings
     const sentAt = now();
     const webhookId = `msg_test_${randomUUID()}`;
     const attempt = await outbox.sendTest(target, { webhookId, timestampSeconds: Math.floor(sentAt / 1000), body: testEventBody(sentAt) }, KEEP_BYTES);
-    await storage.recordAudit('webhook_test', actor(request), sentAt);
+    await storage.audit.record('webhook_test', actor(request), sentAt);
     const { text, truncated } = answerText(attempt.body, attempt.bodyCut);
     return {
       outcome: attempt.blocked === null ? outcomeOf(attempt.status, attempt.timedOut) : 'blocked',

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { appError } from '../content/errors';
 
 type Props = { children: ReactNode };
@@ -18,17 +18,14 @@ export function describeError(error: unknown): { title: string; stack?: string }
 
 /**
  * The root error boundary: an unhandled error while rendering any route shows the fallback page of
- * SPEC section 8 (heading, status or message, stack) instead of a blank screen.
+ * SPEC section 8 (heading, status or message, stack) instead of a blank screen. React itself logs
+ * the error with its component stack to the console (its default `onCaughtError`), so this does not.
  */
 export class RootErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error ?? new Error('Unknown error') };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Unhandled error while rendering a route:', error, info.componentStack);
   }
 
   override render() {

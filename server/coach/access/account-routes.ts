@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       refuse(reply, 400, 'invalid_request', copy.badPassword, { field: 'password' });
       return null;
     }
-    const hash = await storage.readPasswordHash();
+    const hash = await storage.sessions.readPasswordHash();
     const attempt = await door.tryingSecret(request, reply, hash);
     if (attempt === null || hash === null) return null;
     if (!(await verifyPassword(password, hash, { priority: 1 }))) {
@@ -71,7 +71,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     if (typeof code !== 'string' || code.length > 20) return refuse(reply, 400, 'invalid_request', copy.badCode, { field: 'code' });
     const { pending } = await storage.access.readSecondFactor();
     if (pending === null) return refuse(reply, 409, 'invalid_request', secondFactorCopy.enrolFirst, { field: 'code' });
-    const attempt = await door.tryingSecret(request, reply, await storage.readPasswordHash());
+    const attempt = await door.tryingSecret(request, reply, await storage.sessions.readPasswordHash());
     if (attempt === null) return reply;
     const step = await matchingStep(secondFactor.open(pending), code.replace(/\s/g, ''), now());
     if (step === null) return refuse(reply, 401, 'wrong_code', secondFactorCopy.wrongFirstCode, { field: 'code' });
@@ -81,14 +81,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       return refuse(reply, 409, 'invalid_request', secondFactorCopy.enrolFirst, { field: 'code' });
     }
     await attempt.succeeded();
-    await storage.recordAudit('second_factor_on', actor(request), now());
+    await storage.audit.record('second_factor_on', actor(request), now());
     return { recoveryCodes } satisfies RecoveryCodes;
   });
 
   app.delete(coachAccessApi.secondFactor, { bodyLimit: 4 * 1024 }, async (request, reply) => {
     if ((await passwordHolds(request, reply, bodyOf(request).password, secondFactorCopy.wrongPassword)) === null) return reply;
     await storage.access.clearSecondFactor();
-    await storage.recordAudit('second_factor_off', actor(request), now());
+    await storage.audit.record('second_factor_off', actor(request), now());
     return reply.code(204).send();
   });
 
@@ -101,9 +101,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     if (problem !== null) return refuse(reply, 400, 'invalid_request', problem, { field: 'password' });
     if ((await passwordHolds(request, reply, body.currentPassword, copy.wrongCurrent)) === null) return reply;
     // A new password ends every session (and makes every browser a stranger again); this browser starts a new one.
-    await storage.storePasswordHash(await hashPassword(body.password), now());
-    await storage.recordAudit('password_set', actor(request), now());
-    const hash = (await storage.readPasswordHash()) ?? '';
+    await storage.sessions.storePasswordHash(await hashPassword(body.password), now());
+    await storage.audit.record('password_set', actor(request), now());
+    const hash = (await storage.sessions.readPasswordHash()) ?? '';
     return door.startSession(request, reply, hash);
   });
 
@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.post(coachAccessApi.signOutOthers, async (request) => {
     const signedOut = await storage.access.endOtherSessions(sessionOf(request).id);
-    await storage.recordAudit('signed_out_others', actor(request), now());
+    await storage.audit.record('signed_out_others', actor(request), now());
     return { signedOut } satisfies SignedOutOthers;
   });
 };

@@ -68,7 +68,7 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRouteOptions> = async (app
     if (typeof body.response !== 'object' || body.response === null) return refuse(reply, 400, 'invalid_request', copy.badAnswer, { field: 'response' });
     const added = await passkeys.register(rp(request), body.response, name);
     if (added === null) return refuse(reply, 400, 'passkey_refused', copy.notAdded, { field: 'response' });
-    await storage.recordAudit('passkey_added', actor(request), now());
+    await storage.audit.record('passkey_added', actor(request), now());
     return listOf(await storage.access.listPasskeys());
   });
 
@@ -76,13 +76,13 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRouteOptions> = async (app
     const name = nameOf(bodyOf(request).name);
     if (name === null) return refuse(reply, 400, 'invalid_request', copy.badName, { field: 'name' });
     if (!(await storage.access.renamePasskey(idOf(request), name))) return refuse(reply, 404, 'not_found', copy.notFound);
-    await storage.recordAudit('passkey_renamed', actor(request), now());
+    await storage.audit.record('passkey_renamed', actor(request), now());
     return listOf(await storage.access.listPasskeys());
   });
 
   app.delete(coachAccessApi.passkey, async (request, reply) => {
     if (!(await storage.access.removePasskey(idOf(request)))) return refuse(reply, 404, 'not_found', copy.notFound);
-    await storage.recordAudit('passkey_removed', actor(request), now());
+    await storage.audit.record('passkey_removed', actor(request), now());
     return listOf(await storage.access.listPasskeys());
   });
 
@@ -95,12 +95,12 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRouteOptions> = async (app
     const body = bodyOf(request);
     if (typeof body.response !== 'object' || body.response === null) return refuse(reply, 400, 'invalid_request', copy.badAnswer, { field: 'response' });
     if (door.refusedInsecure(request, reply)) return reply;
-    const hash = await storage.readPasswordHash();
+    const hash = await storage.sessions.readPasswordHash();
     if (hash === null) return refuse(reply, 409, 'password_not_set', copy.noPassword);
     const attempt = await door.tryingSecret(request, reply, hash);
     if (attempt === null) return reply;
     if ((await passkeys.signIn(rp(request), body.response)) === null) {
-      await storage.recordAudit('sign_in_failed', door.anonymous, now());
+      await storage.audit.record('sign_in_failed', door.anonymous, now());
       return refuse(reply, 401, 'passkey_refused', copy.refused);
     }
     await attempt.succeeded();

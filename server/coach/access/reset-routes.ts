@@ -55,11 +55,11 @@ export const resetRoutes: FastifyPluginAsync<ResetRouteOptions> = async (app, op
   app.post(coachAccessApi.passwordReset, { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const email = bodyOf(request).email;
     if (typeof email !== 'string' || email.trim() === '' || email.length > 320) return refuse(reply, 400, 'invalid_request', resetCopy.badEmail, { field: 'email' });
-    const hash = await storage.readPasswordHash();
+    const hash = await storage.sessions.readPasswordHash();
     if (hash === null) return refuse(reply, 409, 'password_not_set', resetCopy.noPassword);
     // Counted per typed address and per client, whether or not the address matches: the answer says nothing.
     const counts = await Promise.all(
-      resetThrottleKeys(deviceCookieKey(hash), email, clientKey(request.ip)).map((key) => storage.addThrottleFailure(key, now(), now() - RESET_WINDOW_MS)),
+      resetThrottleKeys(deviceCookieKey(hash), email, clientKey(request.ip)).map((key) => storage.throttle.addFailure(key, now(), now() - RESET_WINDOW_MS)),
     );
     if (counts.some((entry) => entry.failures > RESET_REQUESTS_PER_WINDOW)) {
       const retryAfterSeconds = Math.ceil(RESET_WINDOW_MS / 1000);
@@ -71,7 +71,7 @@ export const resetRoutes: FastifyPluginAsync<ResetRouteOptions> = async (app, op
     if (recovery !== null && transport !== null && comparableAddress(recovery) === comparableAddress(email)) {
       const link = newResetToken(now());
       await storage.access.addResetToken(link.hash, link.expiresAt, now());
-      await storage.recordAudit('password_reset_sent', door.anonymous, now());
+      await storage.audit.record('password_reset_sent', door.anonymous, now());
       const { settings } = transport;
       // Sent after the answer, so a matching address takes no longer to answer than any other.
       setImmediate(() => {
@@ -101,14 +101,14 @@ export const resetRoutes: FastifyPluginAsync<ResetRouteOptions> = async (app, op
     const problem = passwordProblem(body.password);
     if (problem !== null) return refuse(reply, 400, 'invalid_request', problem, { field: 'password' });
     // A wrong link counts against the sign-in throttle, as a wrong password does.
-    const attempt = await door.tryingSecret(request, reply, await storage.readPasswordHash());
+    const attempt = await door.tryingSecret(request, reply, await storage.sessions.readPasswordHash());
     if (attempt === null) return reply;
     if (!isResetTokenShaped(body.token)) return refuse(reply, 401, 'wrong_reset_link', resetCopy.wrong, { field: 'token' });
     const outcome = await storage.access.useResetToken(hashResetToken(body.token), await hashPassword(body.password), now());
     if (outcome === 'wrong') return refuse(reply, 401, 'wrong_reset_link', resetCopy.wrong, { field: 'token' });
     if (outcome === 'expired') return refuse(reply, 401, 'reset_link_expired', resetCopy.expired, { field: 'token' });
     await attempt.succeeded();
-    await storage.recordAudit('password_reset', door.anonymous, now());
+    await storage.audit.record('password_reset', door.anonymous, now());
     return reply.code(204).send();
   });
 };

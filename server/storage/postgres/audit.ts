@@ -4,7 +4,8 @@
  */
 import type { AuditAction } from '../../../src/shared/coach-api/audit';
 import { actorColumns, auditPage, auditSelect, type AuditRow } from '../rows';
-import type { Actor, StoredAuditEntry } from '../storage';
+import { bound } from '../bound';
+import type { Actor, AuditLog, StoredAuditEntry } from '../storage';
 import type { PostgresPool } from './connection';
 
 export async function recordAudit(pool: PostgresPool, action: AuditAction, who: Actor, now: number): Promise<void> {
@@ -27,3 +28,6 @@ export async function listAudit(pool: PostgresPool, before: number | null, limit
   ]);
   return auditPage(rows, limit);
 }
+
+/** The audit log on Postgres. */
+export const postgresAuditLog = (pool: PostgresPool) => bound(pool, { record: recordAudit, list: listAudit }) satisfies AuditLog;

@@ -38,7 +38,7 @@ export const copiedTables: CopiedTable[] = [
     key: 'id',
     columns: [
       bigint('id'),
-      text('webhook_id'),
+      text('message_id'),
       bigint('submission_id'),
       text('state'),
       { name: 'attempts', type: 'integer' },

@@ -1,7 +1,8 @@
 /**
  * The export's rows on Postgres (server/leads/export.ts writes them as CSV), a page at a time.
  */
-import type { ExportRow, TimeRange } from '../storage';
+import type { TimeRange } from '../storage';
+import type { ExportRow } from '../dashboard-reads';
 import { parameters, type PostgresPool } from './connection';
 import { idRange, newestId } from './leads';
 

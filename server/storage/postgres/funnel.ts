@@ -7,7 +7,9 @@ import type { Day } from '../../../src/shared/days';
 import { funnelParts } from '../rows';
 import type { PoolClient } from 'pg';
 import { cappedSource, inKeyOrder } from '../funnel-counts';
-import type { FunnelCount, FunnelCounts, FunnelSource } from '../storage';
+import { bound } from '../bound';
+import type { FunnelCount, FunnelCounts, FunnelSource, FunnelStore } from '../storage';
+import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import { type PostgresPool, transaction } from './connection';
 
 /** The advisory lock under which instances create new funnel sources (an arbitrary constant of this app). */
@@ -82,3 +84,7 @@ export async function readFunnelCounts(pool: PostgresPool, from: Day, to: Day): 
   );
   return { days: days.rows, sources: sources.rows };
 }
+
+/** The funnel's counters and the profile aggregate on Postgres. */
+export const postgresFunnelStore = (pool: PostgresPool) =>
+  bound(pool, { addCounts: addFunnelCounts, readCounts: readFunnelCounts, readProfileTotals, useProfileTimeZone: ensureProfileAggregate }) satisfies FunnelStore;

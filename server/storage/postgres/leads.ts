@@ -8,7 +8,11 @@ import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
-import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
+import { bound } from '../bound';
+import { type TimeRange } from '../storage';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { exportPages } from './export';
+import { listDeliveries, retryDelivery } from './outbox';
 import { parameters, type PostgresPool, transaction } from './connection';
 import { addToProfiles, aggregateTimeZone } from './profiles';
 
@@ -117,6 +121,17 @@ export async function eraseLead(pool: PostgresPool, email: string): Promise<Eras
   });
 }
 
+/** How many submissions a period holds, and how many people made them (see countInPeriod in sqlite/leads.ts). */
+export async function countInPeriod(pool: PostgresPool, period: TimeRange): Promise<{ leads: number; submissions: number }> {
+  const { lo, hi } = await idRange(pool, period);
+  const { rows } = await pool.query<{ leads: number; submissions: number }>(
+    `SELECT count(DISTINCT email)::int AS leads, count(*)::int AS submissions FROM submissions
+     WHERE id BETWEEN $1 AND $2 AND submitted_at >= $3 AND submitted_at < $4`,
+    [lo, hi, period.fromMs ?? Number.MIN_SAFE_INTEGER, period.toMs ?? Number.MAX_SAFE_INTEGER],
+  );
+  return rows[0] ?? { leads: 0, submissions: 0 };
+}
+
 export async function leadStats(pool: PostgresPool, now: number): Promise<LeadStats> {
   const one = async (sql: string, ...values: unknown[]) => (await pool.query<{ n: number | null }>(sql, values)).rows[0]?.n ?? null;
   return statsOf(
@@ -130,4 +145,14 @@ export async function leadStats(pool: PostgresPool, now: number): Promise<LeadSt
     },
     now,
   );
+}
+
+/** What the dashboard reads and does with the leads on Postgres. */
+export function postgresDashboardReads(pool: PostgresPool): DashboardReads {
+  return {
+    ...bound(pool, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, countInPeriod, listDeliveries, retryDelivery }),
+    exportRows: (period) => exportPages(pool, period),
+    // Backups of Postgres are the database's own (pg_dump, the provider's snapshots): server/docs/postgres.md.
+    writeBackup: async () => false,
+  };
 }

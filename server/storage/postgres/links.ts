@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
-import type { LinkedProfile, NewLink } from '../storage';
+import { confirmedChannels, type ConfirmResult, type LinkedProfile, type LinkStore, type NewLink, type Routing } from '../storage';
 import { type PostgresPool, transaction } from './connection';
 
-/** `webhook`: whether a webhook is in force now (a confirmation then queues `lead.confirmed`). */
-export function postgresLinks(pool: PostgresPool, options: { webhook: () => boolean; tool?: () => boolean }) {
+/** The results e-mail's links on Postgres. */
+export function postgresLinks(pool: PostgresPool): LinkStore {
   let lastSweep = 0;
   return {
     async addLinks(links: NewLink[]): Promise<void> {
@@ -51,7 +51,7 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
       return linkedProfile(own.rows, link.expires_at);
     },
 
-    async confirmByLink(tokenHash: string, now: number): Promise<{ confirmedAt: number; queued: boolean } | null> {
+    async confirmByLink(tokenHash: string, now: number, routing: Routing): Promise<ConfirmResult | null> {
       return transaction(pool, async (client) => {
         const used = await client.query<{ submission_id: number }>(
           `UPDATE links SET used_at = $2 WHERE token_hash = $1 AND kind = 'confirm' AND used_at IS NULL AND expires_at > $2
@@ -67,7 +67,7 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
             [tokenHash],
           );
           const at = again.rows[0]?.at ?? null;
-          return at === null ? null : { confirmedAt: Number(at), queued: false };
+          return at === null ? null : { confirmedAt: Number(at), queued: [] };
         }
         const confirmed = await client.query<{ at: number }>(
           `UPDATE submissions SET marketing_confirmed_at = $1 WHERE id = $2 AND marketing_consent = 1 AND marketing_confirmed_at IS NULL
@@ -79,16 +79,16 @@ export function postgresLinks(pool: PostgresPool, options: { webhook: () => bool
           ? now
           : (await client.query<{ at: number | null }>('SELECT marketing_confirmed_at AS at FROM submissions WHERE id = $1', [submissionId])).rows[0]?.at;
         if (at === null || at === undefined) return null;
-        // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
-        const channels = changed ? [...(options.webhook() ? ['webhook'] : []), ...(options.tool?.() ? ['tool'] : [])] : [];
-        for (const channel of channels) {
+        // The coach's tools hear of it once: when this press is the one that confirmed.
+        const queued = changed ? confirmedChannels(routing) : [];
+        for (const { channel, event } of queued) {
           await client.query(
-            `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
-             VALUES ($1, $2, $3, $3, $4, 'lead.confirmed')`,
-            [`msg_${randomUUID()}`, submissionId, now, channel],
+            `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
+             VALUES ($1, $2, $3, $3, $4, $5)`,
+            [`msg_${randomUUID()}`, submissionId, now, channel, event],
           );
         }
-        return { confirmedAt: at, queued: channels.length > 0 };
+        return { confirmedAt: at, queued: queued.map(({ channel }) => channel) };
       });
     },
   };

@@ -25,11 +25,11 @@ test('several connections migrating one empty database at once apply each migrat
 
 test('instances starting together all open the database (migrated once, profile aggregate built once)', async () => {
   const settings = await freshPostgres();
-  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, { outbox: () => false })));
+  const storages = await Promise.all(Array.from({ length: 3 }, () => PostgresStorage.open(settings, {})));
   try {
     const [first] = storages;
     if (!first) throw new Error('opened');
-    await Promise.all(storages.map((storage) => storage.useProfileTimeZone('Europe/Berlin')));
+    await Promise.all(storages.map((storage) => storage.funnel.useProfileTimeZone('Europe/Berlin')));
     const meta = await first.pool.query('SELECT key, value FROM analytics_meta');
     expect(meta.rows).toEqual([{ key: 'profile_time_zone', value: 'Europe/Berlin' }]);
   } finally {
@@ -44,7 +44,7 @@ test('a database migrated by a newer version of the app is refused, naming DATAB
   await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [postgresMigrations.length + 1]);
   await pool.end();
   const withPassword = { ...settings, url: settings.url.replace('postgres@', 'postgres:hunter2secret@'), safeUrl: settings.url.replace('postgres@', 'postgres:***@') };
-  const opening = PostgresStorage.open(withPassword, { outbox: () => false });
+  const opening = PostgresStorage.open(withPassword, {});
   await expect(opening).rejects.toThrow(/DATABASE_URL .*newer than this app knows/);
   await expect(opening).rejects.not.toThrow(/hunter2secret/);
 });
@@ -99,25 +99,26 @@ test('a database at the released schema 1 (Postgres\'s only migration until the 
   `);
   await old.end();
 
-  const storage = await PostgresStorage.open(settings, { outbox: () => true, now: () => 4000 });
+  const storage = await PostgresStorage.open(settings, { now: () => 4000 });
   try {
     // Version 1 was the schema SQLite reached with its first six: 2-6 are recorded, with nothing to run.
     const versions = await storage.pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.rows.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
     expect(await schemaOf(storage.pool)).toEqual(expected);
-    expect(await storage.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
-    expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
-    expect(await storage.readPasswordHash()).toBe('scrypt$hash');
+    expect(await storage.dashboard.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
+    expect((await storage.funnel.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
+    expect(await storage.sessions.readPasswordHash()).toBe('scrypt$hash');
     expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
-    expect(await storage.submit({ email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, 'key-3')).toEqual({
+    expect(await storage.leads.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
       mail: 'off',
+      queued: [],
     });
     // New rows continue after the old ones.
-    await storage.submit({ email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] });
-    expect(Number((await storage.listLeads({ q: 'new', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0]?.id)).toBeGreaterThan(3);
+    await storage.leads.submit({ lead: { email: 'new@example.com', firstName: 'New', ratings: [1, 1, 1, 1, 1, 1, 1, 1, 1] } });
+    expect(Number((await storage.dashboard.listLeads({ q: 'new', cursor: null, limit: 1, fromMs: null, toMs: null })).leads[0]?.id)).toBeGreaterThan(3);
   } finally {
     await storage.close();
   }

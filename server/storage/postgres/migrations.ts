@@ -317,6 +317,8 @@ export const postgresMigrationSql: MigrationSql = {
   `,
   // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
   'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
+  // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
+  'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -1,6 +1,7 @@
 /** The offers' counters on Postgres (`offer_daily`; server/offers/ counts them). */
 import type { Day } from '../../../src/shared/days';
-import type { OfferCount, OfferKey } from '../offer-counts';
+import { bound } from '../bound';
+import type { OfferCount, OfferCountsStore, OfferKey } from '../offer-counts';
 import { type PostgresPool, transaction } from './connection';
 
 /** Adds counts in one transaction, in key order, so two instances adding to the same counters never deadlock. */
@@ -25,3 +26,6 @@ export async function readOfferCounts(pool: PostgresPool, from: Day, to: Day): P
   );
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
+
+/** The offers' counters on Postgres. */
+export const postgresOfferCounts = (pool: PostgresPool) => bound(pool, { add: addOfferCounts, read: readOfferCounts }) satisfies OfferCountsStore;

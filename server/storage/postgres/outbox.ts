@@ -1,11 +1,12 @@
 /**
- * The webhook outbox on Postgres: the delivery loop's queue, shared by every instance, and the
+ * The outbox on Postgres, every channel's (one table, a queue per channel): the delivery loops' queues, shared by every instance, and the
  * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now).
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
+import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
+import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { PostgresPool } from './connection';
 
 /**
@@ -24,9 +25,9 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
              SELECT id FROM outbox WHERE state = 'pending' AND channel = $5 AND next_attempt_at <= $1
              ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED
            )
-           RETURNING id, webhook_id, event, attempts, created_at, submission_id, lease
+           RETURNING id, message_id, event, attempts, created_at, submission_id, lease
          )
-         SELECT c.id, c.webhook_id, c.event, c.submission_id, c.attempts, c.created_at, c.lease,
+         SELECT c.id, c.message_id, c.event, c.submission_id, c.attempts, c.created_at, c.lease,
            s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
            s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
            p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at

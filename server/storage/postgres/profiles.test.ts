@@ -19,17 +19,17 @@ test('leads stored on two instances while a third rebuilds the aggregate in a ne
   const settings = await freshPostgres(6);
   // 23:30 UTC on the 20th: the 21st in Berlin.
   const lateEvening = () => Date.UTC(2026, 10, 20, 23, 30);
-  const [a, b, c] = await Promise.all([0, 1, 2].map(() => PostgresStorage.open(settings, { outbox: () => false, now: lateEvening })));
+  const [a, b, c] = await Promise.all([0, 1, 2].map(() => PostgresStorage.open(settings, { now: lateEvening })));
   if (!a || !b || !c) throw new Error('three instances');
   opened.push(a, b, c);
-  await a.useProfileTimeZone('UTC');
-  for (let index = 0; index < 40; index++) await a.submit(lead(index));
+  await a.funnel.useProfileTimeZone('UTC');
+  for (let index = 0; index < 40; index++) await a.leads.submit({ lead: lead(index) });
 
   let index = 40;
-  const storing = Array.from({ length: 60 }, () => (index % 2 ? a : b).submit(lead(index++)));
-  const rebuilt = c.useProfileTimeZone('Europe/Berlin');
+  const storing = Array.from({ length: 60 }, () => (index % 2 ? a : b).leads.submit({ lead: lead(index++) }));
+  const rebuilt = c.funnel.useProfileTimeZone('Europe/Berlin');
   await Promise.all([...storing, rebuilt]);
 
-  expect((await c.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(0);
-  expect((await c.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(100);
+  expect((await c.funnel.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(0);
+  expect((await c.funnel.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(100);
 }, 30_000);

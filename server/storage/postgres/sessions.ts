@@ -28,6 +28,8 @@ export async function storePasswordHash(pool: PostgresPool, hash: string, now: n
 
 export function postgresSessionTable(pool: PostgresPool): SessionTable {
   return {
+    readPasswordHash: () => readPasswordHash(pool),
+    storePasswordHash: (hash, now) => storePasswordHash(pool, hash, now),
     async insert(tokenHash, now, expiresAt, idleBefore, browser = '') {
       await pool.query('DELETE FROM coach_sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [now, idleBefore]);
       const { rows } = await pool.query<{ id: number }>(

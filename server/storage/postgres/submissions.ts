@@ -12,7 +12,7 @@ import { normalizeEmail } from '../email';
 import { leadStepCounts } from '../funnel-counts';
 import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
 import { profileSumsByDay, TIME_ZONE_KEY } from '../profile-sums';
-import { IDEMPOTENCY_TTL_MS, type Submission, type SubmitResult } from '../storage';
+import { channelEvents, IDEMPOTENCY_TTL_MS, noRouting, type OutboxChannel, outboxChannels, type Submission, type SubmitResult } from '../storage';
 import { type PostgresClient, type PostgresPool, transaction } from './connection';
 import { addCounts } from './funnel';
 import { addToProfiles, PROFILE_SHARDS } from './profiles';
@@ -24,18 +24,15 @@ const MAIL_CAP_LOCK = 0x6d61696c;
 
 /**
  * Returns a function that stores a batch in ONE transaction on a pooled connection: for each
- * submission one row (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, when
- * `email()`, one for the results e-mail; then the profile
+ * submission one row (with its Idempotency-Key) and one outbox row on each channel its routing has
+ * on (the results e-mail within the address's share); then the profile
  * aggregate, in the zone it is built in. That zone is read first, with a share lock on its row: a
  * change of the analytics time zone (`ensureProfileAggregate`, on any instance) takes that row's
  * lock before it rebuilds, so it waits for batches in flight, and batches after it wait for it and
  * then read the new zone. No batch mixes two zones' days. Last, the funnel's `lead` step of each new
  * submission, on its day in that zone. It rejects, having stored nothing, if any part fails.
  */
-export function batchWriter(
-  pool: PostgresPool,
-  options: { outbox: () => boolean; email?: () => boolean; tool?: () => 'submitted' | 'confirmed' | null },
-): (batch: Submission[]) => Promise<SubmitResult[]> {
+export function batchWriter(pool: PostgresPool): (batch: Submission[]) => Promise<SubmitResult[]> {
   const days = new Map<string, (ms: number) => string>();
   const dayIn = (zone: string) => {
     let dayOf = days.get(zone);
@@ -48,13 +45,14 @@ export function batchWriter(
 
   return async (batch) => {
     const now = batch[0]?.now ?? Date.now();
-    const rows = batch.map(({ lead, idempotencyKey, consent }) => ({
+    const rows = batch.map(({ lead, idempotencyKey, consent, routing = noRouting }) => ({
       publicId: randomUUID(),
       email: normalizeEmail(lead.email),
       firstName: lead.firstName,
       ratings: encodeRatings(lead.ratings),
       key: idempotencyKey ?? null,
       consent,
+      routing,
     }));
     return transaction(pool, async (client) => {
       const zone = await client.query<{ value: string }>('SELECT value FROM analytics_meta WHERE key = $1 FOR SHARE', [TIME_ZONE_KEY]);
@@ -98,27 +96,26 @@ export function batchWriter(
         for (const row of found.rows) earlier.set(row.idempotency_key, row);
       }
       const stored = rows.map((row, index) => ({ row, index, now: batch[index]?.now ?? now })).filter(({ row }) => idOf.has(row.publicId));
-      const mailOn = options.email?.() ?? false;
-      const mailed = mailOn ? await mailCap(client, stored) : new Set<string>();
+      const mailed = await mailCap(client, stored.filter(({ row }) => row.routing.email));
+      /** The channels a new submission queues on: each its routing has on, the results e-mail within the address's share. */
+      const channelsOf = (row: (typeof rows)[number]): OutboxChannel[] =>
+        outboxChannels.filter((channel) => (channel === 'email' ? mailed.has(row.publicId) : row.routing[channel]));
       const results = rows.map((row): SubmitResult => {
-        if (idOf.has(row.publicId)) return { kind: 'stored', id: row.publicId, replayed: false, mail: !mailOn ? 'off' : mailed.has(row.publicId) ? 'queued' : 'held' };
+        if (idOf.has(row.publicId)) {
+          const mail = !row.routing.email ? 'off' : mailed.has(row.publicId) ? 'queued' : 'held';
+          return { kind: 'stored', id: row.publicId, replayed: false, mail, queued: channelsOf(row) };
+        }
         const before = row.key === null ? undefined : earlier.get(row.key);
         if (!before) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
         // An honest retry says the same; anything else reuses the key for a different lead.
         const same = before.email === row.email && before.first_name === row.firstName && before.ratings === row.ratings;
-        const mail = before.mailed ? 'queued' : mailOn ? 'held' : 'off';
-        return same ? { kind: 'stored', id: before.public_id, replayed: true, mail } : { kind: 'key_conflict' };
+        const mail = before.mailed ? 'queued' : row.routing.email ? 'held' : 'off';
+        return same ? { kind: 'stored', id: before.public_id, replayed: true, mail, queued: [] } : { kind: 'key_conflict' };
       });
-      // The webhook's row and the results e-mail's, each when its channel is on (the e-mail within the address's share).
-      const queued = [
-        ...(options.outbox() ? stored.map((entry) => ({ ...entry, channel: 'webhook', event: 'lead.submitted' })) : []),
-        // The e-mail tool at submission only with the consent box off; with it on, at the confirmation.
-        ...(options.tool?.() === 'submitted' ? stored.map((entry) => ({ ...entry, channel: 'tool', event: 'lead.submitted' })) : []),
-        ...stored.filter(({ row }) => mailed.has(row.publicId)).map((entry) => ({ ...entry, channel: 'email', event: 'results' })),
-      ];
+      const queued = stored.flatMap((entry) => channelsOf(entry.row).map((channel) => ({ ...entry, channel, event: channelEvents[channel].submitted })));
       if (queued.length > 0) {
         await client.query(
-          `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
+          `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[], $4::text[], $5::text[])`,
           [
             queued.map(() => `msg_${randomUUID()}`),

@@ -3,7 +3,8 @@
  * one row per key, shared by every instance, a failure added atomically (a count gone quiet since
  * `forgetBefore` starts again), so N instances give a guesser no more tries than one.
  */
-import type { ThrottleEntry } from '../storage';
+import { bound } from '../bound';
+import type { ThrottleEntry, ThrottleTable } from '../storage';
 import type { PostgresPool } from './connection';
 
 type Row = { key: string; failures: number; last_failure_at: number };
@@ -33,3 +34,7 @@ export async function clearThrottle(pool: PostgresPool, key: string): Promise<vo
 export async function pruneThrottle(pool: PostgresPool, before: number): Promise<void> {
   await pool.query('DELETE FROM signin_throttle WHERE last_failure_at < $1', [before]);
 }
+
+/** The throttle's table on Postgres. */
+export const postgresThrottleTable = (pool: PostgresPool) =>
+  bound(pool, { read: readThrottle, addFailure: addThrottleFailure, clear: clearThrottle, prune: pruneThrottle }) satisfies ThrottleTable;

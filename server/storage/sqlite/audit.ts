@@ -4,7 +4,8 @@
  */
 import type { AuditAction } from '../../../src/shared/coach-api/audit';
 import { actorColumns, auditPage, auditSelect, type AuditRow } from '../rows';
-import type { Actor, StoredAuditEntry } from '../storage';
+import { bound } from '../bound';
+import type { Actor, AuditLog, StoredAuditEntry } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 export function recordAudit(db: SqliteDatabase, action: AuditAction, who: Actor, now: number): void {
@@ -21,3 +22,6 @@ export function listAudit(db: SqliteDatabase, before: number | null, limit: numb
     .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1);
   return auditPage(rows, limit);
 }
+
+/** The audit log of a SQLite database. */
+export const sqliteAuditLog = (db: SqliteDatabase) => bound(db, { record: recordAudit, list: listAudit }) satisfies AuditLog;

@@ -6,7 +6,8 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite, type SqliteDatabase } from './binding';
-import { migrate } from './migrations';
+import { normalizeEmail } from '../email';
+import { migrations } from './migrations';
 
 export const DATABASE_FILE = 'leads.db';
 
@@ -36,4 +37,40 @@ export function backupDatabase(db: SqliteDatabase, target: string): void {
   if (existsSync(target)) throw new Error('The backup file already exists; choose a new name.');
   db.prepare('VACUUM INTO ?').run(target);
   chmodSync(target, 0o600);
+}
+
+/** Brings the schema up to date; refuses a database written by a newer version of the app. */
+export function migrate(db: SqliteDatabase): void {
+  // For migration 6: the stored form of an address, as the app computes it.
+  db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const step = db.transaction(() => {
+    // Read inside the write lock, so two processes starting together never run a migration twice.
+    const current = version();
+    const sql = migrations[current];
+    if (sql === undefined) return false;
+    db.exec(sql);
+    if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
+      throw new Error(`Migration ${current + 1} would break a foreign key; nothing was changed.`);
+    }
+    db.pragma(`user_version = ${current + 1}`);
+    return true;
+  });
+  if (version() > migrations.length) {
+    throw new Error(
+      `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
+    );
+  }
+  // A migration may rebuild a table others refer to (SQLite's documented way to change a table):
+  // foreign keys are off meanwhile (the pragma is ignored inside a transaction), and each migration
+  // checks them before it commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    while (step.immediate()) {
+      // one migration per transaction
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The export's rows on SQLite (server/leads/export.ts writes them as CSV), a page at a time.
  */
-import type { ExportRow, TimeRange } from '../storage';
+import type { TimeRange } from '../storage';
+import type { ExportRow } from '../dashboard-reads';
 import type { SqliteDatabase } from './binding';
 import { idRange, newestId } from './leads';
 

@@ -6,7 +6,8 @@
 import type { Day } from '../../../src/shared/days';
 import { funnelParts } from '../rows';
 import { cappedSource } from '../funnel-counts';
-import type { FunnelCount, FunnelCounts, FunnelSource } from '../storage';
+import type { FunnelCount, FunnelCounts, FunnelSource, FunnelStore } from '../storage';
+import { ensureProfileAggregate, readProfileTotals } from './profiles';
 import type { SqliteDatabase } from './binding';
 
 /**
@@ -51,7 +52,8 @@ export function funnelAdder(db: SqliteDatabase): (rows: FunnelCount[]) => void {
 
 /** Returns a function that adds counts to the funnel tables in one transaction. */
 export function funnelWriter(db: SqliteDatabase): (rows: FunnelCount[]) => void {
-  return db.transaction(funnelAdder(db));
+  // IMMEDIATE: the cap is read before the insert, under the write lock taken at BEGIN.
+  return db.transaction(funnelAdder(db)).immediate;
 }
 
 /** A period's counts: per-day totals, and per source from the monthly counts for whole months and the daily ones around them. */
@@ -72,4 +74,16 @@ export function readFunnelCounts(db: SqliteDatabase, from: Day, to: Day): Funnel
     )
     .all(funnelParts(from, to));
   return { days, sources };
+}
+
+/** The funnel's counters and the profile aggregate of a SQLite database. */
+export function sqliteFunnelStore(db: SqliteDatabase): FunnelStore {
+  const add = funnelWriter(db);
+  return {
+    addCounts: async (rows) => add(rows),
+    readCounts: async (from, to) => readFunnelCounts(db, from, to),
+    readProfileTotals: async (from, to) => readProfileTotals(db, from, to),
+    // Waits for a lead batch in progress (and leads wait for the rebuild: about 2 s per million submissions).
+    useProfileTimeZone: async (timeZone) => void ensureProfileAggregate(db, timeZone),
+  };
 }

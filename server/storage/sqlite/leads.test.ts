@@ -17,7 +17,7 @@ test('erase removes the lead, its submissions, outbox rows and idempotency keys,
       [lead(secret, 'Quillon')],
       [lead('stays@example.com', 'Stays'), 'key-2'],
     ],
-    true,
+    { webhook: true, email: false, tool: false },
   );
   const erased = eraseLead(store.db, ` ${secret.toUpperCase()} `);
   expect(erased).toEqual({ leads: 1, submissions: 2, pendingDeliveries: 2 });
@@ -54,8 +54,9 @@ test('erase of an unknown address changes nothing', async () => {
 });
 
 test('stats count leads, submissions and the delivery backlog', async () => {
-  const { store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]], true);
-  await store.submit(lead('a@example.com', 'A'));
+  const routing = { webhook: true, email: false, tool: false };
+  const { store } = await storeWith([[lead('a@example.com', 'A')], [lead('b@example.com', 'B')]], routing);
+  await store.leads.submit({ lead: lead('a@example.com', 'A'), routing });
   store.db.prepare("UPDATE outbox SET state = 'delivered' WHERE id = 1").run();
   const stats = leadStats(store.db, Date.now() + 60_000);
   expect(stats).toMatchObject({

@@ -7,7 +7,12 @@
  */
 import { normalizeEmail } from '../email';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
-import { type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type TimeRange } from '../storage';
+import { bound } from '../bound';
+import { type TimeRange } from '../storage';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { backupDatabase } from './connection';
+import { exportPages } from './export';
+import { listDeliveries, retryDelivery } from './outbox';
 import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import type { SqliteDatabase } from './binding';
 import { aggregateTimeZone, profileAggregator } from './profiles';
@@ -135,6 +140,15 @@ export function eraseLead(db: SqliteDatabase, email: string): EraseResult {
   return result;
 }
 
+/** How many submissions a period holds, and how many people made them: a stretch of the primary key (`idRange`). */
+export function countInPeriod(db: SqliteDatabase, period: TimeRange): { leads: number; submissions: number } {
+  const { lo, hi } = idRange(db, period);
+  const count = db.prepare<[number, number, number, number], { leads: number; submissions: number }>(
+    'SELECT count(DISTINCT email) AS leads, count(*) AS submissions FROM submissions WHERE id BETWEEN ? AND ? AND submitted_at >= ? AND submitted_at < ?',
+  );
+  return count.get(lo, hi, period.fromMs ?? Number.MIN_SAFE_INTEGER, period.toMs ?? Number.MAX_SAFE_INTEGER) ?? { leads: 0, submissions: 0 };
+}
+
 export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
   const one = (sql: string, ...params: number[]) => (db.prepare(sql).get(...params) as { n: number | null }).n;
   return statsOf(
@@ -148,4 +162,16 @@ export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
     },
     now,
   );
+}
+
+/** What the dashboard reads and does with the leads of a SQLite database. */
+export function sqliteDashboardReads(db: SqliteDatabase): DashboardReads {
+  return {
+    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, countInPeriod, listDeliveries, retryDelivery }),
+    // A page at a time, each one complete query: the thread is free between pages.
+    exportRows: async function* (period) {
+      yield* exportPages(db, period);
+    },
+    writeBackup: async (target) => (backupDatabase(db, target), true),
+  };
 }

@@ -5,14 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
-import type { LinkedProfile, NewLink } from '../storage';
+import { confirmedChannels, type ConfirmResult, type LinkStore, type NewLink, type OutboxChannel, type OutboxEvent, type Routing } from '../storage';
 import type { SqliteDatabase } from './binding';
 
-/**
- * `webhook`: whether a webhook is in force, `tool`: whether the coach's e-mail tool hears of a
- * confirmation (a confirmation then queues `lead.confirmed` for each); the storage thread passes both with each call.
- */
-export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolean; tool?: () => boolean }) {
+/** The results e-mail's links of a SQLite database. */
+export function sqliteLinks(db: SqliteDatabase): LinkStore {
   const insert = db.prepare<[string, string, number, number, number]>(
     'INSERT INTO links (token_hash, kind, submission_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -48,32 +45,31 @@ export function sqliteLinks(db: SqliteDatabase, options: { webhook: () => boolea
     `SELECT s.marketing_confirmed_at AS at FROM links AS l JOIN submissions AS s ON s.id = l.submission_id
      WHERE l.token_hash = ? AND l.kind = 'confirm' AND l.used_at IS NOT NULL`,
   );
-  const queueConfirmed = db.prepare<[string, number, number, number, string]>(
-    `INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event)
-     VALUES (?, ?, ?, ?, ?, 'lead.confirmed')`,
+  const queueConfirmed = db.prepare<[string, number, number, number, OutboxChannel, OutboxEvent]>(
+    'INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const confirm = db.transaction((tokenHash: string, now: number, forward?: boolean, toTool?: boolean): { confirmedAt: number; queued: boolean } | null => {
+  const confirm = db.transaction((tokenHash: string, now: number, routing: Routing): ConfirmResult | null => {
     const link = useConfirmLink.get(now, tokenHash, now);
     if (!link) {
       // A used link again: a confirmed person hears that they are confirmed; nothing changes.
       const at = confirmedByUsedLink.get(tokenHash)?.at ?? null;
-      return at === null ? null : { confirmedAt: at, queued: false };
+      return at === null ? null : { confirmedAt: at, queued: [] };
     }
     const changed = confirmSubmission.run(now, link.submission_id).changes > 0;
     const at = confirmedAt.get(link.submission_id)?.at ?? null;
     if (at === null) return null;
-    // The coach's e-mail tool hears of it once: when this press is the one that confirmed.
-    const channels = changed ? [...((forward ?? options.webhook()) ? ['webhook'] : []), ...((toTool ?? options.tool?.()) ? ['tool'] : [])] : [];
-    for (const channel of channels) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now, channel);
-    return { confirmedAt: at, queued: channels.length > 0 };
+    // The coach's tools hear of it once: when this press is the one that confirmed.
+    const queued = changed ? confirmedChannels(routing) : [];
+    for (const { channel, event } of queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now, channel, event);
+    return { confirmedAt: at, queued: queued.map(({ channel }) => channel) };
   });
 
   return {
-    addLinks: (links: NewLink[]) => add(links),
-    profileByLink(tokenHash: string, now: number): LinkedProfile | null {
+    addLinks: async (links) => add.immediate(links),
+    async profileByLink(tokenHash, now) {
       const link = profileLink.get(tokenHash, now);
       return link ? linkedProfile(ownAndEarlier.all(link.email, link.submission_id), link.expires_at) : null;
     },
-    confirmByLink: (tokenHash: string, now: number, forward?: boolean, toTool?: boolean) => confirm.immediate(tokenHash, now, forward, toTool),
+    confirmByLink: async (tokenHash, now, routing) => confirm.immediate(tokenHash, now, routing),
   };
 }

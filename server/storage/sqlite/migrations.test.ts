@@ -5,7 +5,8 @@ import { normalizeEmail } from '../email';
 import type { Submission } from '../storage';
 import { openSqlite, type SqliteDatabase } from './binding';
 import { DATABASE_FILE, openDatabase } from './connection';
-import { migrate, migrations } from './migrations';
+import { migrate } from './connection';
+import { migrations } from './migrations';
 import { SqliteStorage } from './storage';
 import { batchWriter } from './submissions';
 
@@ -50,9 +51,9 @@ test('migration 2 keeps every submission, key and delivery of a first-release da
     { email: 'ben@example.com', first_name: 'Ben', ratings: '333333333', created_at: 2000, updated_at: 2000, submissions: 1 },
   ]);
   // The outbox still points at its submissions, and deleting a person still takes their deliveries.
-  expect(db.prepare('SELECT o.webhook_id, s.public_id FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY o.id').all()).toEqual([
-    { webhook_id: 'msg_1', public_id: 'pub-1' },
-    { webhook_id: 'msg_3', public_id: 'pub-3' },
+  expect(db.prepare('SELECT o.message_id, s.public_id FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY o.id').all()).toEqual([
+    { message_id: 'msg_1', public_id: 'pub-1' },
+    { message_id: 'msg_3', public_id: 'pub-3' },
   ]);
   db.prepare('DELETE FROM submissions WHERE email = ?').run('ana@example.com');
   expect(db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
@@ -61,9 +62,9 @@ test('migration 2 keeps every submission, key and delivery of a first-release da
 
 test('a retry with a key stored before the migration gets the first answer back', () => {
   const db = openDatabase(firstReleaseDatabase());
-  const write = batchWriter(db, { outbox: () => false });
+  const write = batchWriter(db);
   const retry: Submission = { lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3', now: 4000 };
-  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true, mail: 'off' }]);
+  expect(write([retry])).toEqual([{ kind: 'stored', id: 'pub-3', replayed: true, mail: 'off', queued: [] }]);
   expect(write([{ ...retry, lead: { ...retry.lead, firstName: 'Someone Else' } }])).toEqual([{ kind: 'key_conflict' }]);
   expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 3 });
   db.close();
@@ -157,31 +158,32 @@ test.each([1, 2, 3, 4, 5, 6, 12])('a database at released schema %i, with rows i
   const expected = schemaOf(fresh);
   fresh.close();
 
-  const storage = SqliteStorage.open(releasedDatabase(version), { outbox: () => true, now: () => 4000 });
+  const storage = SqliteStorage.open(releasedDatabase(version), { now: () => 4000 });
   try {
     expect(storage.db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(schemaOf(storage.db)).toEqual(expected);
     expect(storage.db.pragma('foreign_key_check')).toEqual([]);
     // Every person and delivery is still there, each address in its stored form.
-    expect(await storage.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
-    const { leads } = await storage.listLeads({ q: '', cursor: null, limit: 10, fromMs: null, toMs: null });
+    expect(await storage.dashboard.leadStats(4000)).toMatchObject({ leads: 2, submissions: 3, outbox: { pending: 2 } });
+    const { leads } = await storage.dashboard.listLeads({ q: '', cursor: null, limit: 10, fromMs: null, toMs: null });
     expect(leads.map((lead) => [lead.email, lead.firstName])).toEqual([
       ['ana@example.com', 'Ana Maria'],
       ['ben@example.com', 'Ben'],
     ]);
     // The profile aggregate is built from the rows the database held (the server asks at start-up).
-    await storage.useProfileTimeZone('UTC');
-    expect((await storage.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
+    await storage.funnel.useProfileTimeZone('UTC');
+    expect((await storage.funnel.readProfileTotals('1970-01-01', '1970-01-01')).submissions).toBe(3);
     // A retry with a key stored before the upgrade gets the first answer back.
-    expect(await storage.submit({ email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, 'key-3')).toEqual({
+    expect(await storage.leads.submit({ lead: { email: 'Ana@Example.com', firstName: 'Ana Maria', ratings: [2, 2, 2, 2, 2, 2, 2, 2, 1] }, idempotencyKey: 'key-3' })).toEqual({
       kind: 'stored',
       id: 'pub-3',
       replayed: true,
       mail: 'off',
+      queued: [],
     });
     if (version >= 4) {
-      expect(await storage.readPasswordHash()).toBe('scrypt$hash');
-      expect((await storage.listAudit(null, 10)).entries).toHaveLength(1);
+      expect(await storage.sessions.readPasswordHash()).toBe('scrypt$hash');
+      expect((await storage.audit.list(null, 10)).entries).toHaveLength(1);
       expect(await storage.sessions.byTokenHash('token-hash')).toMatchObject({ createdAt: 500 });
     }
     if (version >= 7) {

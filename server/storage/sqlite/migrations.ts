@@ -1,10 +1,8 @@
 /**
  * SQLite's migrations: the frozen SQL of every migration in the shared list (../migrations.ts). `user_version`
- * says how many have run; each runs once, in its own transaction, at start-up. Never edit one once released.
+ * says how many have run; each runs once, in its own transaction, at start-up (`migrate`, ./connection.ts). Never edit one once released.
  */
 import { migrationSteps, type MigrationSql } from '../migrations';
-import type { SqliteDatabase } from './binding';
-import { normalizeEmail } from '../email';
 
 export const sqliteMigrationSql: MigrationSql = {
   // 1: leads (one per normalised e-mail, latest name and profile), every submission, idempotency
@@ -359,42 +357,9 @@ export const sqliteMigrationSql: MigrationSql = {
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
   // 19: a failed delivery's answer, as checked plain text (server/outbox/reply-text.ts).
   'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
+  // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
+  'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */
 export const migrations: readonly string[] = migrationSteps(sqliteMigrationSql).map((step) => step.sql ?? '');
-
-/** Brings the schema up to date; refuses a database written by a newer version of the app. */
-export function migrate(db: SqliteDatabase): void {
-  // For migration 6: the stored form of an address, as the app computes it.
-  db.function('normalize_email', { deterministic: true }, (stored) => normalizeEmail(String(stored)));
-  const version = () => db.pragma('user_version', { simple: true }) as number;
-  const step = db.transaction(() => {
-    // Read inside the write lock, so two processes starting together never run a migration twice.
-    const current = version();
-    const sql = migrations[current];
-    if (sql === undefined) return false;
-    db.exec(sql);
-    if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
-      throw new Error(`Migration ${current + 1} would break a foreign key; nothing was changed.`);
-    }
-    db.pragma(`user_version = ${current + 1}`);
-    return true;
-  });
-  if (version() > migrations.length) {
-    throw new Error(
-      `The lead database has schema version ${version()}, newer than this app knows (${migrations.length}). Update the app.`,
-    );
-  }
-  // A migration may rebuild a table others refer to (SQLite's documented way): foreign keys are off
-  // meanwhile (the pragma is ignored inside a transaction), and each migration checks them before it commits.
-  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
-  db.pragma('foreign_keys = OFF');
-  try {
-    while (step.immediate()) {
-      // one migration per transaction
-    }
-  } finally {
-    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
-  }
-}

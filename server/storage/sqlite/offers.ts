@@ -1,6 +1,6 @@
 /** The offers' counters on SQLite (`offer_daily`; server/offers/ counts them). */
 import type { Day } from '../../../src/shared/days';
-import type { OfferCount, OfferKey } from '../offer-counts';
+import type { OfferCount, OfferCountsStore, OfferKey } from '../offer-counts';
 import type { SqliteDatabase } from './binding';
 
 /** Returns a function that adds counts in one transaction. */
@@ -11,7 +11,7 @@ export function offerWriter(db: SqliteDatabase): (rows: OfferCount[]) => void {
   );
   return db.transaction((rows: OfferCount[]) => {
     for (const { day, key, count } of rows) upsert.run(day, key.offer, key.pattern, key.step, count);
-  });
+  }).immediate;
 }
 
 export function readOfferCounts(db: SqliteDatabase, from: Day, to: Day): (OfferKey & { count: number })[] {
@@ -20,4 +20,10 @@ export function readOfferCounts(db: SqliteDatabase, from: Day, to: Day): (OfferK
       'SELECT offer, pattern, step, sum(count) AS count FROM offer_daily WHERE day BETWEEN ? AND ? GROUP BY offer, pattern, step ORDER BY offer, pattern, step',
     )
     .all(from, to);
+}
+
+/** The offers' counters of a SQLite database. */
+export function sqliteOfferCounts(db: SqliteDatabase): OfferCountsStore {
+  const add = offerWriter(db);
+  return { add: async (rows) => add(rows), read: async (from, to) => readOfferCounts(db, from, to) };
 }

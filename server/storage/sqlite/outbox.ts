@@ -1,17 +1,18 @@
 /**
- * The webhook outbox on SQLite: the delivery loop's queue (a claim with a lease, outcomes recorded
- * under it) and the dashboard's view of the deliveries (the backlog, the failing ones, those given
- * up, a retry now). Counts and lists use the outbox's partial indexes (pending, gone, expired), so
+ * The outbox on SQLite, every channel's (the webhook's, the results e-mail's: one table, a queue per
+ * channel): the delivery loops' queues (a claim with a lease, outcomes recorded under it) and the
+ * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now). Counts and lists use the outbox's partial indexes (pending, gone, expired), so
  * the million delivered rows are never read.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
-import type { DeliveryListParams, DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, RetryOutcome, StoredDeliveries } from '../storage';
+import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
+import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { SqliteDatabase } from './binding';
 
 /** What a due row is sent from: the outbox row, its submission, and the same person's submission before it. */
-const dueColumns = `o.id, o.webhook_id, o.event, o.submission_id, o.attempts, o.created_at, o.lease,
+const dueColumns = `o.id, o.message_id, o.event, o.submission_id, o.attempts, o.created_at, o.lease,
   s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
   s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
   p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at`;
@@ -48,8 +49,9 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
     for (const { row, state, nextAttemptAt, status, reply, now } of updates) update.run(state, nextAttemptAt, now, status, reply, row.id, row.lease);
   });
   return {
-    claimDue: async (now, limit, leaseMs) => claim(now, limit, leaseMs),
-    record: async (updates) => record(updates),
+    // IMMEDIATE: a claim reads then writes; begun as a read, it could not wait for the other thread's write.
+    claimDue: async (now, limit, leaseMs) => claim.immediate(now, limit, leaseMs),
+    record: async (updates) => record.immediate(updates),
     nextDueAt: async () => nextDue.get(channel)?.at ?? null,
   };
 }

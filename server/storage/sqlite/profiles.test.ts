@@ -19,7 +19,7 @@ test("the contract's summary patterns are the results page's rules, in order", (
 test('storing submissions counts them per day, driver, rating and pattern; erasing takes them out', () => {
   const db = openDatabase(tempDir());
   ensureProfileAggregate(db, 'UTC');
-  const write = batchWriter(db, { outbox: () => false });
+  const write = batchWriter(db);
   write([
     { lead: lead('a@example.com', all(1)), idempotencyKey: 'k1', now: day('2026-11-20T10:00:00Z') },
     { lead: lead('b@example.com', [1, 2, 3, 1, 2, 3, 1, 2, 3]), idempotencyKey: undefined, now: day('2026-11-20T23:59:00Z') },
@@ -51,7 +51,7 @@ test('storing submissions counts them per day, driver, rating and pattern; erasi
 test('another time zone rebuilds the aggregate from the submissions, with days in that zone', () => {
   const db = openDatabase(tempDir());
   ensureProfileAggregate(db, 'UTC');
-  batchWriter(db, { outbox: () => false })([
+  batchWriter(db)([
     { lead: lead('a@example.com', all(2)), idempotencyKey: undefined, now: day('2026-11-20T23:30:00Z') },
   ]);
   expect(readProfileTotals(db, '2026-11-20', '2026-11-20').submissions).toBe(1);

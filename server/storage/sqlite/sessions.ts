@@ -27,6 +27,8 @@ export function storePasswordHash(db: SqliteDatabase, hash: string, now: number)
 /** The session table of a SQLite database. */
 export function sqliteSessionTable(db: SqliteDatabase): SessionTable {
   return {
+    readPasswordHash: async () => readPasswordHash(db),
+    storePasswordHash: async (hash, now) => storePasswordHash(db, hash, now),
     async insert(tokenHash, now, expiresAt, idleBefore, browser = '') {
       db.prepare<[number, number]>('DELETE FROM coach_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, idleBefore);
       const { lastInsertRowid } = db

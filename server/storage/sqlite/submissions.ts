@@ -8,7 +8,7 @@ import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
 import { leadStepCounts } from '../funnel-counts';
 import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
-import { IDEMPOTENCY_TTL_MS, type OutboxChannel, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
+import { channelEvents, IDEMPOTENCY_TTL_MS, noRouting, type OutboxChannel, outboxChannels, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
 import type { SqliteDatabase } from './binding';
 import { funnelAdder } from './funnel';
 import { profileAggregator } from './profiles';
@@ -17,17 +17,14 @@ import type { ProfileRow } from '../profile-sums';
 
 /**
  * Returns a function that stores a batch in ONE transaction: for each submission one row in the
- * submissions log (with its Idempotency-Key) and, when `outbox`, one webhook outbox row, and when
- * mail is on, one for the results e-mail unless the address had its share (../mail-cap.ts); then one update of
+ * submissions log (with its Idempotency-Key) and one outbox row on each channel its routing has on
+ * (the results e-mail unless the address had its share, ../mail-cap.ts); then one update of
  * the daily profile aggregate per day in the batch, in the zone the aggregate is built in (read
  * inside the transaction: a change of the analytics time zone rebuilds the aggregate in one
  * transaction of its own, `ensureProfileAggregate`, so no batch ever mixes two zones' days). It throws,
  * having stored nothing, if any part fails.
  */
-export function batchWriter(
-  db: SqliteDatabase,
-  options: { outbox: () => boolean; email?: () => boolean; tool?: () => 'submitted' | 'confirmed' | null },
-): (batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => SubmitResult[] {
+export function batchWriter(db: SqliteDatabase): (batch: Submission[]) => SubmitResult[] {
   // A known key makes the insert do nothing, and only then is the earlier submission read back.
   type Row = [string, string, string, string, number, string | null, string | null, string | null, number | null];
   const insertSubmission = db.prepare<Row>(
@@ -46,10 +43,8 @@ export function batchWriter(
      WHERE submissions.email = ? AND outbox.channel = 'email' AND outbox.created_at > ?`,
   );
   const insertOutbox = db.prepare<[string, number | bigint, number, number, OutboxChannel, OutboxEvent]>(
-    'INSERT INTO outbox (webhook_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  /** Whether this batch's submissions get the results e-mail (asked once per batch). */
-  let mailOn = false;
   const forgetKeys = db.prepare<[number]>(
     'UPDATE submissions SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND submitted_at < ?',
   );
@@ -65,14 +60,10 @@ export function batchWriter(
   };
   const addToFunnel = funnelAdder(db);
   let storedNow: ProfileRow[] = [];
-  /** Whether this batch's submissions are forwarded: asked once per batch. */
-  let forwarding = false;
-  /** Whether this batch's submissions are pushed to the e-mail tool now (the consent box is off): asked once per batch. */
-  let pushing = false;
   let leadsNow: Submission[] = [];
 
   const storeOne = (submission: Submission): SubmitResult => {
-    const { lead, idempotencyKey, now, consent } = submission;
+    const { lead, idempotencyKey, now, consent, routing = noRouting } = submission;
     const email = normalizeEmail(lead.email);
     const ratings = encodeRatings(lead.ratings);
     const id = randomUUID();
@@ -93,24 +84,21 @@ export function batchWriter(
       if (!earlier) throw new Error('A submission was neither stored nor found under its Idempotency-Key.');
       // An honest retry says the same; anything else reuses the key for a different lead.
       const same = earlier.email === email && earlier.first_name === lead.firstName && earlier.ratings === ratings;
-      const mail = earlier.mailed === 1 ? 'queued' : mailOn ? 'held' : 'off';
-      return same ? { kind: 'stored', id: earlier.public_id, replayed: true, mail } : { kind: 'key_conflict' };
+      const mail = earlier.mailed === 1 ? 'queued' : routing.email ? 'held' : 'off';
+      return same ? { kind: 'stored', id: earlier.public_id, replayed: true, mail, queued: [] } : { kind: 'key_conflict' };
     }
-    if (forwarding) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'webhook', 'lead.submitted');
-    if (pushing) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'tool', 'lead.submitted');
     // One writer at a time: the address's earlier e-mails, this batch's included, are all seen here.
-    const mail = !mailOn ? 'off' : mayQueueResultsEmail(mailedTo.all(email, now - MAIL_CAP.dayMs).map((row) => row.created_at), now) ? 'queued' : 'held';
-    if (mail === 'queued') insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, 'email', 'results');
+    const mail = !routing.email ? 'off' : mayQueueResultsEmail(mailedTo.all(email, now - MAIL_CAP.dayMs).map((row) => row.created_at), now) ? 'queued' : 'held';
+    const queued = outboxChannels.filter((channel) => (channel === 'email' ? mail === 'queued' : routing[channel]));
+    for (const channel of queued) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, channel, channelEvents[channel].submitted);
     storedNow.push({ submitted_at: now, ratings });
     leadsNow.push(submission);
-    return { kind: 'stored', id, replayed: false, mail };
+    return { kind: 'stored', id, replayed: false, mail, queued };
   };
 
   // IMMEDIATE: the write lock is taken at BEGIN, so a database locked by another process fails
   // (SQLITE_BUSY) before any work is done, and the batch can simply be tried again.
-  // `mail`: whether this batch gets the results e-mail, when the caller asked (the storage thread's
-  // batches carry the main thread's answer); else `email()` is asked, once per batch.
-  return db.transaction((batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => {
+  return db.transaction((batch: Submission[]) => {
     const now = batch[0]?.now ?? 0;
     // Forget Idempotency-Keys older than their time to live, at most once a minute.
     if (now - lastForget >= 60_000) {
@@ -118,9 +106,6 @@ export function batchWriter(
       forgetKeys.run(now - IDEMPOTENCY_TTL_MS);
     }
     storedNow = [];
-    forwarding = forward ?? options.outbox();
-    pushing = toTool ?? options.tool?.() === 'submitted';
-    mailOn = mail ?? options.email?.() ?? false;
     leadsNow = [];
     const results = batch.map(storeOne);
     const { addToProfiles, dayOf } = inZone();

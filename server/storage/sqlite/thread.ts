@@ -1,42 +1,45 @@
 /**
- * The storage thread: the SQLite backend (./storage.ts) runs here, in a worker thread, so that a
+ * A storage thread: the SQLite backend (./storage.ts) runs here, in a worker thread, so that a
  * stalled disk (an fsync that does not return, a lock held elsewhere) stalls this thread and never
- * the event loop that serves pages, assets and embed.js. The main thread's side is
+ * the event loop that serves pages, assets and embed.js. The server runs two, each with its own
+ * connection (`role`): the lead thread and the dashboard thread. The main thread's side is
  * ./thread-storage.ts; the calls cross with server/storage/worker-calls.ts.
  */
-import type { Submission, TimeRange } from '../storage';
+import type { OutboxChannel, StoragePart, Submission, TimeRange } from '../storage';
 import { notifyMain, serveCalls } from '../worker-calls';
-import { SqliteStorage } from './storage';
+import { type SqliteRole, SqliteStorage } from './storage';
 
 /** What the main thread passes to the thread: plain data only. */
-export type ThreadData = { dataDir: string };
+export type ThreadData = { dataDir: string; role: Exclude<SqliteRole, 'all'> };
+
+/** A part of the contract as a call names it: one of `Storage`'s parts, or one channel's outbox queue. */
+export type ThreadPart = StoragePart | `outbox.${OutboxChannel}`;
 
 type Method = (...args: unknown[]) => unknown;
 
-/** The parts of the contract whose methods the thread serves besides the storage's own. */
-export type ThreadPart = 'outbox' | 'mailOutbox' | 'toolOutbox' | 'paceWindow' | 'sessions' | 'settings' | 'setupCodes' | 'access';
+const partOf = (storage: SqliteStorage, part: ThreadPart): object =>
+  part.startsWith('outbox.') ? storage.outbox[part.slice('outbox.'.length) as OutboxChannel] : storage[part as StoragePart];
+
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
   if (typeof method !== 'function') throw new Error(`The storage thread has no method "${name}".`);
-  return (method as Method).bind(target);
+  return method as Method;
 };
 
 const operations = (storage: SqliteStorage) => {
   const exports = new Map<number, AsyncIterator<unknown>>();
   let nextExport = 1;
   return {
-    /**
-     * One batch of the main thread's group commit, in one transaction; whether mail is on and a
-     * webhook is in force are asked on the main thread, where the settings are, and travel with it.
-     */
-    writeBatch: (batch: Submission[], mail?: boolean, forward?: boolean, toTool?: boolean) => storage.writeBatch(batch, mail, forward, toTool),
-    /** A method of the storage contract (or of one of its parts: the outbox queues, the session table...). */
-    invoke: (part: 'storage' | ThreadPart, name: string, args: unknown[]) =>
-      methodOf(part === 'storage' ? storage : storage[part], name)(...args),
+    /** One batch of the main thread's group commit, in one transaction; each submission carries its routing. */
+    writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
+    /** The methods of each part, by name: what the main thread forwards. */
+    methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])),
+    /** A method of a part of the contract (`settings.readRevision`, `outbox.email.claimDue`...). */
+    call: (part: ThreadPart, name: string, args: unknown[]) => methodOf(partOf(storage, part), name)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
       const id = nextExport++;
-      exports.set(id, storage.exportRows(period)[Symbol.asyncIterator]());
+      exports.set(id, storage.dashboard.exportRows(period)[Symbol.asyncIterator]());
       return id;
     },
     exportNext: async (id: number) => {
@@ -54,6 +57,6 @@ const operations = (storage: SqliteStorage) => {
 
 export type ThreadOperations = ReturnType<typeof operations>;
 
-serveCalls<ThreadData>(({ dataDir }) =>
-  operations(SqliteStorage.open(dataDir, { outbox: () => false, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
+serveCalls<ThreadData>(({ dataDir, role }) =>
+  operations(SqliteStorage.open(dataDir, { role, onCheckpointFailure: (error) => notifyMain('checkpointFailure', error) })),
 );

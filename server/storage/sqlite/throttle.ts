@@ -2,7 +2,8 @@
  * The sign-in throttle's counters on SQLite (server/coach/throttle.ts decides what they mean): one
  * row per key, a failure added atomically (a count gone quiet since `forgetBefore` starts again).
  */
-import type { ThrottleEntry } from '../storage';
+import { bound } from '../bound';
+import type { ThrottleEntry, ThrottleTable } from '../storage';
 import type { SqliteDatabase } from './binding';
 
 type Row = { key: string; failures: number; last_failure_at: number };
@@ -36,3 +37,7 @@ export function clearThrottle(db: SqliteDatabase, key: string): void {
 export function pruneThrottle(db: SqliteDatabase, before: number): void {
   db.prepare('DELETE FROM signin_throttle WHERE last_failure_at < ?').run(before);
 }
+
+/** The throttle's table of a SQLite database. */
+export const sqliteThrottleTable = (db: SqliteDatabase) =>
+  bound(db, { read: readThrottle, addFailure: addThrottleFailure, clear: clearThrottle, prune: pruneThrottle }) satisfies ThrottleTable;
