@@ -302,7 +302,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       webhookConfigured: target !== null,
       mailConfigured: mail.live.on,
     });
-    const paused = tool.paused();
+    const paused = await tool.paused();
     return {
       ...page,
       destination: target?.destination ?? null,

@@ -117,7 +117,7 @@ test('a refused key pauses the channel and says why, until the key changes; then
   const { fake, settings, outbox, stateOf, pauses, clock } = await setUp([waiting, row('bea@example.com', '222222222', null)], 'old-key');
   await outbox.deliverDue();
   expect(pauses).toEqual([{ status: 401, detail: 'The access token is invalid', at: START }]);
-  expect(outbox.paused()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
+  expect(await outbox.paused()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
   expect(stateOf(waiting.id)).toMatchObject({ state: 'pending' });
   // Paused: nothing is claimed, nothing sent.
   const sent = fake.log.length;
@@ -125,7 +125,7 @@ test('a refused key pauses the channel and says why, until the key changes; then
   expect(fake.log.length).toBe(sent);
 
   settings.set({ emailToolApiKey: 'kit-key' });
-  expect(outbox.paused()).toBeNull();
+  expect(await outbox.paused()).toBeNull();
   // Due again after its short wait.
   await clock.advanceTo(START + 5_000);
   expect(await outbox.deliverDue()).toMatchObject({ delivered: 2 });

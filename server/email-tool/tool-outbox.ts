@@ -8,7 +8,8 @@
  * What the tool answers decides the row: `done` delivered; `refused` (an invalid address) final for
  * that contact; `slow-down` tried again when the pacer or the tool says; `retry` after the backoff,
  * for three days. `bad-key` pauses the channel: nothing more is claimed until the settings in force
- * change (a new key, tool or address), and `paused()` says why for the dashboard.
+ * change (a new key, tool or address), and `paused()` says why for the dashboard. The pause is
+ * stored (server/storage/pace.ts), so on Postgres every instance stops pushing with that key.
  *
  * One connector (with its tag ids) and one set of connections live as long as the settings they
  * were made for; each attempt's requests wait for a slot only until half its limit has passed.
@@ -17,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
-import type { PaceWindow } from '../storage/pace';
+import type { PaceWindow, StoredPause } from '../storage/pace';
 import type { DueRow, OutboxQueue } from '../storage/storage';
 import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
 import { connectors } from './connectors';
@@ -26,8 +27,8 @@ import { type SettingsInForce, toolInForce } from './in-force';
 import { fieldsOf, labelsOf, ownLabels } from './labels';
 import { FIRST_BACKOFF_MS, Pacer } from './pacer';
 
-/** Why the channel stopped: the tool refused the key in force (its fingerprint), and what it said. */
-export type ToolPause = { status: number; detail: string; at: number };
+/** Why the channel stopped: the tool refused the key in force, and what it said. */
+export type ToolPause = StoredPause;
 
 export type ToolOutboxOptions = {
   queue: OutboxQueue;
@@ -80,8 +81,6 @@ class ToolChannel {
   readonly #pacer: Pacer;
   readonly #requestLimitMs: number;
   #connection: Connection | null = null;
-  /** The key the tool refused (its settings' fingerprint) and why; the channel waits while it is in force. */
-  #pause: (ToolPause & { fingerprint: string }) | null = null;
 
   constructor(options: ToolOutboxOptions, clock: Clock, requestLimitMs: number) {
     this.#options = options;
@@ -90,19 +89,18 @@ class ToolChannel {
     this.#requestLimitMs = requestLimitMs;
   }
 
-  paused(): ToolPause | null {
+  /** Why the settings in force are paused (stored: any instance may have met the refusal), or null. */
+  async paused(): Promise<ToolPause | null> {
     const current = this.#connect();
-    if (!this.#pause || !current || current.fingerprint !== this.#pause.fingerprint) return null;
-    const { status, detail, at } = this.#pause;
-    return { status, detail, at };
+    return current ? this.#options.paceWindow.pausedFor(current.fingerprint) : null;
   }
 
   configured(): boolean {
     return this.#connect() !== null;
   }
 
-  ready(): boolean {
-    return this.#connect() !== null && this.paused() === null;
+  async ready(): Promise<boolean> {
+    return this.#connect() !== null && (await this.paused()) === null;
   }
 
   /** The connector for the settings in force, made anew when they change; null while none is set. */
@@ -157,9 +155,8 @@ class ToolChannel {
     const outcome = await connection.client.within(deadline, signal, () => connection.connector.upsert(contactOf(row, inForce.mapping)));
     if (outcome.kind !== 'bad-key') return attemptOf(outcome);
     const pause = { status: outcome.status, detail: outcome.detail, at: this.#clock.now() };
-    const fresh = this.#pause?.fingerprint !== connection.fingerprint;
-    this.#pause = { ...pause, fingerprint: connection.fingerprint };
-    if (fresh) {
+    // Told once, by the instance that met the refusal first.
+    if (await this.#options.paceWindow.pause(connection.fingerprint, pause)) {
       this.#options.log.warn({ status: outcome.status }, 'the e-mail tool refused the key: its deliveries wait until the settings change');
       this.#options.onPause?.(pause);
     }
@@ -189,7 +186,7 @@ export class ToolOutbox extends DeliveryLoop {
   }
 
   /** Why the channel is paused now (the tool refused the key in force), or null. */
-  paused(): ToolPause | null {
+  paused(): Promise<ToolPause | null> {
     return this.#channel.paused();
   }
 

@@ -108,7 +108,7 @@ type Outcome = Attempt | 'skipped';
 export type Channel = {
   queue: OutboxQueue;
   /** False while the channel is off (no webhook, no mail server): nothing is claimed; rows wait. */
-  ready?(): boolean;
+  ready?(): boolean | Promise<boolean>;
   /** Runs once per round before any attempt (the e-mail stores its links then); a throw fails the round. */
   prepare?(rows: DueRow[], now: number): Promise<void>;
   /**
@@ -234,7 +234,7 @@ export class DeliveryLoop {
   async deliverDue(): Promise<RoundSummary> {
     const total: RoundSummary = { delivered: 0, retrying: 0, gone: 0, expired: 0 };
     for (;;) {
-      if (this.#channel.ready?.() === false) return total;
+      if ((await this.#channel.ready?.()) === false) return total;
       const now = this.#clock.now();
       const rows = await this.#channel.queue.claimDue(now, this.#plan.rowsPerRound, this.#leaseMs);
       if (rows.length === 0) return total;

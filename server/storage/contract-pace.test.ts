@@ -60,6 +60,22 @@ describe.each(backends)('%s', (_name, open) => {
     expect(busiest(slots as number[], 1000)).toBe(10);
     expect(slots.filter((at) => at === 2000)).toHaveLength(10);
   });
+
+  test('a refused key pauses its settings, told once; new settings are not paused, and the old pause is forgotten', async () => {
+    const storage = await open();
+    opened.push(storage);
+    const refused = { status: 401, detail: 'The access token is invalid', at: 1000 };
+    expect(await storage.paceWindow.pausedFor('settings-a')).toBeNull();
+    expect(await storage.paceWindow.pause('settings-a', refused)).toBe(true);
+    // Met again (another attempt, another instance): still the first refusal, not told again.
+    expect(await storage.paceWindow.pause('settings-a', { ...refused, at: 2000 })).toBe(false);
+    expect(await storage.paceWindow.pausedFor('settings-a')).toEqual(refused);
+    expect(await storage.paceWindow.pausedFor('settings-b')).toBeNull();
+    // A new key saved and refused too: only the settings in force are paused.
+    expect(await storage.paceWindow.pause('settings-b', { ...refused, status: 403, at: 3000 })).toBe(true);
+    expect(await storage.paceWindow.pausedFor('settings-a')).toBeNull();
+    expect(await storage.paceWindow.pausedFor('settings-b')).toEqual({ ...refused, status: 403, at: 3000 });
+  });
 });
 
 test('Postgres: two instances on one database share the window and the hold', async () => {
@@ -72,4 +88,8 @@ test('Postgres: two instances on one database share the window and the hold', as
   expect([...new Set(slots)].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([0, 1000, 2000, 3000]);
   await one.paceWindow.hold('key', 90_000);
   expect(await two.paceWindow.take('key', 10, 1000, 5000, Infinity)).toBe(90_000);
+  // A refused key met by one instance pauses the other too.
+  expect(await one.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 1 })).toBe(true);
+  expect(await two.paceWindow.pausedFor('settings')).toEqual({ status: 401, detail: 'API Key Invalid', at: 1 });
+  expect(await two.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 2 })).toBe(false);
 });

@@ -67,6 +67,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     postgres: 'b5a9e0cdf1bcf560718117e755fbf07017a571a8fb042a1dce5e5042624a7c69',
   },
   'outbox-message-id': { sqlite: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077', postgres: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077' },
+  'tool-pause': { sqlite: '12619181a3b44f9620e6af89f669879e7a19c1f0c12cd5b7d2bdcb615eb9fb3c', postgres: '110edad9031ef09a4b67ec2d33ed3ab915b9d2a96f91badffc7aad2d25fe8ee4' },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

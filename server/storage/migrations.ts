@@ -55,6 +55,8 @@ export const migrationNames = [
   'delivery-reply',
   // 20: the outbox's `webhook_id` becomes `message_id`: it names a webhook delivery, an e-mail (its Message-ID) or a push to the e-mail tool.
   'outbox-message-id',
+  // 21: the e-mail tool's pause: the settings whose key the tool refused (a fingerprint, never the key), seen by every instance (server/storage/pace.ts).
+  'tool-pause',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -4,7 +4,14 @@
  * they stay under the vendor's limit. On Postgres it is a table every instance takes its slots from
  * under a lock per key (./postgres/pace.ts); on SQLite one process holds the database and sends,
  * so the window is that process's memory.
+ *
+ * Beside the window, the channel's pause: the settings (a fingerprint of the tool, key, address and
+ * list in force, never the key itself) whose key the tool refused. Stored, so every instance stops
+ * pushing with them; other settings (a new key saved) are not paused.
  */
+
+/** Why the tool's deliveries wait: the tool refused the key (its status and words), since when. */
+export type StoredPause = { status: number; detail: string; at: number };
 
 export interface PaceWindow {
   /**
@@ -17,6 +24,10 @@ export interface PaceWindow {
   nextFree(key: string, requests: number, windowMs: number, now: number): Promise<number>;
   /** Nothing of `key` starts before `until` (a 429's Retry-After or backoff). */
   hold(key: string, until: number): Promise<void>;
+  /** The tool refused the key of `settings`: pauses them (and forgets any other settings' pause). True when they were not paused yet. */
+  pause(settings: string, pause: StoredPause): Promise<boolean>;
+  /** Why `settings` are paused, or null when they are not. */
+  pausedFor(settings: string): Promise<StoredPause | null>;
 }
 
 /**
@@ -32,6 +43,7 @@ export function earliestSlot(newestFirst: readonly number[], heldUntil: number, 
 export function memoryPaceWindow(): PaceWindow {
   const starts = new Map<string, number[]>();
   const holds = new Map<string, number>();
+  let paused: { settings: string; pause: StoredPause } | null = null;
   /** The key's starts within the window, newest first (older ones are dropped). */
   const recent = (key: string, windowMs: number, now: number) => {
     const log = (starts.get(key) ?? []).filter((start) => start > now - windowMs);
@@ -54,5 +66,11 @@ export function memoryPaceWindow(): PaceWindow {
       holds.set(key, Math.max(holds.get(key) ?? 0, until));
       return Promise.resolve();
     },
+    pause(settings, pause) {
+      const fresh = paused?.settings !== settings;
+      if (fresh) paused = { settings, pause };
+      return Promise.resolve(fresh);
+    },
+    pausedFor: (settings) => Promise.resolve(paused?.settings === settings ? paused.pause : null),
   };
 }

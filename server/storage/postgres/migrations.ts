@@ -319,6 +319,7 @@ export const postgresMigrationSql: MigrationSql = {
   'delivery-reply': 'ALTER TABLE outbox ADD COLUMN last_reply TEXT;',
   // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
   'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
+  'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at BIGINT NOT NULL);',
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -34,6 +34,22 @@ export function postgresPaceWindow(pool: PostgresPool): PaceWindow {
       const { newestFirst, heldUntil } = await windowOf(pool, key, requests, windowMs, now);
       return earliestSlot(newestFirst, heldUntil, requests, windowMs, now);
     },
+    pause: (settings, { status, detail, at }) =>
+      transaction(pool, async (client) => {
+        await client.query('DELETE FROM tool_pause WHERE settings <> $1', [settings]);
+        const added = await client.query('INSERT INTO tool_pause (settings, status, detail, at) VALUES ($1, $2, $3, $4) ON CONFLICT (settings) DO NOTHING', [
+          settings,
+          status,
+          detail,
+          at,
+        ]);
+        return added.rowCount === 1;
+      }),
+    async pausedFor(settings) {
+      const found = await pool.query<{ status: number; detail: string; at: string }>('SELECT status, detail, at FROM tool_pause WHERE settings = $1', [settings]);
+      const row = found.rows[0];
+      return row ? { status: row.status, detail: row.detail, at: Number(row.at) } : null;
+    },
     async hold(key, until) {
       await pool.query(
         'INSERT INTO tool_pace_hold (key, until) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET until = greatest(tool_pace_hold.until, excluded.until)',

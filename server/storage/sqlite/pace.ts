@@ -3,7 +3,7 @@
  * Postgres's, a slot taken in one immediate transaction. One process holds the database, so this
  * is the server's one window; it outlives a restart, so a burst just before one still counts.
  */
-import { earliestSlot, type PaceWindow } from '../pace';
+import { earliestSlot, type PaceWindow, type StoredPause } from '../pace';
 import type { SqliteDatabase } from './binding';
 
 export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
@@ -14,6 +14,13 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
   const setHold = db.prepare<[string, number]>(
     'INSERT INTO tool_pace_hold (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = max(until, excluded.until)',
   );
+  const others = db.prepare<[string]>('DELETE FROM tool_pause WHERE settings <> ?');
+  const addPause = db.prepare<[string, number, string, number]>('INSERT INTO tool_pause (settings, status, detail, at) VALUES (?, ?, ?, ?) ON CONFLICT (settings) DO NOTHING');
+  const pauseOf = db.prepare<[string], StoredPause>('SELECT status, detail, at FROM tool_pause WHERE settings = ?');
+  const pause = db.transaction((settings: string, { status, detail, at }: StoredPause) => {
+    others.run(settings);
+    return addPause.run(settings, status, detail, at).changes === 1;
+  });
   const slot = (key: string, requests: number, windowMs: number, now: number) =>
     earliestSlot(
       starts.all(key, now - windowMs, requests).map((row) => row.slot),
@@ -33,5 +40,7 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
     take: async (key, requests, windowMs, now, latest) => take.immediate(key, requests, windowMs, now, latest),
     nextFree: async (key, requests, windowMs, now) => slot(key, requests, windowMs, now),
     hold: async (key, until) => void setHold.run(key, until),
+    pause: async (settings, stored) => pause.immediate(settings, stored),
+    pausedFor: async (settings) => pauseOf.get(settings) ?? null,
   };
 }
