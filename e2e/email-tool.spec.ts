@@ -86,6 +86,43 @@ test.describe('the e-mail tool connected on the dashboard', () => {
   }
 });
 
+test.describe('a revoked key saved on the dashboard', () => {
+  let fake: BrevoFake;
+  test.beforeEach(async () => {
+    fake = await startBrevoFake({ keys: ['xkeysib-good'] });
+  });
+  test.afterEach(async () => fake.close());
+
+  test('the next lead pauses the channel and the section says so; a working key saved sends the lead', async ({ page, server, consoleErrors }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await choosePassword(page, await setupAddress(server));
+    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    const panel = section(page);
+    await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
+    const key = panel.getByLabel('E-mail tool API key');
+    await key.fill('xkeysib-revoked');
+    await panel.getByRole('textbox', { name: /E-mail tool API address/ }).fill(fake.url);
+    await saveAll(page);
+    await expect(panel.getByText('On: confirmed leads go to Brevo.')).toBeVisible();
+    const paused = panel.getByText('Paused: your tool refused the key, so leads wait (none is lost).', { exact: false });
+    await expect(paused).toHaveCount(0);
+
+    // A visitor submits, the consent box off: the push is refused, and the open section shows it without a reload.
+    const lead = { email: 'ana@example.com', firstName: 'Ana', ratings: [1, 2, 3, 3, 2, 1, 1, 2, 3] };
+    const stored = await page.request.post(`${server.url}/api/leads`, { data: lead });
+    expect(stored.status()).toBe(201);
+    await expect(paused).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('note').filter({ hasText: 'Paused' })).toContainText('401 Key not found');
+    expect(fake.contact('ana@example.com')).toBeNull();
+
+    await key.fill('xkeysib-good');
+    await saveAll(page);
+    await expect(paused).toHaveCount(0, { timeout: 15_000 });
+    await expect.poll(() => fake.contact('ana@example.com')?.lists.includes('Core Drivers quiz') ?? false, { timeout: 30_000 }).toBe(true);
+  });
+});
+
 /** The fake's port, fixed so the server's environment can name it before the fake starts: beside this run's own. */
 const envFakePort = Number(process.env.E2E_PORT ?? 4173) + 500;
 

@@ -289,15 +289,25 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
   );
 }
 
+/** How often the section asks whether the channel is paused while a tool is set. */
+const PAUSE_POLL_MS = 10_000;
+
 export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves, field }: Props) {
   const call = useCall();
   const { data: mail } = useCoachData<MailStatus>(coachApi.mail);
-  // Whether the channel waits on a refused key (said on the Deliveries screen too): asked again after each save.
+  // Whether the channel waits on a refused key (said on the Deliveries screen too): asked again after
+  // each save, and every 10 s while a tool is set (the refusal comes with the next lead, any time).
   const { data: deliveries, reload: reloadDeliveries } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { limit: '1' });
   useEffect(() => {
     if (saves > 0) reloadDeliveries();
   }, [saves, reloadDeliveries]);
   const paused = deliveries?.emailToolPaused ?? null;
+  const toolSet = deliveries?.emailToolConfigured ?? false;
+  useEffect(() => {
+    if (!toolSet) return;
+    const timer = setInterval(reloadDeliveries, PAUSE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [toolSet, reloadDeliveries]);
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState<ToolCheckResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
