@@ -80,3 +80,44 @@ test('leads, outbox, sessions, audit log and counts are copied, verified, and th
   expect(again.status).toBe(1);
   expect(again.stderr).toMatch(/not empty .*nothing was copied/);
 }, 60_000);
+
+test('the settings, their history and the audit log that names them: what each change changed, its version, what a restore brought back, who in words', async () => {
+  const dataDir = tempDir();
+  const clock = Date.UTC(2026, 10, 20, 9);
+  const sqlite = SqliteStorage.open(dataDir, { now: () => clock });
+  const sessionId = await sqlite.sessions.insert('token-hash', clock, clock + 3_600_000, clock - 3_600_000);
+  const who = { actor: 'dashboard', sessionId, signedIn: { browser: 'Chrome on macOS', at: clock - 60_000 } } as const;
+  const photo = { hash: 'a'.repeat(64), contentType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]) } as const;
+  await sqlite.settings.writeSettings({
+    changes: { coachName: '"Ana"', coachPhoto: `{"hash":"${photo.hash}"}` },
+    picture: photo,
+    audit: { action: 'settings_changed', who, fields: ['coachName', 'coachPhoto'] },
+    now: clock,
+  });
+  await sqlite.settings.writeSettings({ changes: { coachName: '"Bea"' }, audit: { action: 'settings_changed', who, fields: ['coachName'] }, now: clock + 1 });
+  const restored = await sqlite.settings.restoreVersion({ revision: 1, who, now: clock + 2 });
+  expect(restored).not.toBeNull();
+  const columns = 'id, at, action, actor, session_id, browser, signed_in_at, fields, revision, restored_from';
+  const before = sqlite.db.prepare(`SELECT ${columns} FROM audit_log ORDER BY id`).all();
+  const history = { audit: await sqlite.audit.list(null, 100), settings: await sqlite.settings.readSettings(), versions: await sqlite.settings.listVersions(null, 100), photo: await sqlite.settings.readPicture(photo.hash) };
+  expect(history.photo?.bytes).toEqual(photo.bytes);
+  // What the copy must carry: the fields changed, the versions, the restore's origin, the browser in words.
+  expect(before.at(-1)).toMatchObject({ action: 'settings_restored', fields: '["coachName"]', revision: restored, restored_from: 1, browser: 'Chrome on macOS' });
+  await sqlite.close();
+
+  const database = await freshPostgres();
+  const copied = coach(['migrate-to-postgres'], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+  expect(copied.stderr).toBe('');
+  const postgres = await PostgresStorage.open(database, { now: () => clock });
+  try {
+    const after = (await postgres.pool.query<Record<string, unknown>>(`SELECT ${columns} FROM audit_log ORDER BY id`)).rows;
+    // Postgres reads bigint as text: compare as SQLite reads them.
+    const asNumbers = after.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value])));
+    expect(asNumbers).toEqual(before);
+    // The settings and their history too: each entry reads the versions it went between (old → new), and the next change continues after them.
+    expect({ audit: await postgres.audit.list(null, 100), settings: await postgres.settings.readSettings(), versions: await postgres.settings.listVersions(null, 100), photo: await postgres.settings.readPicture(photo.hash) }).toEqual(history);
+    expect(await postgres.settings.writeSettings({ changes: { coachName: '"Cleo"' }, audit: { action: 'settings_changed', who, fields: ['coachName'] }, now: clock + 3 })).toBe(4);
+  } finally {
+    await postgres.close();
+  }
+}, 60_000);

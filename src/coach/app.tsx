@@ -29,7 +29,7 @@ import { SetupExplained, SetupForm } from './setup-page';
 import { ResetPasswordPage } from './reset-page';
 import { SecurityView } from './security-view';
 import { SignInPage } from './sign-in-page';
-import { Loading } from './ui';
+import { Loading, viewTitleId } from './ui';
 import { SessionEndedContext } from './use-coach-data';
 
 type Session =
@@ -171,8 +171,8 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
             </ul>
           </nav>
         </header>
-        <main aria-labelledby="dashboard-view-title" className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
-          <h1 id="dashboard-view-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
+        <main aria-labelledby={viewTitleId} className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6">
+          <h1 id={viewTitleId} ref={heading} tabIndex={-1} className="text-2xl font-bold text-teal-dark focus:outline-none">
             {shellCopy.views[view]}
           </h1>
           {!['deliveries', 'embed', 'words', 'offers', 'settings', 'security', 'audit'].includes(view) && place.leadId === null && (

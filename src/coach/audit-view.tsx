@@ -4,7 +4,7 @@ import { changeLine } from '../shared/settings-history';
 import { auditActionLabels, auditActor, auditCopy, auditWhat } from './content/audit';
 import { auditDays } from './audit-days';
 import { formatDay, formatTime } from './format';
-import { captionClass, Empty, LoadError, Loading, Pager, Panel, TableFrame, tableClass, tdClass, thClass, usePages } from './ui';
+import { captionClass, Empty, LoadError, Loading, Pager, ViewPanel, TableFrame, tableClass, tdClass, thClass, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
 
 const copy = auditCopy;
@@ -19,7 +19,7 @@ export function AuditView({ timeZone }: { timeZone: string }) {
   const { data, error, loading, reload } = useCoachData<AuditLogResponse>(coachApi.audit, { cursor: pages.cursor });
 
   return (
-    <Panel title={copy.title} intro={copy.intro(timeZone)} titleId="audit-title">
+    <ViewPanel intro={copy.intro(timeZone)}>
       <div aria-busy={loading}>
         {error ? (
           <LoadError onRetry={reload} />
@@ -69,6 +69,6 @@ export function AuditView({ timeZone }: { timeZone: string }) {
         )}
       </div>
       <Pager pages={pages} nextCursor={data?.nextCursor} />
-    </Panel>
+    </ViewPanel>
   );
 }

@@ -8,7 +8,7 @@ import { DeliveryFailure } from './delivery-failure';
 import { deliveryKind, deliveryStateLabel } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
-import { Empty, LoadError, Loading, Panel, secondaryButton } from './ui';
+import { Empty, LoadError, Loading, ViewPanel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = deliveriesCopy;
@@ -105,18 +105,18 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
   );
   if (data && !data.webhookConfigured && !data.mailConfigured && !data.emailToolConfigured) {
     return (
-      <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
+      <ViewPanel intro={copy.intro}>
         <p className="rounded-2xl bg-sun-soft px-4 py-3">
           {copy.notConfigured} {settingsLink(copy.setUp)}
         </p>
-      </Panel>
+      </ViewPanel>
     );
   }
   if (error) return <LoadError onRetry={reload} />;
   if (!data) return <Loading />;
 
   return (
-    <Panel title={copy.title} intro={copy.intro} titleId="deliveries-title">
+    <ViewPanel intro={copy.intro}>
       <p className="mb-4 rounded-2xl bg-paper px-4 py-3">
         {data.destination === null ? (
           <>
@@ -204,6 +204,6 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
           {copy.more}
         </button>
       )}
-    </Panel>
+    </ViewPanel>
   );
 }

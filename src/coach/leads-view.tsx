@@ -8,7 +8,7 @@ import { formatDateTime } from './format';
 import { LeadDetailView } from './lead-detail';
 import { leadHref, plainClick, viewHref } from './location';
 import type { DateRange } from './period';
-import { Empty, inputClass, LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
+import { Empty, inputClass, LoadError, Loading, Pager, ViewPanel, secondaryButton, usePages } from './ui';
 import { useCoachData } from './use-coach-data';
 
 const copy = leadsCopy;
@@ -48,7 +48,7 @@ export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: str
   }
 
   return (
-    <Panel title={copy.title} intro={copy.intro} titleId="leads-title">
+    <ViewPanel intro={copy.intro}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <form role="search" onSubmit={onSearch} className="flex-1 sm:max-w-md">
           <label htmlFor="lead-search" className="font-semibold text-ink">
@@ -112,6 +112,6 @@ export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: str
       </div>
 
       <Pager pages={pages} nextCursor={data?.nextCursor} />
-    </Panel>
+    </ViewPanel>
   );
 }

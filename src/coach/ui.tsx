@@ -3,14 +3,32 @@ import { useState, type ReactNode, type Ref } from 'react';
 import { pagesCopy } from './content/common';
 import { shellCopy } from './content/shell';
 
+/** The id of each view's heading (the page's one `h1`, in app.tsx). */
+export const viewTitleId = 'dashboard-view-title';
+
+const panelClass = 'rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6';
+
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
   return (
-    <section aria-labelledby={titleId} className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6">
+    <section aria-labelledby={titleId} className={panelClass}>
       <h2 id={titleId} className="text-lg font-bold text-teal-dark">
         {title}
       </h2>
       {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
       <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The panel of a view that has only one (Leads, Deliveries, Audit log): the view's heading already
+ * names it, so it does not say its name a second time, and is named by that heading.
+ */
+export function ViewPanel({ intro, children }: { intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={viewTitleId} className={panelClass}>
+      {intro && <p className="mb-4 text-sm text-muted">{intro}</p>}
+      {children}
     </section>
   );
 }

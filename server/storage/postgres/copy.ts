@@ -67,7 +67,29 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'coach_second_factor', columns: [{ name: 'id', type: 'integer' }, text('secret'), text('pending'), bigint('enabled_at'), bigint('last_step')] },
   { name: 'coach_recovery_codes', columns: [text('code_hash'), bigint('used_at')] },
-  { name: 'audit_log', key: 'id', columns: [bigint('id'), bigint('at'), text('action'), text('actor'), bigint('session_id'), text('browser'), bigint('signed_in_at')] },
+  // The coach's settings and their history, so the audit log's versions below read the same (secrets
+  // stay sealed: the instances need SETTINGS_ENCRYPTION_KEY set to the key of DATA_DIR/secrets.key).
+  { name: 'settings', columns: [text('key'), text('value'), bigint('updated_at')] },
+  { name: 'settings_revision', columns: [{ name: 'id', type: 'integer' }, bigint('revision')] },
+  { name: 'settings_pictures', columns: [text('hash'), text('content_type'), { name: 'bytes', type: 'bytea' }, bigint('created_at')] },
+  { name: 'settings_versions', columns: [bigint('revision'), bigint('at'), text('settings'), text('picture_hash')] },
+  // A settings change keeps which fields it changed, its version and what a restore brought back.
+  {
+    name: 'audit_log',
+    key: 'id',
+    columns: [
+      bigint('id'),
+      bigint('at'),
+      text('action'),
+      text('actor'),
+      bigint('session_id'),
+      text('browser'),
+      bigint('signed_in_at'),
+      text('fields'),
+      bigint('revision'),
+      bigint('restored_from'),
+    ],
+  },
   {
     name: 'funnel_sources',
     key: 'id',
@@ -114,6 +136,9 @@ export async function copyIntoPostgres(pool: pg.Pool, pagesOf: (table: CopiedTab
     // The aggregate and its time zone come from SQLite, replacing what opening built.
     await client.query('DELETE FROM profile_daily');
     await client.query('DELETE FROM analytics_meta');
+    // The settings' revision and first version come from SQLite too, replacing those the migrations made.
+    await client.query('DELETE FROM settings_versions');
+    await client.query('DELETE FROM settings_revision');
     for (const table of copiedTables) await copyTable(client, table, pagesOf(table));
   });
 }

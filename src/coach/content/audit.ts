@@ -51,7 +51,6 @@ export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId' | 'sign
 }
 
 export const auditCopy = {
-  title: 'Audit log',
   intro: (timeZone: string) =>
     `Every sign-in, download, erasure and change, newest first: what was done, from where, and when (times in ${timeZone}). A change of your settings shows what it was before and after (a secret only as changed). It never records a visitor’s address or name, or a search.`,
   tableCaption: 'Audit log entries, newest first',

@@ -2,7 +2,6 @@
 import type { DeliveryChannel, DeliveryEvent, DeliveryFilter } from '../../shared/coach-api/deliveries';
 
 export const deliveriesCopy = {
-  title: 'Deliveries',
   intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
   notConfigured: 'Nothing is sent: no webhook and no mail server are set. Leads are stored, but not forwarded to your e-mail tool or e-mailed to visitors.',
   setUp: 'Set them up in Settings',

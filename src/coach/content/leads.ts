@@ -1,7 +1,6 @@
 /** The texts of the leads list, one lead's page, and erasing a person. */
 
 export const leadsCopy = {
-  title: 'Leads',
   intro: 'Newest first. Only people whose latest submission falls in the period.',
   searchLabel: 'Search by e-mail or first name',
   searchHint: 'The start of an e-mail address or a first name.',
