@@ -17,6 +17,13 @@ const layers = [
     except: ['./shared', './content'],
     message: 'The server imports only src/shared (rules both sides use) and src/content (texts).',
   },
+  {
+    // Tests too: the contract suite asserts storage's own answers, never the dashboard's.
+    target: './server/storage',
+    from: './src/shared/coach-api',
+    message:
+      "Storage answers with its own types (server/storage/dashboard-reads.ts, storage.ts); server/coach/ maps them to the dashboard's wire types (src/shared/coach-api/).",
+  },
   { target: './src/features', from: './src/app', message: 'Screens do not import the app shell: shared routes are in src/shared/paths.ts.' },
   {
     target: './src/shared',

@@ -27,7 +27,7 @@ async function view(storage: Storage, now: number) {
     funnel: await readFunnel(storage, '2026-11-01', '2026-11-30', 'UTC'),
     profiles: await storage.funnel.readProfileTotals('2026-11-01', '2026-11-30'),
     audit: await storage.audit.list(null, 100),
-    deliveries: await storage.dashboard.listDeliveries({ filter: 'pending', cursor: null, limit: 100, webhookConfigured: true }),
+    deliveries: await storage.dashboard.listDeliveries({ filter: 'pending', cursor: null, limit: 100 }),
     password: await storage.sessions.readPasswordHash(),
   };
 }

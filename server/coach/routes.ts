@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
+import type { DeliveriesResponse, RetryDeliveryResponse } from '../../src/shared/coach-api/deliveries';
 import type { EraseResponse } from '../../src/shared/coach-api/leads';
 import type { ProfilesResponse } from '../../src/shared/coach-api/profiles';
 import { coachApi } from '../../src/shared/coach-api/routes';
@@ -53,6 +53,7 @@ import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
+import { toDelivery, toDeliveryPage, toLeadDetail, toLeadList } from './wire';
 import { emailToolRoutes } from '../email-tool/routes';
 import { Pacer } from '../email-tool/pacer';
 import { systemClock } from '../outbox/delivery-loop';
@@ -241,12 +242,13 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     const query = queryOf(request);
     const period = valueOf(parsePeriod(query, zone(), now(), null));
     const q = valueOf(parseSearch(query));
-    return storage.dashboard.listLeads({
+    const page = await storage.dashboard.listLeads({
       q,
       cursor: valueOf(parseLeadCursor(query, q !== '')),
       limit: valueOf(parseLimit(query)),
       ...timeRangeOf(period, zone()),
     });
+    return toLeadList(page);
   });
 
   app.get(coachApi.leadsCsv, async (request, reply) => {
@@ -270,7 +272,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   app.get(coachApi.lead, async (request, reply) => {
     const id = valueOf(leadId(request));
     const detail = id === null ? null : await storage.dashboard.leadDetail(id);
-    return detail ?? refuse(reply, 404, 'not_found', 'No such lead (it may have been erased).');
+    return detail ? toLeadDetail(detail) : refuse(reply, 404, 'not_found', 'No such lead (it may have been erased).');
   });
 
   app.delete(coachApi.lead, async (request, reply) => {
@@ -299,12 +301,12 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       filter: valueOf(parseDeliveryFilter(query)),
       cursor: valueOf(parseCursor(query)),
       limit: valueOf(parseLimit(query)),
-      webhookConfigured: target !== null,
-      mailConfigured: mail.live.on,
     });
     const paused = await tool.paused();
     return {
-      ...page,
+      ...toDeliveryPage(page),
+      webhookConfigured: target !== null,
+      mailConfigured: mail.live.on,
       destination: target?.destination ?? null,
       mailSenderRefused: senderRefusedAnswer(mail.live),
       emailToolConfigured: tool.configured(),
@@ -330,11 +332,11 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       const { state } = mail.live;
       if (!state.on) return refuse(reply, 409, 'mail_not_configured', `${mailOffMessage(state.missing)} The e-mail waits until then.`);
       mail.outbox.wake();
-      return outcome;
+      return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
     }
     if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', `${webhookNotConfigured} The lead waits until then.`);
     outbox.wake();
-    return outcome;
+    return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
   });
 
   app.get(coachApi.audit, async (request) => {

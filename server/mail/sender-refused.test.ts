@@ -69,7 +69,7 @@ test('a refused recipient keeps the server’s reply as its technical answer, wi
   sink.refuseRecipients({ code: 550, message: '5.1.1 <nobody@example.org>: Recipient address rejected: User unknown' });
   expect((await postLead(url, { email: 'nobody@example.org', firstName: 'Ana', ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] })).status).toBe(201);
   expect(await app.mailOutbox.deliverDue()).toMatchObject({ gone: 1 });
-  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'gone', cursor: null, limit: 10, webhookConfigured: false });
+  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'gone', cursor: null, limit: 10 });
   expect(deliveries.map((delivery) => [delivery.channel, delivery.lastStatus, delivery.lastReply])).toEqual([
     ['email', 550, '550 5.1.1 [address]: Recipient address rejected: User unknown'],
   ]);

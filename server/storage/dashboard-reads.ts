@@ -3,9 +3,54 @@
  * detail, erased and exported, the deliveries listed and retried, the counts of `stats`, a backup
  * (the rest of the contract: ./storage.ts, whose `Storage.dashboard` this is).
  */
-import type { DeliveriesResponse, Delivery, DeliveryFilter } from '../../src/shared/coach-api/deliveries';
-import type { LeadDetail, LeadListResponse } from '../../src/shared/coach-api/leads';
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState } from '../../src/shared/delivery-kinds';
 import type { TimeRange } from './storage';
+
+/*
+ * What these reads answer is storage's own: ids as numbers, times in ms, ratings as stored
+ * ("123123123"). server/coach/ turns them into the dashboard's wire types (src/shared/coach-api/).
+ */
+
+/** A person's latest submission, as the lead list reads it (`id`: that submission's). */
+export type StoredLead = { id: number; email: string; firstName: string; ratings: string; submittedAt: number };
+
+export type StoredLeadPage = { leads: StoredLead[]; nextCursor: string | null };
+
+/** One row of the outbox: a webhook event, the results e-mail or a contact for the e-mail tool. */
+export type StoredDelivery = {
+  id: number;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  /** The `webhook-id` header; for an e-mail, its Message-ID's left part. */
+  messageId: string;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: number;
+  /** When it is due (kept after it stops being pending: read it only while pending). */
+  nextAttemptAt: number;
+  lastAttemptAt: number | null;
+  lastStatus: number | null;
+  lastReply: string | null;
+};
+
+/** A submission with its consent columns as stored (all null: stored before consent was recorded) and its deliveries, oldest first. */
+export type StoredSubmission = StoredLead & {
+  consentVersion: string | null;
+  consentWording: string | null;
+  /** Whether the marketing box was ticked; null when none was shown. */
+  marketingConsent: boolean | null;
+  marketingConfirmedAt: number | null;
+  deliveries: StoredDelivery[];
+};
+
+/** A person: their address and every submission, newest first (never empty). */
+export type StoredLeadDetail = { email: string; submissions: [StoredSubmission, ...StoredSubmission[]] };
+
+/** A delivery of the list with its submission's id, first name and address ('' once erased). */
+export type StoredDeliveryWithLead = StoredDelivery & { submissionId: number; leadFirstName: string; leadEmail: string };
+
+/** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
+export type DeliveryCounts = { pending: number; failing: number; gone: number; expired: number };
 
 /**
  * `cursor`: for the list, the id of the last lead of the previous page; for a search, its e-mail
@@ -41,17 +86,18 @@ export type LeadStats = {
   outbox: { pending: number; delivered: number; gone: number; expired: number; oldestPendingAgeMs: number | null };
 };
 
-export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number; webhookConfigured: boolean; mailConfigured?: boolean };
-/** A page of deliveries as stored; the route adds where leads go now. */
-export type StoredDeliveries = Omit<DeliveriesResponse, 'destination' | 'mailSenderRefused' | 'emailToolConfigured' | 'emailToolPaused'>;
+export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null; limit: number };
 
-export type RetryOutcome = { delivery: Delivery } | { problem: 'not_found' | 'delivered' };
+/** A page of deliveries, newest first, with the counts of each state and when the oldest pending one was queued. */
+export type StoredDeliveries = { counts: DeliveryCounts; oldestPendingAt: number | null; deliveries: StoredDeliveryWithLead[]; nextCursor: string | null };
+
+export type RetryOutcome = { delivery: StoredDelivery } | { problem: 'not_found' | 'delivered' };
 
 /** What the coach's dashboard reads and does with the leads and their deliveries (server/coach/). */
 export interface DashboardReads {
-  listLeads(params: LeadListParams): Promise<LeadListResponse>;
-  /** A person with every submission, newest first, each as the visitor saw it with its delivery. */
-  leadDetail(id: number): Promise<LeadDetail | null>;
+  listLeads(params: LeadListParams): Promise<StoredLeadPage>;
+  /** A person with every submission, newest first, each with its deliveries. */
+  leadDetail(id: number): Promise<StoredLeadDetail | null>;
   /** The e-mail address of the person a lead id (any of their submissions' ids) belongs to. */
   emailOfLead(id: number): Promise<string | null>;
   /** Removes a person for good: every submission under the stored form of `email`, their deliveries, their share of the aggregate. */

@@ -9,7 +9,7 @@
  * `analytics_meta` under TIME_ZONE_KEY; when the server starts with another one, the table is
  * rebuilt from the submissions (one scan, once).
  */
-import { type SummaryPattern, summaryPatterns } from '../../src/shared/coach-api/profiles';
+import { type SummaryPattern, summaryPatterns } from '../../src/shared/summary-patterns';
 import { DRIVER_COUNT, RATINGS } from '../../src/shared/constants';
 import type { Day } from '../../src/shared/days';
 import { decodeRatings } from '../../src/shared/ratings';

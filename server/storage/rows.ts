@@ -1,20 +1,15 @@
 /**
  * What both backends share about their rows: the shapes their queries read, how those become the
- * contract's answers (the dashboard's leads, deliveries, the stats), and the few SQL fragments and
- * period rules that are the same in both dialects. Each backend's SQL is in its own folder.
+ * contract's answers (its own types: the dashboard's wire types are made in server/coach/), and the
+ * few SQL fragments and period rules that are the same in both dialects. Each backend's SQL is in its own folder.
  */
-import type { AuditAction, AuditEntry, SignedInBrowser } from '../../src/shared/coach-api/audit';
-import type { DeliveriesResponse, Delivery, DeliveryChannel, DeliveryEvent, DeliveryState, DeliveryWithLead } from '../../src/shared/coach-api/deliveries';
-import type { ConsentRecord, LeadDetail, LeadListResponse, LeadSummary } from '../../src/shared/coach-api/leads';
+import type { AuditAction } from '../../src/shared/audit-actions';
 import { addDays, type Day } from '../../src/shared/days';
-import { weakAndStrong } from '../../src/shared/insights';
-import { decodeRatings } from '../../src/shared/ratings';
-import { maskedEmail } from '../../src/shared/masked-email';
+import type { DeliveryChannel, DeliveryEvent, DeliveryState } from '../../src/shared/delivery-kinds';
 import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
 import type { Actor, Session, StoredAuditEntry } from './storage';
-import type { LeadStats, StoredDeliveries } from './dashboard-reads';
-import { describeProfile, summaryPatternOf } from './stored-profile';
+import type { DeliveryCounts, LeadStats, StoredDeliveries, StoredDelivery, StoredLead, StoredLeadDetail, StoredLeadPage } from './dashboard-reads';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,70 +48,40 @@ export const deliveryColumns =
   'o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status, o.last_reply';
 
 
-/**
- * What the gate showed and what the visitor chose, when, and when they confirmed the opt-in, as the
- * dashboard shows it; null for a submission stored before consent was recorded (or through the API
- * without it): no version, no wording.
- */
-export function toConsent(row: ConsentColumns & { submitted_at: number; marketing_confirmed_at: number | null }): ConsentRecord | null {
-  if (row.consent_version === null && row.consent_wording === null) return null;
-  return {
-    version: row.consent_version,
-    wording: row.consent_wording,
+export const toStoredLead = (row: SubmissionRow): StoredLead => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  ratings: row.ratings,
+  submittedAt: row.submitted_at,
+});
+
+export const toStoredDelivery = (row: OutboxRow): StoredDelivery => ({
+  id: row.o_id,
+  channel: row.channel,
+  event: row.event,
+  messageId: row.message_id,
+  state: row.state,
+  attempts: row.attempts,
+  createdAt: row.created_at,
+  nextAttemptAt: row.next_attempt_at,
+  lastAttemptAt: row.last_attempt_at,
+  lastStatus: row.last_status,
+  lastReply: row.last_reply,
+});
+
+/** A person from their submissions (newest first) with their deliveries (each with its submission's id); null for none. */
+export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRow & { submission_id: number })[]): StoredLeadDetail | null {
+  const submissions = rows.map((row) => ({
+    ...toStoredLead(row),
+    consentVersion: row.consent_version,
+    consentWording: row.consent_wording,
     marketingConsent: row.marketing_consent === null ? null : row.marketing_consent === 1,
-    requestedAt: iso(row.submitted_at),
-    confirmedAt: row.marketing_confirmed_at === null ? null : iso(row.marketing_confirmed_at),
-  };
-}
-
-/** A person's line in the lead list: their latest submission, read as the visitor saw it. */
-export function toSummary(row: SubmissionRow): LeadSummary {
-  const ratings = decodeRatings(row.ratings);
-  return {
-    id: String(row.id),
-    email: row.email,
-    firstName: row.first_name,
-    ratings,
-    pattern: summaryPatternOf(row.ratings),
-    submittedAt: iso(row.submitted_at),
-    ...weakAndStrong(ratings),
-  };
-}
-
-export function toDelivery(row: OutboxRow): Delivery {
-  return {
-    id: String(row.o_id),
-    channel: row.channel,
-    event: row.event,
-    webhookId: row.message_id,
-    state: row.state,
-    attempts: row.attempts,
-    createdAt: iso(row.created_at),
-    lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
-    lastStatus: row.last_status,
-    lastReply: row.last_reply,
-    nextAttemptAt: row.state === 'pending' ? iso(row.next_attempt_at) : null,
-  };
-}
-
-/** The consent record of a submission as the dashboard shows it; null when none was recorded. */
-/** A person's detail from their submissions (newest first) with their deliveries (each with its submission's id). */
-export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRow & { submission_id: number })[]): LeadDetail | null {
-  const latest = rows[0];
-  const first = rows[rows.length - 1];
-  if (!latest || !first) return null;
-  return {
-    id: String(latest.id),
-    email,
-    firstName: latest.first_name,
-    firstSubmittedAt: iso(first.submitted_at),
-    submissions: rows.map((row) => ({
-      submittedAt: iso(row.submitted_at),
-      ...describeProfile(row.ratings),
-      consent: toConsent(row),
-      deliveries: deliveries.filter((delivery) => delivery.submission_id === row.id).map(toDelivery),
-    })),
-  };
+    marketingConfirmedAt: row.marketing_confirmed_at,
+    deliveries: deliveries.filter((delivery) => delivery.submission_id === row.id).map(toStoredDelivery),
+  }));
+  const [latest, ...older] = submissions;
+  return latest ? { email, submissions: [latest, ...older] } : null;
 }
 
 /** A prefix for LIKE: its wildcards and the escape character taken literally (`ESCAPE '\'`). */
@@ -222,7 +187,7 @@ export type AuditRow = {
   id: number;
   at: number;
   action: AuditAction;
-  actor: AuditEntry['actor'];
+  actor: Actor['actor'];
   session_id: number | null;
   browser: string | null;
   signed_in_at: number | null;
@@ -252,7 +217,7 @@ function fieldsOf(stored: string | null): string[] | null {
 }
 
 /** The browser an entry was made in and when it signed in; null for entries from before they were kept, or made signed out. */
-export function signedInOf(row: { browser: string | null; signed_in_at: number | null }): SignedInBrowser | null {
+export function signedInOf(row: { browser: string | null; signed_in_at: number | null }): StoredAuditEntry['signedIn'] {
   return row.browser === null || row.signed_in_at === null ? null : { browser: row.browser, at: iso(Number(row.signed_in_at)) };
 }
 
@@ -292,28 +257,18 @@ export const deliveryLeadColumns = `o.submission_id,
   (SELECT s.email FROM submissions AS s WHERE s.id = o.submission_id) AS lead_email`;
 
 /** A page of the delivery list from up to `limit + 1` rows, newest first, with the counts of each state. */
-export function deliveriesPage(
-  rows: DeliveryListRow[],
-  limit: number,
-  counts: DeliveriesResponse['counts'],
-  oldestPending: number | null | undefined,
-  configured: { webhookConfigured: boolean; mailConfigured?: boolean },
-): StoredDeliveries {
+export function deliveriesPage(rows: DeliveryListRow[], limit: number, counts: DeliveryCounts, oldestPending: number | null | undefined): StoredDeliveries {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    webhookConfigured: configured.webhookConfigured,
-    mailConfigured: configured.mailConfigured ?? false,
     counts,
-    oldestPendingAt: oldestPending === null || oldestPending === undefined ? null : iso(oldestPending),
-    deliveries: page.map(
-      (row): DeliveryWithLead => ({
-        ...toDelivery(row),
-        leadId: String(row.submission_id),
-        leadFirstName: row.lead_first_name ?? '',
-        leadMaskedEmail: maskedEmail(row.lead_email ?? ''),
-      }),
-    ),
+    oldestPendingAt: oldestPending ?? null,
+    deliveries: page.map((row) => ({
+      ...toStoredDelivery(row),
+      submissionId: row.submission_id,
+      leadFirstName: row.lead_first_name ?? '',
+      leadEmail: row.lead_email ?? '',
+    })),
     nextCursor: rows.length > limit && last ? String(last.o_id) : null,
   };
 }
@@ -326,8 +281,8 @@ export function mergeSearchResults(byEmail: SubmissionRow[], byName: SubmissionR
 }
 
 /** A page of the lead list from up to `limit + 1` rows; the next page starts after the cursor of its last row. */
-export function leadListPage(rows: SubmissionRow[], limit: number, cursorOf: (row: SubmissionRow) => string): LeadListResponse {
+export function leadListPage(rows: SubmissionRow[], limit: number, cursorOf: (row: SubmissionRow) => string): StoredLeadPage {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { leads: page.map(toSummary), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+  return { leads: page.map(toStoredLead), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
 }

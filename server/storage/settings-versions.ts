@@ -3,7 +3,7 @@
  * ./storage.ts): a version's row and how it reads, the picture a version shows, and the change that
  * turns the stored settings into a version's.
  */
-import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
+import type { AuditAction } from '../../src/shared/audit-actions';
 import type { Actor, StoredSettingsVersion } from './storage';
 
 /** How many versions of the settings are kept; an older one goes, with any picture only it showed. */
@@ -15,7 +15,7 @@ export type VersionRow = {
   at: number;
   settings: string;
   action: AuditAction | null;
-  actor: AuditEntry['actor'] | null;
+  actor: Actor['actor'] | null;
   session_id: number | null;
   browser: string | null;
   signed_in_at: number | null;

@@ -10,8 +10,8 @@
  * (DATABASE_URL, for several instances). The same contract suite runs against both
  * (server/storage/contract.test.ts).
  */
-import type { AuditAction, AuditEntry } from '../../src/shared/coach-api/audit';
-import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
+import type { AuditAction } from '../../src/shared/audit-actions';
+import type { SummaryPattern } from '../../src/shared/summary-patterns';
 import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
@@ -363,7 +363,16 @@ export type SettingsWrite = {
 export type StoredSettingsVersion = { revision: number; at: number; values: Record<string, string>; who: Actor | null; action: AuditAction | null; restoredFrom: number | null };
 
 /** An audit entry with, for a settings change, the versions it went between (server/settings/history.ts says what changed). */
-export type StoredAuditEntry = Omit<AuditEntry, 'changes' | 'restoredFrom'> & {
+export type StoredAuditEntry = {
+  /** ISO time. */
+  at: string;
+  action: AuditAction;
+  actor: Actor['actor'];
+  sessionId: number | null;
+  /** The browser in words and when (ISO) it signed in; null signed out, or for entries from before these were kept. */
+  signedIn: { browser: string; at: string } | null;
+  /** The settings' keys a change touched; null for other actions. */
+  fields: string[] | null;
   restoredFrom: number | null;
   settings: { before: Record<string, string>; after: Record<string, string> } | null;
 };

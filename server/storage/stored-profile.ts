@@ -1,16 +1,15 @@
 /**
- * A stored profile ("123123123", src/shared/ratings.ts) read the way the results page showed it:
- * drivers by name, the summary rule that matched and its text. The rules live in one place,
- * src/shared/insights.ts; this only feeds them. Both backends answer the dashboard with it.
+ * A stored profile ("123123123", src/shared/ratings.ts) read the way the results page read it: its
+ * drivers with their ratings, the summary rule that matched. The rules live in one place,
+ * src/shared/insights.ts; this only feeds them (the profile aggregate, the dashboard's leads).
  */
 import { coreDrivers } from '../../src/content/drivers';
-import type { DriverRating, WeakStrong } from '../../src/shared/coach-api/leads';
-import type { SummaryPattern } from '../../src/shared/coach-api/profiles';
 import type { Rating } from '../../src/shared/constants';
-import { countRatings, type RatedDriver, summarizePattern, summaryRules, weakAndStrong } from '../../src/shared/insights';
+import { countRatings, type RatedDriver, summaryRules } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
+import type { SummaryPattern } from '../../src/shared/summary-patterns';
 
-function ratedDrivers(stored: string): RatedDriver[] {
+export function ratedDrivers(stored: string): RatedDriver[] {
   // Nine ratings in driver order: decodeRatings refuses anything else.
   const ratings = decodeRatings(stored);
   return coreDrivers.map((driver, index) => ({ id: driver.id, rating: ratings[index] as Rating }));
@@ -29,16 +28,4 @@ export function summaryPatternOf(stored: string): SummaryPattern {
     if (patternOfStored.size < POSSIBLE_PROFILES) patternOfStored.set(stored, pattern);
   }
   return pattern;
-}
-
-/** The profile as the visitor saw it: every driver's rating, the summary's rule and text. */
-export function describeProfile(stored: string): WeakStrong & { ratings: DriverRating[]; pattern: SummaryPattern; summary: string } {
-  const drivers = ratedDrivers(stored);
-  const summary = summarizePattern(drivers);
-  return {
-    ratings: coreDrivers.map((driver, index) => ({ driverId: driver.id, driver: driver.shortName, rating: (drivers[index] as RatedDriver).rating })),
-    pattern: summary.rule,
-    summary: summary.text,
-    ...weakAndStrong(decodeRatings(stored)),
-  };
 }

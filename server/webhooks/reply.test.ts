@@ -35,7 +35,7 @@ async function failingDelivery(webhookUrl: string) {
   running = await startApp(testConfig({ ...webhookEnvironment(webhookUrl, secret), logLevel: 'info' }), { clock: manualClock(), logStream: log.stream });
   expect((await postLead(running.url, validLead)).status).toBe(201);
   await running.app.outbox?.deliverDue();
-  const { deliveries } = await running.app.storage.dashboard.listDeliveries({ filter: 'failing', cursor: null, limit: 10, webhookConfigured: true });
+  const { deliveries } = await running.app.storage.dashboard.listDeliveries({ filter: 'failing', cursor: null, limit: 10 });
   return { delivery: deliveries[0], log };
 }
 
@@ -58,6 +58,6 @@ test('once delivered, no technical answer is kept', async () => {
   const { app, url } = (running = await startApp(testConfig(webhookEnvironment(await startReceiver(200, '<p>ok</p>'), secret)), { clock: manualClock() }));
   expect((await postLead(url, validLead)).status).toBe(201);
   await app.outbox?.deliverDue();
-  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'delivered', cursor: null, limit: 10, webhookConfigured: true });
+  const { deliveries } = await app.storage.dashboard.listDeliveries({ filter: 'delivered', cursor: null, limit: 10 });
   expect(deliveries.map((delivery) => [delivery.lastStatus, delivery.lastReply])).toEqual([[200, null]]);
 });

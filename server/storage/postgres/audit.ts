@@ -2,7 +2,7 @@
  * The audit log on Postgres: who and when, never what (no address, name, search or client address);
  * a settings change reads with the versions it went between (../rows.ts, `auditSelect`).
  */
-import type { AuditAction } from '../../../src/shared/coach-api/audit';
+import type { AuditAction } from '../../../src/shared/audit-actions';
 import { actorColumns, auditPage, auditSelect, type AuditRow } from '../rows';
 import { bound } from '../bound';
 import type { Actor, AuditLog, StoredAuditEntry } from '../storage';

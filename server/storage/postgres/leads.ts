@@ -3,14 +3,13 @@
  * submissions' key, a period as a range of it, e-mail search as a stretch of the e-mail index.
  * Also the person's detail, erasure and the counts of `stats`.
  */
-import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
 import { type TimeRange } from '../storage';
-import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
 import { parameters, type PostgresPool, transaction } from './connection';
@@ -38,7 +37,7 @@ const columns = 's.id, s.email, s.first_name, s.ratings, s.submitted_at';
 /** The person's latest submission: no later one under the same address. */
 const isLatest = 'NOT EXISTS (SELECT 1 FROM submissions AS later WHERE later.email = s.email AND later.id > s.id)';
 
-export async function listLeads(pool: PostgresPool, { q, cursor, limit, fromMs, toMs }: LeadListParams): Promise<LeadListResponse> {
+export async function listLeads(pool: PostgresPool, { q, cursor, limit, fromMs, toMs }: LeadListParams): Promise<StoredLeadPage> {
   const range = await idRange(pool, { fromMs, toMs });
   const search = normalizeEmail(q);
   const periodOf = (add: (value: unknown) => string) =>
@@ -88,7 +87,7 @@ export async function emailOfLead(pool: PostgresPool, id: number): Promise<strin
   return rows[0]?.email ?? null;
 }
 
-export async function leadDetail(pool: PostgresPool, id: number): Promise<LeadDetail | null> {
+export async function leadDetail(pool: PostgresPool, id: number): Promise<StoredLeadDetail | null> {
   const email = await emailOfLead(pool, id);
   if (email === null) return null;
   const { rows } = await pool.query<DetailRow>(`SELECT ${detailColumns} FROM submissions AS s WHERE s.email = $1 ORDER BY s.id DESC`, [email]);

@@ -3,8 +3,8 @@
  * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now).
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
-import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toStoredDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { PostgresPool } from './connection';
@@ -75,7 +75,7 @@ const where: Record<DeliveryFilter, string> = {
   expired: "o.state = 'expired'",
 };
 
-export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit, ...configured }: DeliveryListParams): Promise<StoredDeliveries> {
+export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit }: DeliveryListParams): Promise<StoredDeliveries> {
   const { rows } = await pool.query<DeliveryListRow>(
     `SELECT ${deliveryColumns}, ${deliveryLeadColumns}
      FROM outbox AS o
@@ -96,7 +96,6 @@ export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit
     limit,
     { pending: counts?.pending ?? 0, failing: counts?.failing ?? 0, gone: counts?.gone ?? 0, expired: counts?.expired ?? 0 },
     counts?.oldest,
-    configured,
   );
 }
 
@@ -113,5 +112,5 @@ export async function retryDelivery(pool: PostgresPool, id: number, now: number)
   const current = await pool.query<OutboxRow>(`SELECT ${deliveryColumns} FROM outbox AS o WHERE o.id = $1`, [id]);
   const delivery = current.rows[0];
   if (!delivery) return { problem: 'not_found' };
-  return updated.rowCount === 0 && delivery.state === 'delivered' ? { problem: 'delivered' } : { delivery: toDelivery(delivery) };
+  return updated.rowCount === 0 && delivery.state === 'delivered' ? { problem: 'delivered' } : { delivery: toStoredDelivery(delivery) };
 }

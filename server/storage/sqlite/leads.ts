@@ -9,11 +9,10 @@ import { normalizeEmail } from '../email';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
 import { type TimeRange } from '../storage';
-import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW } from '../dashboard-reads';
+import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { backupDatabase } from './connection';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
-import type { LeadDetail, LeadListResponse } from '../../../src/shared/coach-api/leads';
 import type { SqliteDatabase } from './binding';
 import { aggregateTimeZone, profileAggregator } from './profiles';
 import type { ProfileRow } from '../profile-sums';
@@ -52,7 +51,7 @@ const inPeriod = (range: TimeRange) =>
 
 const columns = 's.id, s.email, s.first_name, s.ratings, s.submitted_at';
 
-export function listLeads(db: SqliteDatabase, { q, cursor, limit, fromMs, toMs }: LeadListParams): LeadListResponse {
+export function listLeads(db: SqliteDatabase, { q, cursor, limit, fromMs, toMs }: LeadListParams): StoredLeadPage {
   const range = { fromMs, toMs };
   const params = { ...idRange(db, range), from: fromMs ?? 0, to: toMs ?? 0, limit: limit + 1 };
   const period = inPeriod(range);
@@ -94,7 +93,7 @@ export function emailOfLead(db: SqliteDatabase, id: number): string | null {
   return db.prepare<[number], { email: string }>('SELECT email FROM submissions WHERE id = ?').get(id)?.email ?? null;
 }
 
-export function leadDetail(db: SqliteDatabase, id: number): LeadDetail | null {
+export function leadDetail(db: SqliteDatabase, id: number): StoredLeadDetail | null {
   const email = emailOfLead(db, id);
   if (email === null) return null;
   const rows = db.prepare<[string], DetailRow>(`SELECT ${detailColumns} FROM submissions AS s WHERE s.email = ? ORDER BY s.id DESC`).all(email);

@@ -5,8 +5,8 @@
  * the million delivered rows are never read.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFilter } from '../../../src/shared/coach-api/deliveries';
-import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toDelivery } from '../rows';
+import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toStoredDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { SqliteDatabase } from './binding';
@@ -71,7 +71,7 @@ const filters: Record<DeliveryFilter, { from: string; where: string }> = {
 const count = (db: SqliteDatabase, filter: Exclude<DeliveryFilter, 'delivered'>) =>
   (db.prepare(`SELECT count(*) AS n FROM ${filters[filter].from} WHERE ${filters[filter].where}`).get() as { n: number }).n;
 
-export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, ...configured }: DeliveryListParams): StoredDeliveries {
+export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit }: DeliveryListParams): StoredDeliveries {
   const { from, where } = filters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(
@@ -83,7 +83,7 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit, ...c
     .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due WHERE o.state = 'pending'")
     .get()?.at;
   const counts = { pending: count(db, 'pending'), failing: count(db, 'failing'), gone: count(db, 'gone'), expired: count(db, 'expired') };
-  return deliveriesPage(rows, limit, counts, oldest, configured);
+  return deliveriesPage(rows, limit, counts, oldest);
 }
 
 /**
@@ -100,5 +100,5 @@ export function retryDelivery(db: SqliteDatabase, id: number, now: number): Retr
     `UPDATE outbox SET state = 'pending', next_attempt_at = ? WHERE id = ? AND ${notBeingSent('?')}`,
   ).run(now, id, now);
   const updated = db.prepare<[number], OutboxRow>(`SELECT ${deliveryColumns} FROM outbox AS o WHERE o.id = ?`).get(id);
-  return updated ? { delivery: toDelivery(updated) } : { problem: 'not_found' };
+  return updated ? { delivery: toStoredDelivery(updated) } : { problem: 'not_found' };
 }

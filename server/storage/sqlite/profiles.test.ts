@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { summaryPatterns } from '../../../src/shared/coach-api/profiles';
+import { summaryPatterns } from '../../../src/shared/summary-patterns';
 import type { Rating } from '../../../src/shared/constants';
 import { summaryRules } from '../../../src/shared/insights';
 import { tempDir } from '../../test/helpers';

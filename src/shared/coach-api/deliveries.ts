@@ -1,11 +1,7 @@
 /** The outbox as the coach sees it: each webhook event and results e-mail, its state, and retrying one. */
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState } from '../delivery-kinds';
 
-export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
-
-/** Where a delivery goes: the coach's webhook, the visitor's mailbox (the results e-mail), or the coach's e-mail tool. */
-export type DeliveryChannel = 'webhook' | 'email' | 'tool';
-/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
-export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+export { deliveryFilters, type DeliveryChannel, type DeliveryEvent, type DeliveryFilter, type DeliveryState } from '../delivery-kinds';
 
 /** One delivery of the outbox: a webhook event, or the results e-mail, of one submission. */
 export type Delivery = {
@@ -34,12 +30,6 @@ export type Delivery = {
   nextAttemptAt: string | null;
 };
 
-/**
- * `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt;
- * delivered = the receiver answered 2xx (newest first; not counted: that would read every row).
- */
-export const deliveryFilters = ['failing', 'pending', 'delivered', 'gone', 'expired'] as const;
-export type DeliveryFilter = (typeof deliveryFilters)[number];
 
 export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?: string };
 

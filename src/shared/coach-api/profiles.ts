@@ -1,9 +1,8 @@
 /** The profiles view's answer: how the submissions of a period rated each driver, and their summary patterns. */
 import type { Rating } from '../constants';
+import type { SummaryPattern } from '../summary-patterns';
 
-/** The summary rules of SPEC section 4 in their order (ids of `summaryRules` in src/shared/insights.ts). */
-export const summaryPatterns = ['allWeak', 'allStrong', 'allNeutral', 'mostWeak', 'mostStrong', 'strongAndWeak', 'general'] as const;
-export type SummaryPattern = (typeof summaryPatterns)[number];
+export { summaryPatterns, type SummaryPattern } from '../summary-patterns';
 
 export type DriverProfile = {
   driverId: number;
