@@ -15,11 +15,13 @@ import {
   resultsCopy,
   summaryMessages,
 } from '../content/results';
-import type { WeakStrong } from './coach-api/leads';
 import { DRIVER_COUNT, summaryThresholds, type Rating } from './constants';
 import { driverWordKey, fillCounts, mergeWords, type Words } from './word-merge';
 
 export type RatedDriver = { id: DriverId; rating: Rating };
+
+/** The drivers rated 1 and those rated 3, by name (the dashboard's leads, the export, the webhook's payload). */
+export type WeakStrong = { weakDrivers: string[]; strongDrivers: string[] };
 
 export type RatingCounts = { weak: number; neutral: number; strong: number };
 

@@ -1,5 +1,6 @@
 /** The leads list, one lead with every submission as the visitor saw it and its consent record, and erasing a person. */
 import type { Rating } from '../constants';
+import type { WeakStrong } from '../insights';
 import type { Delivery } from './deliveries';
 import type { SummaryPattern } from './profiles';
 import type { PeriodQuery } from './routes';
@@ -19,7 +20,7 @@ export type LeadListQuery = PeriodQuery & {
 export const LEAD_PAGE_SIZE = 25;
 export const LEAD_PAGE_MAX = 100;
 
-export type WeakStrong = { weakDrivers: string[]; strongDrivers: string[] };
+export type { WeakStrong } from '../insights';
 
 /** One person (one e-mail address) with their latest submission. */
 export type LeadSummary = WeakStrong & {
