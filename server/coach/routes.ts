@@ -334,6 +334,13 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
       mail.outbox.wake();
       return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
     }
+    if (outcome.delivery.channel === 'tool') {
+      if (!tool.configured()) {
+        return refuse(reply, 409, 'email_tool_not_configured', 'No e-mail tool is set (Settings, or EMAIL_TOOL), so the contact waits until one is.');
+      }
+      tool.wake();
+      return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
+    }
     if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', `${webhookNotConfigured} The lead waits until then.`);
     outbox.wake();
     return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;

@@ -83,3 +83,16 @@ test('a lead submitted with the consent box off reaches Kit through the outbox, 
   const { deliveries } = (await request({ url: `${coachApi.deliveries}?state=delivered` })).json<DeliveriesResponse>();
   expect(deliveries).toEqual([expect.objectContaining({ channel: 'tool', event: 'lead.submitted', state: 'delivered', lastStatus: 200 })]);
 });
+
+test('a contact waiting for the e-mail tool is retried by hand with only the tool set: its own loop is woken, not refused as a webhook', async () => {
+  const fake = await startKitFake({ keys: ['kit-key'] });
+  fakes.push(fake);
+  const { request } = await start({ EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: fake.url });
+  const waiting = (await request({ url: `${coachApi.deliveries}?state=pending` })).json<DeliveriesResponse>().deliveries;
+  const toTool = waiting.find((delivery) => delivery.channel === 'tool');
+  expect(toTool, 'the lead waits for the e-mail tool').toBeDefined();
+
+  const retried = await request({ method: 'POST', url: `/api/coach/deliveries/${toTool?.id ?? ''}/retry` });
+  expect(retried.statusCode).toBe(200);
+  expect(retried.json()).toMatchObject({ delivery: { channel: 'tool', state: 'pending' } });
+});

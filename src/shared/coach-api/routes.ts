@@ -126,6 +126,8 @@ export type CoachErrorCode =
   | 'set_by_server'
   /** 409: a secret stored on Postgres while SETTINGS_ENCRYPTION_KEY is not set (the message says how to make one). */
   | 'settings_key_missing'
+  /** 409: a delivery to the coach's e-mail tool retried while no tool is set (Settings, or EMAIL_TOOL). */
+  | 'email_tool_not_configured'
   /** 409: a results e-mail retried, or a test e-mail asked for, while mail is off: set it on the settings screen (or SMTP_URL and MAIL_FROM). */
   | 'mail_not_configured'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
