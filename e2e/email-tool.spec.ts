@@ -115,6 +115,12 @@ test.describe('a revoked key saved on the dashboard', () => {
     await expect(paused).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByRole('note').filter({ hasText: 'Paused' })).toContainText('401 Key not found');
     expect(fake.contact('ana@example.com')).toBeNull();
+    await expectNoA11yFindings(page, 'settings, e-mail tool paused');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-paused-${width}.png` : undefined });
+    }
 
     await key.fill('xkeysib-good');
     await saveAll(page);
