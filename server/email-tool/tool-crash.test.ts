@@ -8,9 +8,9 @@
  * earn a 429. Bounded: 150 leads, 12 at a time.
  */
 import { afterEach, expect, test } from 'vitest';
-import { postLead } from '../test/helpers';
+import { burstWithKill } from '../test/crash-burst';
 import { freshPostgresUrl } from '../test/postgres';
-import { spawnServer, type Spawned } from '../test/server-process';
+import { spawnServer } from '../test/server-process';
 import { startMailchimpFake, type MailchimpFake } from './fakes/mailchimp-fake';
 import { sampleContact } from './fakes/sample-contact';
 import { subscriberHash } from './mailchimp';
@@ -26,34 +26,6 @@ afterEach(async () => {
 
 const ratings = [1, 2, 3, 3, 2, 1, 1, 2, 3];
 const leadNumber = (index: number) => ({ email: `crash${index}@example.net`, firstName: `Crash ${index}`, ratings });
-
-/** Sends TOTAL leads, 12 at a time; kills `victim` once 50 are acknowledged; a lead whose answer never came is sent again (same Idempotency-Key). */
-async function burst(target: () => string, victim: Spawned): Promise<number> {
-  let next = 0;
-  let acknowledged = 0;
-  const send = async (index: number) => {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      try {
-        const response = await postLead(target(), leadNumber(index), { 'idempotency-key': `tool-crash-${index}` });
-        if (response.status === 201) return;
-      } catch {
-        // The killed process: the answer never came.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`lead ${index} was never acknowledged`);
-  };
-  const worker = async () => {
-    while (next < TOTAL) {
-      await send(next++);
-      acknowledged += 1;
-      if (acknowledged === 50) victim.child.kill('SIGKILL');
-    }
-  };
-  await Promise.all(Array.from({ length: 12 }, worker));
-  expect(victim.child.signalCode).toBe('SIGKILL');
-  return acknowledged;
-}
 
 test('Postgres, two instances, kill -9 of one mid-burst: every contact reaches the tool once, tagged, and no 429', async () => {
   fake = await startMailchimpFake({ keys: ['mc-key-us21'], holdMs: 20 });
@@ -72,7 +44,7 @@ test('Postgres, two instances, kill -9 of one mid-burst: every contact reaches t
   // A balancer: a and b in turn while a lives, then b alone.
   const target = () => (a.child.signalCode === null && turn++ % 2 === 0 ? a.url : b.url);
   const started = Date.now();
-  expect(await burst(target, a)).toBe(TOTAL);
+  expect(await burstWithKill(TOTAL, leadNumber, target, a, 'tool-crash')).toBe(TOTAL);
 
   const mailchimp = fake;
   // Arrived: the member with every tag of its profile (a push cut by the kill may have left it untagged).

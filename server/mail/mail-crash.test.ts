@@ -8,7 +8,8 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { openPool } from '../storage/postgres/connection';
-import { postLead, tempDir } from '../test/helpers';
+import { burstWithKill } from '../test/crash-burst';
+import { tempDir } from '../test/helpers';
 import { freshPostgresUrl } from '../test/postgres';
 import { spawnServer, type Spawned } from '../test/server-process';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
@@ -29,40 +30,7 @@ async function mailEnv(): Promise<Record<string, string>> {
   return { SMTP_URL: sink.url, MAIL_FROM: 'coach@coach.example', PUBLIC_URL: 'https://quiz.example', OUTBOX_LEASE_SECONDS: '5' };
 }
 
-/**
- * Sends TOTAL leads, 12 at a time, to `target()`; kills `victim` once 50 are acknowledged; a lead
- * whose answer never came is sent again (same Idempotency-Key) to `target()` once it is back.
- */
-async function burst(target: () => Promise<string>, victim: Spawned): Promise<number> {
-  let next = 0;
-  let acknowledged = 0;
-  let killed = false;
-  const send = async (index: number) => {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      try {
-        const response = await postLead(await target(), leadNumber(index), { 'idempotency-key': `crash-${index}` });
-        if (response.status === 201) return;
-      } catch {
-        // The killed process: the answer never came.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`lead ${index} was never acknowledged`);
-  };
-  const worker = async () => {
-    while (next < TOTAL) {
-      await send(next++);
-      acknowledged += 1;
-      if (acknowledged === 50 && !killed) {
-        killed = true;
-        victim.child.kill('SIGKILL');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 12 }, worker));
-  expect(killed).toBe(true);
-  return acknowledged;
-}
+const burst = (target: () => Promise<string>, victim: Spawned) => burstWithKill(TOTAL, leadNumber, target, victim, 'crash');
 
 /** Every lead has exactly one Message-ID at the sink (waits for them all); returns how many arrived twice. */
 async function expectOneMessageIdPerLead(mailSink: SmtpSink): Promise<number> {
