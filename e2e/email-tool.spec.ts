@@ -61,7 +61,7 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await expectNoA11yFindings(page, 'settings, e-mail tool drafted');
 
       await saveAll(page);
-      await expect(panel.getByText('On: confirmed leads go to Brevo, into Newsletter.')).toBeVisible();
+      await expect(panel.getByText('On: each lead goes to Brevo, into Newsletter, once they confirm by e-mail.')).toBeVisible();
       await expect(key).toHaveValue('');
       await expect(key).toHaveAttribute('placeholder', 'Set and hidden: type a new one to replace it');
 
@@ -104,7 +104,7 @@ test.describe('a revoked key saved on the dashboard', () => {
     await key.fill('xkeysib-revoked');
     await panel.getByRole('textbox', { name: /E-mail tool API address/ }).fill(fake.url);
     await saveAll(page);
-    await expect(panel.getByText('On: confirmed leads go to Brevo.')).toBeVisible();
+    await expect(panel.getByText('On: every lead goes to Brevo as it arrives.')).toBeVisible();
     const paused = panel.getByText('Paused: your tool refused the key, so leads wait (none is lost).', { exact: false });
     await expect(paused).toHaveCount(0);
 
@@ -113,6 +113,8 @@ test.describe('a revoked key saved on the dashboard', () => {
     const stored = await page.request.post(`${server.url}/api/leads`, { data: lead });
     expect(stored.status()).toBe(201);
     await expect(paused).toBeVisible({ timeout: 30_000 });
+    // Paused is not on: the status line gives way to the pause.
+    await expect(panel.getByText('On: every lead goes to Brevo as it arrives.')).toHaveCount(0);
     await expect(panel.getByRole('note').filter({ hasText: 'Paused' })).toContainText('401 Key not found');
     expect(fake.contact('ana@example.com')).toBeNull();
     await expectNoA11yFindings(page, 'settings, e-mail tool paused');
@@ -150,7 +152,7 @@ test.describe('the e-mail tool set in the environment', () => {
     await expect(panel.getByText('Set on the server (EMAIL_TOOL).')).toBeVisible();
     await expect(panel.getByText('Set on the server (EMAIL_TOOL_API_KEY).')).toBeVisible();
     await expect(panel.getByText('Focus Coaching (sam@coach.example)')).toBeVisible();
-    await expect(panel.getByText('On: confirmed leads go to Brevo, into Course waitlist.')).toBeVisible();
+    await expect(panel.getByText('On: every lead goes to Brevo, into Course waitlist, as it arrives.')).toBeVisible();
     await expect(panel.getByRole('combobox', { name: 'Add every lead to this list' })).toBeDisabled();
     await expectNoA11yFindings(page, 'settings, e-mail tool from the environment');
   });

@@ -38,7 +38,8 @@ test('the address assumed follows the tool and, for Mailchimp, the key pasted', 
 
 test('the tool is on once a tool and a key are saved', () => {
   expect(toolInForce(settings({ emailTool: 'brevo' }))).toEqual({ on: false });
-  expect(toolInForce(settings({ emailTool: 'brevo' }, [], { emailToolApiKey: true }))).toEqual({ on: true, tool: 'Brevo' });
+  expect(toolInForce(settings({ emailTool: 'brevo' }, [], { emailToolApiKey: true }))).toEqual({ on: true, tool: 'Brevo', when: 'submitted' });
+  expect(toolInForce(settings({ emailTool: 'kit', consentCheckbox: true }, [], { emailToolApiKey: true }))).toEqual({ on: true, tool: 'Kit', when: 'confirmed' });
 });
 
 test('nobody can confirm with the consent box on and mail off', () => {

@@ -56,10 +56,14 @@ export function assumedApiUrl(settings: SettingsResponse, drafts: ToolDrafts): s
   return tool === null ? null : defaultApiUrl(tool, key);
 }
 
-/** Whether the saved settings name a tool and a key: leads go to it (with its address, checked when used). */
-export function toolInForce(settings: SettingsResponse): { on: true; tool: string } | { on: false } {
+/**
+ * Whether the saved settings name a tool and a key: leads go to it (with its address, checked when
+ * used); with the consent box on once they confirm by e-mail, else as they are submitted.
+ */
+export function toolInForce(settings: SettingsResponse): { on: true; tool: string; when: 'confirmed' | 'submitted' } | { on: false } {
   const tool = settings.values.emailTool;
-  return isEmailTool(tool) && settings.secretsSet.emailToolApiKey === true ? { on: true, tool: emailToolNames[tool] } : { on: false };
+  if (!isEmailTool(tool) || settings.secretsSet.emailToolApiKey !== true) return { on: false };
+  return { on: true, tool: emailToolNames[tool], when: settings.values.consentCheckbox === true ? 'confirmed' : 'submitted' };
 }
 
 /** With the consent box on, a lead reaches the tool once confirmed by e-mail: with mail off, nobody can confirm. */

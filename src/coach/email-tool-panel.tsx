@@ -344,9 +344,13 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="settings-email-tool">
       <div className="space-y-6">
-        <p className={`rounded-2xl px-4 py-3 font-semibold ${inForce.on ? 'bg-teal-soft text-teal-dark' : 'bg-sun-soft text-ink'}`}>
-          {inForce.on ? copy.on(inForce.tool, checked?.ok ? (checked.lists.find((list) => list.id === settings.values.emailToolList)?.name ?? null) : null) : copy.off}
-        </p>
+        {!paused && (
+          <p className={`rounded-2xl px-4 py-3 font-semibold ${inForce.on ? 'bg-teal-soft text-teal-dark' : 'bg-sun-soft text-ink'}`}>
+            {inForce.on
+              ? copy.on(inForce.tool, checked?.ok ? (checked.lists.find((list) => list.id === settings.values.emailToolList)?.name ?? null) : null, inForce.when)
+              : copy.off}
+          </p>
+        )}
         {paused && (
           <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 text-ink">
             <span className="font-semibold">{copy.paused}</span> {copy.toolAnswered} {paused.status} {paused.detail}

@@ -5,8 +5,9 @@ import type { LabelGroupId } from '../../shared/email-tool-labels';
 export const emailToolCopy = {
   title: 'Your e-mail tool',
   intro:
-    'Every confirmed lead lands in your e-mail tool within seconds, tagged by what they need, so your welcome sequence and course launch reach the right people. No Zapier needed.',
-  on: (tool: string, list: string | null) => (list ? `On: confirmed leads go to ${tool}, into ${list}.` : `On: confirmed leads go to ${tool}.`),
+    'Every lead lands in your e-mail tool within seconds (once they confirm by e-mail, when the consent box is on), tagged by what they need, so your welcome sequence and course launch reach the right people. No Zapier needed.',
+  on: (tool: string, list: string | null, when: 'confirmed' | 'submitted') =>
+    `On: ${when === 'confirmed' ? 'each lead goes to' : 'every lead goes to'} ${tool}${list ? `, into ${list},` : ''} ${when === 'confirmed' ? 'once they confirm by e-mail' : 'as it arrives'}.`,
   off: 'Off: choose your tool and paste its API key to start.',
   paused: 'Paused: your tool refused the key, so leads wait (none is lost). Paste a working key and save, and they go out.',
   consentWithoutMail:
