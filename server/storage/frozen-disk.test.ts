@@ -10,18 +10,17 @@
  * skipped, and why). A watchdog process thaws the disk after 60 s whatever happens to this test, so
  * no process stays blocked.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { testAsRoot } from '../test/as-root';
 import { makeFakeDist } from '../test/fake-dist';
-import { postLead, tempDir, validLead } from '../test/helpers';
+import { type Cleanups, freeze, mountedDisk } from '../test/frozen-disk';
+import { postLead, validLead } from '../test/helpers';
 import { spawnServer } from '../test/server-process';
 import { openSqlite } from './sqlite/binding';
 import { DATABASE_FILE } from './sqlite/connection';
 
-const cleanups: (() => unknown)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) {
     try {
@@ -31,38 +30,6 @@ afterEach(async () => {
     }
   }
 });
-
-/** A fresh ext4 file system mounted at a temporary folder; unmounted after the test. */
-function mountedDisk(): string {
-  const dir = tempDir();
-  const image = join(dir, 'disk.img');
-  const mountPoint = join(dir, 'mnt');
-  mkdirSync(mountPoint);
-  writeFileSync(image, '');
-  execFileSync('truncate', ['-s', '32M', image]);
-  execFileSync('mkfs.ext4', ['-q', '-F', image]);
-  execFileSync('mount', ['-o', 'loop,noatime', image, mountPoint]);
-  // Unmounting a loop mount also frees its loop device.
-  cleanups.push(() => execFileSync('umount', ['-d', mountPoint]));
-  return mountPoint;
-}
-
-/** Freezes the file system; a detached watchdog thaws it in any case after 60 s. */
-function freeze(mountPoint: string): () => void {
-  const watchdog = spawn('sh', ['-c', `sleep 60; fsfreeze -u '${mountPoint}' 2>/dev/null`], { detached: true, stdio: 'ignore' });
-  watchdog.unref();
-  execFileSync('fsfreeze', ['-f', mountPoint]);
-  let frozen = true;
-  const thaw = () => {
-    if (!frozen) return;
-    frozen = false;
-    execFileSync('fsfreeze', ['-u', mountPoint]);
-    // The whole group: the shell and its sleep.
-    if (watchdog.pid !== undefined) process.kill(-watchdog.pid);
-  };
-  cleanups.push(thaw);
-  return thaw;
-}
 
 const timed = async (request: Promise<Response>) => {
   const started = performance.now();
@@ -75,7 +42,7 @@ testAsRoot(
   'a frozen data disk: pages, assets and embed.js answer, health says 503, a lead gets 503 and is stored once when its retry comes after the thaw',
   'mounting a file system image and freezing it with fsfreeze',
   async () => {
-    const dataDir = join(mountedDisk(), 'data');
+    const dataDir = join(mountedDisk(cleanups), 'data');
     const dist = makeFakeDist();
     const { url, child, exited } = await spawnServer({ DATA_DIR: dataDir, DIST_DIR: dist });
     // Stopped before the disk is unmounted (cleanups run last first).
@@ -86,7 +53,7 @@ testAsRoot(
     expect((await postLead(url, validLead)).status).toBe(201);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
-    const thaw = freeze(join(dataDir, '..'));
+    const thaw = freeze(join(dataDir, '..'), cleanups);
     const lead = { ...validLead, email: 'frozen@example.com' };
     const key = 'frozen-disk-retry-1';
     const stalledLead = timed(postLead(url, lead, { 'idempotency-key': key }));

@@ -1,8 +1,8 @@
 /**
  * A disk that stalls, for real (root only): an ext4 file system of its own (a 32 MiB image, loop
  * mounted) that `fsfreeze -f` freezes, so every write to it blocks in the kernel until it thaws.
- * A detached watchdog thaws it after 60 s whatever happens to the test. The same as
- * server/storage/frozen-disk.test.ts does for DATA_DIR (which stays as it was proven).
+ * A detached watchdog thaws it after 60 s whatever happens to the test. Used by
+ * server/storage/frozen-disk.test.ts (DATA_DIR frozen under the server) and the storage thread's tests.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
