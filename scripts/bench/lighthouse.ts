@@ -24,7 +24,38 @@ export type LighthouseFigures = {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/**
+ * Lighthouse's own words for a trace it failed to record ("Something went wrong with recording the
+ * trace over your page load. Please run Lighthouse again."): on a busy machine the headless browser
+ * sometimes loses the navigation's start. Such a run measured nothing, so it is run again, at most
+ * twice more; any other runtime error fails at once.
+ */
+const runAgainCodes = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const attempts = 3;
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, chromePath);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || !runAgainCodes.has(error.code) || attempt === attempts) {
+        throw error;
+      }
+      console.error(`[bench] Lighthouse on ${url}: ${error.code}, running it again (${attempt + 1}/${attempts})`);
+    }
+  }
+}
+
+async function runOnce(url: string, chromePath: string): Promise<LighthouseFigures> {
   const chrome = await launch({ chromePath, chromeFlags });
   try {
     const result = await lighthouse(url, {
@@ -36,7 +67,12 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) {
+      throw new LighthouseRuntimeError(
+        runtimeError.code,
+        `Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`,
+      );
+    }
     const numeric = (id: string) => {
       const value = audits[id]?.numericValue;
       if (value === undefined) throw new Error(`Lighthouse measured no ${id} on ${url}.`);
