@@ -57,6 +57,8 @@ export const migrationNames = [
   'outbox-message-id',
   // 21: the e-mail tool's pause: the settings whose key the tool refused (a fingerprint, never the key), seen by every instance (server/storage/pace.ts).
   'tool-pause',
+  // 22: an erased person told to the e-mail tool as an outbox row of its own (event `erase`, no submission): its address sealed until done.
+  'tool-erase',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -11,6 +11,7 @@
  * (server/storage/contract.test.ts).
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
+import type { ToolEraseResult } from '../../src/shared/delivery-kinds';
 import type { SummaryPattern } from '../../src/shared/summary-patterns';
 import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
@@ -38,8 +39,11 @@ export type ResultsMail = 'queued' | 'held' | 'off';
 export const outboxChannels = ['webhook', 'email', 'tool'] as const;
 /** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */
 export type OutboxChannel = (typeof outboxChannels)[number];
-/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
-export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+/**
+ * What it says: a webhook event (Standard Webhooks `type`), the results e-mail, or `erase`: an erased
+ * person told to the e-mail tool (a `tool` row of no submission, see `ToolEraseRow`).
+ */
+export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results' | 'erase';
 
 /**
  * What each channel is sent: the event of a new submission's row, and of a confirmed marketing
@@ -138,6 +142,11 @@ export type DueRow = {
   previous_submitted_at: number | null;
   /** The claim this round holds on the row (see OutboxQueue.claimDue). */
   lease: string | null;
+  /**
+   * An `erase` row's address, sealed (server/email-tool/tool-erase.ts); null for every other row.
+   * An erase has no submission: its submission columns are empty ('', 0, null).
+   */
+  erase_address: string | null;
 };
 
 /** What a delivery attempt changes: a final state, or the next attempt's time. */
@@ -150,7 +159,17 @@ export type OutboxUpdate = {
   /** The last attempt's technical answer, checked (server/outbox/reply-text.ts); null once delivered. */
   reply: string | null;
   now: number;
+  /** An `erase` row's attempt: the tool it reached, and what that tool did once done (null before). Once the row is no longer pending its address is wiped. */
+  erased?: { tool: string; result: ToolEraseResult | null };
 };
+
+/**
+ * An erased person to tell the e-mail tool, queued in the erase's own transaction (so the erase and
+ * the promise to tell the tool are one): the address sealed (only the tool channel opens it), masked
+ * for the Deliveries screen. It falls due once every push of that person's being sent has ended
+ * (their leases), so no earlier upsert can land after it.
+ */
+export type ToolEraseRow = { sealedAddress: string; maskedAddress: string; now: number };
 
 /**
  * The outbox's queue. On Postgres several instances share it: `claimDue` takes rows with
@@ -218,7 +237,8 @@ export interface SessionTable {
 export type SignedIn = { browser: string; at: number };
 
 /** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up). */
-export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' };
+/** Who made an audit entry: the coach on the dashboard or the command line, or the server on its own (a delivery's outcome, e.g. an erase told to the e-mail tool). */
+export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' } | { actor: 'server' };
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };
