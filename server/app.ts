@@ -81,7 +81,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   const clock = deps.clock ?? systemClock;
   parts = await composeApp(config, { log: app.log, clock, random: deps.outboxRandom ?? Math.random });
-  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing } = parts;
+  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing, intake } = parts;
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
@@ -121,7 +121,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     },
     routing: routing.submitted,
     publicOrigin: config.publicUrl,
-    onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
+    onStored: (lead) => {
+      intake.stored();
+      offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings));
+    },
   });
   await app.register(linkRoutes, { store: storage.links, now, routing: routing.confirmed, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });
