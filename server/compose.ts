@@ -107,11 +107,17 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   // A tool set (or a new key) takes the waiting leads at once.
   settings.onChange(() => tool.wake());
   loops = { webhook: outbox, email: mail.outbox, tool };
-  const toolHears = () => (!toolInForce(settings).ok ? null : live.current.values.consentCheckbox ? 'confirmed' : 'submitted');
-  const routing = {
-    submitted: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'submitted' }),
-    confirmed: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'confirmed' }),
+  // Worked out once per settings revision (the snapshot), not per lead: the tool's key is a sealed secret.
+  let routed: { snapshot: LiveSnapshot; submitted: Routing; confirmed: Routing } | null = null;
+  const routingNow = () => {
+    const snapshot = live.current;
+    if (routed?.snapshot !== snapshot) {
+      const hears = !toolInForce(settings).ok ? null : snapshot.values.consentCheckbox ? 'confirmed' : 'submitted';
+      routed = { snapshot, submitted: { ...snapshot.routing, tool: hears === 'submitted' }, confirmed: { ...snapshot.routing, tool: hears === 'confirmed' } };
+    }
+    return routed;
   };
+  const routing = { submitted: (): Routing => routingNow().submitted, confirmed: (): Routing => routingNow().confirmed };
   return {
     storage,
     routing,
