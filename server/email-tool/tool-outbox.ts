@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
+import type { IntakeState } from '../outbox/intake';
 import type { PaceWindow, StoredPause } from '../storage/pace';
 import type { DueRow, OutboxQueue } from '../storage/storage';
 import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
@@ -39,6 +40,8 @@ export type ToolOutboxOptions = {
   clock?: Clock;
   random?: () => number;
   leaseMs?: number;
+  /** The lead intake, which goes first (server/outbox/intake.ts). */
+  intake?: IntakeState;
   /** Told when the tool refuses the key, so the dashboard can say it (and the audit log record it). */
   onPause?: (pause: ToolPause) => void;
 };
@@ -175,6 +178,7 @@ export class ToolOutbox extends DeliveryLoop {
       clock,
       random: options.random,
       leaseMs: options.leaseMs,
+      intake: options.intake,
       channel: {
         queue: options.queue,
         words: { name: 'e-mail tool', refused: 'the e-mail tool refused the contact for good' },

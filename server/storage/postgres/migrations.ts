@@ -320,6 +320,7 @@ export const postgresMigrationSql: MigrationSql = {
   // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
   'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
   'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at BIGINT NOT NULL);',
+  'tool-connections': 'CREATE TABLE tool_connection (key TEXT NOT NULL, slot INTEGER NOT NULL, holder TEXT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (key, slot));',
 };
 
 const steps = migrationSteps(postgresMigrationSql);
