@@ -19,6 +19,7 @@ import { dashboardPage } from './coach/dashboard-page';
 import { coachRoutes } from './coach/routes';
 import { healthRoutes } from './health';
 import { httpShell } from './http/shell';
+import type { ConsentSettings } from './leads/consent';
 import { leadRoutes } from './leads/routes';
 import { linkRoutes } from './mail/link-routes';
 import { embedScriptFiles, embedScriptRoutes } from './embed/routes';
@@ -26,6 +27,7 @@ import { logSetupLink, siteOrigin } from './coach/setup-code';
 import { type PageName, privatePageHeaders, privatePages } from './pages/site-pages';
 import { liveSecurityHeaders } from './security-headers';
 import { mediaRoutes } from './settings/routes';
+import type { LiveSnapshot } from './settings/snapshot';
 import { type Clock, systemClock } from './webhooks/outbox';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
@@ -81,7 +83,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   const clock = deps.clock ?? systemClock;
   parts = await composeApp(config, { log: app.log, clock, random: deps.outboxRandom ?? Math.random });
-  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing } = parts;
+  const { storage, settings, live, pages, outbox, mail, funnelCounter, offerCounter, embedScript, routing, intake } = parts;
   app.decorate('storage', storage);
   app.decorate('outbox', outbox);
   app.decorate('mailOutbox', mail.outbox);
@@ -109,19 +111,27 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   }
 
   const now = () => clock.now();
+  let consentOf: { snapshot: LiveSnapshot; settings: ConsentSettings } | null = null;
   const today = zonedToday(() => live.current.timeZone);
   await app.register(healthRoutes, { storage, now });
   await app.register(leadRoutes, {
     store: storage,
     rateLimit: config.rateLimit,
-    // Only what the consent record reads: copying every setting per lead cost more than the record.
+    // Only what the consent record reads, once per settings revision (the record's wording is worked out once for it).
     consent: () => {
-      const { privacyUrl, consentCheckbox, consentText, words } = live.current.values;
-      return { privacyUrl, consentCheckbox, consentText, words, mailOn: live.current.routing.email };
+      const snapshot = live.current;
+      if (consentOf?.snapshot !== snapshot) {
+        const { privacyUrl, consentCheckbox, consentText, words } = snapshot.values;
+        consentOf = { snapshot, settings: { privacyUrl, consentCheckbox, consentText, words, mailOn: snapshot.routing.email } };
+      }
+      return consentOf.settings;
     },
     routing: routing.submitted,
     publicOrigin: config.publicUrl,
-    onStored: (lead) => offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings)),
+    onStored: (lead) => {
+      intake.stored();
+      offerCounter.add(today(now()), leadOfferKey(live.current.values.offers ?? [], lead.ratings));
+    },
   });
   await app.register(linkRoutes, { store: storage.links, now, routing: routing.confirmed, coachName: () => live.current.values.coachName });
   await app.register(eventRoutes, { counter: funnelCounter, today: () => today(now()), publicOrigin: config.publicUrl, eventsPerMinute: config.eventsPerMinute });

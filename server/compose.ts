@@ -24,6 +24,7 @@ import { siteConfigFor } from './site-config';
 import { openStorage } from './storage/open-storage';
 import type { OutboxChannel, Routing, Storage } from './storage/storage';
 import { type Clock, WebhookOutbox } from './webhooks/outbox';
+import { IntakeGauge } from './outbox/intake';
 
 export type AppParts = {
   storage: Storage;
@@ -45,6 +46,8 @@ export type AppParts = {
    * hears of a lead once: at its submission with the consent box off, at its confirmation with it on.
    */
   routing: { submitted(): Routing; confirmed(): Routing };
+  /** Counts the leads stored; the three loops wait while it says the intake is busy (server/outbox/intake.ts). */
+  intake: IntakeGauge;
   embedScript: ReturnType<typeof liveEmbedScript>;
   /** Starts the loops and the settings' check (once the app listens). */
   start(): void;
@@ -77,6 +80,7 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   const funnelCounter = new FunnelCounter((rows) => storage.funnel.addCounts(rows), (error) => log.error({ err: error }, 'storing funnel counts failed; they are kept for the next try'));
   const offers = offerCounter(storage, (error) => log.error({ err: error }, 'storing offer counts failed; they are kept for the next try'));
   const inForce = live;
+  const intake = new IntakeGauge(clock);
   const outbox = new WebhookOutbox({
     queue: storage.outbox.webhook,
     target: () => inForce.current.channels.webhook,
@@ -84,10 +88,11 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
     clock,
     random,
     leaseMs: config.outboxLeaseMs,
+    intake,
   });
   // A webhook set (or changed) takes the waiting leads at once.
   settings.onChange(() => outbox.wake());
-  const mail = setUpMail(config, storage, { clock, random, log: log.child({ component: 'mail' }), settings, live });
+  const mail = setUpMail(config, storage, { clock, random, log: log.child({ component: 'mail' }), settings, live, intake });
   const tool = new ToolOutbox({
     queue: storage.outbox.tool,
     settings,
@@ -97,6 +102,7 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
     clock,
     random,
     leaseMs: config.outboxLeaseMs,
+    intake,
     secrets: settings.secrets,
     // What the tool did with an erased person, once it is over: the delivery loop's doing, not a browser's.
     onErased: (action) => storage.audit.record(action, { actor: 'server' }, clock.now()),
@@ -104,14 +110,21 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
   // A tool set (or a new key) takes the waiting leads at once.
   settings.onChange(() => tool.wake());
   loops = { webhook: outbox, email: mail.outbox, tool };
-  const toolHears = () => (!toolInForce(settings).ok ? null : live.current.values.consentCheckbox ? 'confirmed' : 'submitted');
-  const routing = {
-    submitted: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'submitted' }),
-    confirmed: (): Routing => ({ ...live.current.routing, tool: toolHears() === 'confirmed' }),
+  // Worked out once per settings revision (the snapshot), not per lead: the tool's key is a sealed secret.
+  let routed: { snapshot: LiveSnapshot; submitted: Routing; confirmed: Routing } | null = null;
+  const routingNow = () => {
+    const snapshot = live.current;
+    if (routed?.snapshot !== snapshot) {
+      const hears = !toolInForce(settings).ok ? null : snapshot.values.consentCheckbox ? 'confirmed' : 'submitted';
+      routed = { snapshot, submitted: { ...snapshot.routing, tool: hears === 'submitted' }, confirmed: { ...snapshot.routing, tool: hears === 'confirmed' } };
+    }
+    return routed;
   };
+  const routing = { submitted: (): Routing => routingNow().submitted, confirmed: (): Routing => routingNow().confirmed };
   return {
     storage,
     routing,
+    intake,
     settings,
     live,
     pages,

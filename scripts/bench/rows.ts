@@ -203,12 +203,14 @@ export function mailRows(result: MailResult): Row[] {
     },
     { figure: 'POST /api/leads, mail off / on: p99 (ms), non-2xx', value: `${pair(off.p99Ms, on.p99Ms, 1)}, ${pair(off.non2xx, on.non2xx)}` },
     {
-      figure: 'POST /api/leads, mail off / on: CPU per stored lead (µs, with the e-mails sent meanwhile)',
+      // Leads first (server/outbox/intake.ts): during the load the e-mails wait, so this is the intake's
+      // cost; each e-mail's own cost is the next row's, measured while the backlog is sent.
+      figure: 'POST /api/leads, mail off / on: CPU per stored lead (µs, e-mails held back during the load)',
       value: pair(off.cpuPerAnswerUs, on.cpuPerAnswerUs),
     },
     {
-      figure: 'results e-mails sent to a local SMTP sink: e-mails/s (sent, seconds)',
-      value: `${formatNumber(result.drain.perSecond, 0)} (${whole(result.drain.sent)}, ${formatNumber(result.drain.seconds, 1)})`,
+      figure: 'results e-mails sent to a local SMTP sink after the load: e-mails/s (sent, seconds; first e-mail after s), CPU per e-mail (µs)',
+      value: `${formatNumber(result.drain.perSecond, 0)} (${whole(result.drain.sent)}, ${formatNumber(result.drain.seconds, 1)}; ${formatNumber(result.drain.firstAfterSeconds, 1)}), ${whole(result.drain.cpuPerEmailUs)}`,
     },
   ];
 }

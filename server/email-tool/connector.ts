@@ -71,8 +71,13 @@ export type ToolLimit = {
   /** At most this many requests per `perMs`... */
   requests: number;
   perMs: number;
-  /** ...and this many at once. */
+  /** ...and this many at once from one instance... */
   concurrent: number;
+  /**
+   * ...and, where the vendor limits its connections at once (Mailchimp: 10 per key), this many at
+   * once from every instance together (held in storage: server/storage/pace.ts).
+   */
+  connections?: number;
   /** Counted per API key, or per account (ActiveCampaign: shared by every key of the account). */
   scope: 'key' | 'account';
 };

@@ -121,13 +121,15 @@ export class ToolClient {
       pacer.run(
         this.#key,
         limit,
-        deadline,
+        { deadline, signal, limitMs: requestLimitMs },
         async () => {
           const hasBody = toolRequest.body !== undefined;
+          // Cut at its limit, whatever the phase: a connection it holds is held that long at most (./pacer.ts).
+          const timeout = AbortSignal.timeout(requestLimitMs);
           const answer = await request(`${this.#base}${toolRequest.path}`, {
             method: toolRequest.method,
             dispatcher: this.#agent,
-            signal,
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
             headersTimeout: requestLimitMs,
             bodyTimeout: requestLimitMs,
             headers: {
@@ -148,7 +150,6 @@ export class ToolClient {
           }
           return { status: answer.statusCode, headers, body };
         },
-        signal,
       );
   }
 

@@ -79,8 +79,9 @@ export const mailchimp: ConnectorFactory = (settings, http) => {
 
   const connector: EmailToolConnector = {
     tool: 'mailchimp',
-    // No rate per minute is documented: only 10 connections at once per key. Five here, so two instances stay within ten.
-    limit: { requests: 600, perMs: 60_000, concurrent: 5, scope: 'key' },
+    // No rate per minute is documented: only 10 connections at once per key, every instance together
+    // (held in storage, ./pacer.ts); the window is a loose guard.
+    limit: { requests: 600, perMs: 60_000, concurrent: 10, connections: 10, scope: 'key' },
     listWord: 'audience',
     async account() {
       const answer = await call({ method: 'GET', path: '/3.0/?fields=account_name,email' });

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolLimit } from './connector';
 import { earliestSlot, memoryPaceWindow } from '../storage/pace';
-import { FIRST_BACKOFF_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
+import { CONNECTION_HOLD_MARGIN_MS, CONNECTION_WAIT_MS, FIRST_BACKOFF_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
+import { systemClock } from '../outbox/delivery-loop';
 import { steppingClock } from '../test/stepping-clock';
 
 const kit: ToolLimit = { requests: 120, perMs: 60_000, concurrent: 4, scope: 'key' };
 const windowMs = kit.perMs + WINDOW_MARGIN_MS;
+/** A request that may wait for a slot until `deadline`, cut after 10 s. */
+const until = (deadline: number) => ({ deadline, limitMs: 10_000 });
 
 describe('the earliest slot (starts newest first)', () => {
   test.each<[string, number[], number, number, number]>([
@@ -48,10 +51,10 @@ describe('the pacer', () => {
     const two: ToolLimit = { requests: 2, perMs: 10_000, concurrent: 5, scope: 'key' };
     const started: number[] = [];
     const request = () => Promise.resolve(started.push(clock.now()));
-    await pacer.run('k', two, Infinity, request);
-    await pacer.run('k', two, Infinity, request);
-    const third = pacer.run('k', two, Infinity, request);
-    await expect(pacer.run('k', two, 5_000, request)).rejects.toEqual(new Paced(11_000));
+    await pacer.run('k', two, until(Infinity), request);
+    await pacer.run('k', two, until(Infinity), request);
+    const third = pacer.run('k', two, until(Infinity), request);
+    await expect(pacer.run('k', two, until(5_000), request)).rejects.toEqual(new Paced(11_000));
     await clock.advanceTo(11_000);
     await third;
     expect(started).toEqual([0, 0, 11_000]);
@@ -61,14 +64,14 @@ describe('the pacer', () => {
     const clock = steppingClock(0);
     const pacer = new Pacer(memoryPaceWindow(), clock);
     expect(await pacer.slowDown('k', kit, 30_000)).toBe(30_000);
-    await expect(pacer.run('k', kit, 29_999, () => Promise.resolve())).rejects.toEqual(new Paced(30_000));
+    await expect(pacer.run('k', kit, until(29_999), () => Promise.resolve())).rejects.toEqual(new Paced(30_000));
     const backoffs = [];
     for (let index = 0; index < 6; index += 1) backoffs.push(await pacer.slowDown('k', kit, null));
     expect(backoffs).toEqual([FIRST_BACKOFF_MS, 10_000, 20_000, 40_000, 60_000, 60_000]);
     pacer.answered('k');
     expect(await pacer.slowDown('k', kit, null)).toBe(FIRST_BACKOFF_MS);
     // Other keys are not held.
-    await expect(pacer.run('other', kit, 0, () => Promise.resolve('sent'))).resolves.toBe('sent');
+    await expect(pacer.run('other', kit, until(0), () => Promise.resolve('sent'))).resolves.toBe('sent');
   });
 
   test('runs at most `concurrent` requests of a key at once, in order', async () => {
@@ -89,7 +92,7 @@ describe('the pacer', () => {
           resolve();
         });
       });
-    const all = Promise.all([0, 1, 2, 3, 4].map((index) => pacer.run('k', two, Infinity, request(index))));
+    const all = Promise.all([0, 1, 2, 3, 4].map((index) => pacer.run('k', two, until(Infinity), request(index))));
     for (let done = 0; done < 5; done += 1) {
       await expect.poll(() => releases.length).toBeGreaterThan(done);
       releases[done]?.();
@@ -97,5 +100,50 @@ describe('the pacer', () => {
     await all;
     expect(most).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test("connections at once (Mailchimp's): two instances on one window never run more than `connections` between them", async () => {
+    const window = memoryPaceWindow();
+    const instances = [new Pacer(window, systemClock), new Pacer(window, systemClock)];
+    // Each instance alone may run 3 at once; together they may run only 3.
+    const three: ToolLimit = { requests: 1000, perMs: 1000, concurrent: 3, connections: 3, scope: 'key' };
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const request = () =>
+      new Promise<void>((resolve) => {
+        running += 1;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running -= 1;
+          resolve();
+        });
+      });
+    const all = Promise.all(Array.from({ length: 8 }, (_, index) => instances[index % 2]?.run('k', three, until(Infinity), request)));
+    for (let done = 0; done < 8; done += 1) {
+      await expect.poll(() => releases.length).toBeGreaterThan(done);
+      releases[done]?.();
+    }
+    await all;
+    expect(most).toBe(3);
+  });
+
+  test("a connection held by a killed instance comes free when its hold ends; none by the deadline: refused, nothing sent", async () => {
+    const clock = steppingClock(0);
+    const window = memoryPaceWindow();
+    const one: ToolLimit = { requests: 1000, perMs: 1000, concurrent: 1, connections: 1, scope: 'key' };
+    // Taken by an instance killed mid-request, whose requests were cut after 10 s.
+    await window.takeConnection('k', 1, 'killed', 0, 10_000 + CONNECTION_HOLD_MARGIN_MS);
+    const pacer = new Pacer(window, clock);
+    const started: number[] = [];
+    const request = () => Promise.resolve(started.push(clock.now()));
+    clock.workers(1);
+    await expect(pacer.run('k', one, until(5_000), request)).rejects.toEqual(new Paced(CONNECTION_WAIT_MS));
+    await pacer.run('k', one, until(Infinity), request);
+    clock.workers(-1);
+    expect(started).toEqual([10_000 + CONNECTION_HOLD_MARGIN_MS]);
+    // Given back after the request: the next one starts at once.
+    await pacer.run('k', one, until(Infinity), request);
+    expect(started[1]).toBe(started[0]);
   });
 });

@@ -7,10 +7,15 @@
  * its `Retry-After`, or, without one (Kit's bare `429 Retry later`), for a backoff that doubles
  * while 429s keep coming.
  *
- * Where the window lives is a `PaceWindow` (server/storage/pace.ts): this process's memory (SQLite,
- * one instance), or the database (several instances on Postgres share the vendor's limit). The
- * number at once is counted per instance.
+ * Where the window lives is a `PaceWindow` (server/storage/pace.ts): the database (SQLite's one
+ * process; on Postgres every instance shares the vendor's limit), or memory in tests. So do the
+ * vendor's connections at once (`limit.connections`, Mailchimp's 10 per key): a request holds one
+ * while it runs, for at most its time limit and a margin (it is cut by then), and gives it back when
+ * done; one held by a killed instance comes free when its hold ends. With every one held, one
+ * request of this instance looks again every CONNECTION_POLL_MS (at once when one of its own ends).
+ * `limit.concurrent` counts this instance's own requests at once.
  */
+import { randomUUID } from 'node:crypto';
 import type { ToolLimit } from './connector';
 import type { Clock } from '../outbox/delivery-loop';
 import type { PaceWindow } from '../storage/pace';
@@ -19,6 +24,12 @@ import type { PaceWindow } from '../storage/pace';
 export const WINDOW_MARGIN_MS = 1_000;
 /** A bare 429's first backoff; each further one doubles it, up to the vendor's whole window. */
 export const FIRST_BACKOFF_MS = 5_000;
+/** A held connection's hold lasts the request's time limit and this (the time to give it back). */
+export const CONNECTION_HOLD_MARGIN_MS = 2_000;
+/** With every connection held (by any instance), look again this often. */
+export const CONNECTION_POLL_MS = 50;
+/** No connection free before the attempt's deadline: try again after about this long. */
+export const CONNECTION_WAIT_MS = 1_000;
 
 /** No slot before the attempt's deadline: try again after `waitMs` (the caller returns `slow-down`). */
 export class Paced extends Error {
@@ -49,10 +60,17 @@ class Gate {
   }
 }
 
+/** How a request runs: until when it may wait for a slot, its signal, and its own time limit (it is cut by then). */
+export type PacedRun = { deadline: number; signal?: AbortSignal; limitMs: number };
+
 export class Pacer {
   readonly #window: PaceWindow;
   readonly #clock: Clock;
   readonly #gates = new Map<string, Gate>();
+  /** Per key, the one request of this instance looking for a free connection (the others queue behind it). */
+  readonly #doors = new Map<string, Gate>();
+  /** Per key, wakes that request when one of this instance's connections is given back. */
+  readonly #nudges = new Map<string, () => void>();
   /** Bare 429s in a row per key (reset by any other answer). */
   readonly #bare = new Map<string, number>();
 
@@ -61,14 +79,17 @@ export class Pacer {
     this.#clock = clock;
   }
 
-  #sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  /** Waits `ms` (or until `early` is called, when given), unless `signal` aborts first. */
+  #sleep(ms: number, signal: AbortSignal | undefined, early?: (wake: () => void) => void): Promise<void> {
     if (ms <= 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const done = () => {
+        this.#clock.clearTimeout(handle);
         signal?.removeEventListener('abort', aborted);
         resolve();
       };
       const handle = this.#clock.setTimeout(done, ms);
+      early?.(done);
       const aborted = () => {
         this.#clock.clearTimeout(handle);
         reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
@@ -78,10 +99,10 @@ export class Pacer {
   }
 
   /**
-   * Runs `request` in a slot of `key`'s limit, waiting for one at most until `deadline`; throws
-   * `Paced` (nothing sent) when none comes by then.
+   * Runs `request` in a slot of `key`'s limit (and a connection, where the vendor limits them),
+   * waiting for one at most until `run.deadline`; throws `Paced` (nothing sent) when none comes by then.
    */
-  async run<T>(key: string, limit: ToolLimit, deadline: number, request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(key: string, limit: ToolLimit, run: PacedRun, request: () => Promise<T>): Promise<T> {
     const windowMs = limit.perMs + WINDOW_MARGIN_MS;
     let gate = this.#gates.get(key);
     if (!gate || gate.size !== limit.concurrent) {
@@ -91,12 +112,43 @@ export class Pacer {
     await gate.enter();
     try {
       const now = this.#clock.now();
-      const at = await this.#window.take(key, limit.requests, windowMs, now, deadline);
+      const at = await this.#window.take(key, limit.requests, windowMs, now, run.deadline);
       if (at === null) throw new Paced((await this.#window.nextFree(key, limit.requests, windowMs, now)) - now);
-      await this.#sleep(at - this.#clock.now(), signal);
-      return await request();
+      await this.#sleep(at - this.#clock.now(), run.signal);
+      if (limit.connections === undefined) return await request();
+      const held = await this.#connection(key, limit.connections, run);
+      try {
+        return await request();
+      } finally {
+        // Should storage fail here, the hold still ends by itself: the request's answer is what counts.
+        await this.#window.releaseConnection(key, held.slot, held.holder).catch(() => undefined);
+        this.#nudges.get(key)?.();
+      }
     } finally {
       gate.leave();
+    }
+  }
+
+  /** One of `key`'s `size` connections, held until the request's limit and a margin have passed. */
+  async #connection(key: string, size: number, run: PacedRun): Promise<{ slot: number; holder: string }> {
+    let door = this.#doors.get(key);
+    if (!door) {
+      door = new Gate(1);
+      this.#doors.set(key, door);
+    }
+    await door.enter();
+    const holder = randomUUID();
+    try {
+      for (;;) {
+        const now = this.#clock.now();
+        const slot = await this.#window.takeConnection(key, size, holder, now, now + run.limitMs + CONNECTION_HOLD_MARGIN_MS);
+        if (slot !== null) return { slot, holder };
+        if (now + CONNECTION_POLL_MS > run.deadline) throw new Paced(CONNECTION_WAIT_MS);
+        await this.#sleep(CONNECTION_POLL_MS, run.signal, (wake) => this.#nudges.set(key, wake));
+        this.#nudges.delete(key);
+      }
+    } finally {
+      door.leave();
     }
   }
 

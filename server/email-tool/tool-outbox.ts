@@ -22,6 +22,7 @@ import type { AuditAction } from '../../src/shared/audit-actions';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
+import type { IntakeState } from '../outbox/intake';
 import type { SecretBox } from '../settings/secret-box';
 import type { PaceWindow, StoredPause } from '../storage/pace';
 import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from '../storage/storage';
@@ -45,6 +46,8 @@ export type ToolOutboxOptions = {
   clock?: Clock;
   random?: () => number;
   leaseMs?: number;
+  /** The lead intake, which goes first (server/outbox/intake.ts). */
+  intake?: IntakeState;
   /** Told when the tool refuses the key, so the dashboard can say it (and the audit log record it). */
   onPause?: (pause: ToolPause) => void;
   /** The settings' key: an erased person's address is kept sealed with it until the tool is told. */
@@ -204,6 +207,7 @@ export class ToolOutbox extends DeliveryLoop {
       clock,
       random: options.random,
       leaseMs: options.leaseMs,
+      intake: options.intake,
       channel: {
         queue: options.queue,
         words: { name: 'e-mail tool', refused: 'the e-mail tool refused the contact for good' },

@@ -45,10 +45,26 @@ export function consentVersion(wording: string): string {
   return createHash('sha256').update(wording).digest('hex').slice(0, 16);
 }
 
+/**
+ * The wording of these settings and its version, worked out once per settings object: the app
+ * hands the same one to every lead until the settings change (server/app.ts), so a lead does not
+ * merge the words and hash them again.
+ */
+const wordings = new WeakMap<ConsentSettings, { wording: string; version: string }>();
+function wordingOf(settings: ConsentSettings): { wording: string; version: string } {
+  let known = wordings.get(settings);
+  if (!known) {
+    const wording = consentWording(settings);
+    known = { wording, version: consentVersion(wording) };
+    wordings.set(settings, known);
+  }
+  return known;
+}
+
 /** The record to store with this lead under these settings. */
 export function consentRecord(settings: ConsentSettings, sent: Lead['consent']): StoredConsent {
   if (sent === undefined) return { version: null, wording: null, marketing: null };
-  const wording = consentWording(settings);
-  if (sent.version !== consentVersion(wording)) return { version: sent.version, wording: null, marketing: null };
+  const { wording, version } = wordingOf(settings);
+  if (sent.version !== version) return { version: sent.version, wording: null, marketing: null };
   return { version: sent.version, wording, marketing: consentBoxText(settings) !== null ? sent.marketing === true : null };
 }

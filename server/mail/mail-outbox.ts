@@ -16,6 +16,7 @@ import { paths } from '../../src/shared/paths';
 import type { Words } from '../../src/shared/word-merge';
 import type { Offer } from '../../src/shared/offer-pick';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
+import type { IntakeState } from '../outbox/intake';
 import type { DueRow, LinkStore, NewLink, OutboxQueue } from '../storage/storage';
 import { confirmLinkUrl, linkExpiresAt, linkUrl, newLinkToken } from './links';
 import type { MailSettings } from './mail-config';
@@ -57,6 +58,8 @@ export type MailOutboxOptions = {
   clock?: Clock;
   random?: () => number;
   leaseMs?: number;
+  /** The lead intake, which goes first (server/outbox/intake.ts). */
+  intake?: IntakeState;
 };
 
 /** A refused sender's e-mails are tried again this soon (due within 30 s of the mail settings changing, as the issue asks). */
@@ -108,6 +111,7 @@ export class MailOutbox extends DeliveryLoop {
       clock: options.clock,
       random: options.random,
       leaseMs: options.leaseMs,
+      intake: options.intake,
       channel: {
         queue: options.queue,
         words: { name: 'e-mail', refused: 'the mail server refused the recipient for good' },

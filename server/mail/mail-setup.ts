@@ -10,6 +10,7 @@
  */
 import type { ServerConfig } from '../config';
 import { type Clock, type OutboxLog, PARALLEL_SENDS, roundPlan } from '../outbox/delivery-loop';
+import type { IntakeState } from '../outbox/intake';
 import type { SettingsService } from '../settings/service';
 import type { LiveSettings } from '../settings/snapshot';
 import type { Storage } from '../storage/storage';
@@ -125,7 +126,7 @@ export type MailParts = {
 export function setUpMail(
   config: Pick<ServerConfig, 'publicUrl' | 'profileLinkDays' | 'courseUrl' | 'outboxLeaseMs'>,
   storage: { outbox: Pick<Storage['outbox'], 'email'> } & Pick<Storage, 'links'>,
-  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: Pick<SettingsService, 'onChange'>; live: LiveSettings },
+  deps: { clock: Clock; random: () => number; log: OutboxLog; settings: Pick<SettingsService, 'onChange'>; live: LiveSettings; intake?: IntakeState },
 ): MailParts {
   const { settings, live: inForce } = deps;
   // One lease for every channel of the outbox (OUTBOX_LEASE_SECONDS), and so one attempt limit.
@@ -157,6 +158,7 @@ export function setUpMail(
     clock: deps.clock,
     random: deps.random,
     leaseMs: config.outboxLeaseMs,
+    intake: deps.intake,
   });
   settings.onChange(() => {
     // A new mail server or sender: a new mailer; mail turned on: the e-mails waiting go out now.

@@ -23,6 +23,7 @@
  * again, after the lease: at least once, and the receiver dedupes (by webhook-id; by Message-ID).
  */
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
+import { intakeTimings, type IntakeState } from './intake';
 import { errorText, replyText } from './reply-text';
 
 export const outboxTimings = {
@@ -133,6 +134,8 @@ export type DeliveryLoopOptions = {
   random?: () => number;
   /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
   leaseMs?: number;
+  /** The lead intake: while it is busy the loop waits (at most `intakeTimings.maxDeferMs` in a row), ./intake.ts. */
+  intake?: IntakeState;
 };
 
 export type RoundSummary = { delivered: number; retrying: number; gone: number; expired: number };
@@ -156,6 +159,11 @@ export class DeliveryLoop {
   #halting = false;
   /** Aborts attempts in flight when stopping, so shutdown never waits for a slow receiver. */
   #abort = new AbortController();
+  readonly #intake: IntakeState | null;
+  /** Since when the loop has waited for a busy intake (null: it is not waiting). */
+  #waitingSince: number | null = null;
+  /** A look after waiting for the intake is scheduled: a wake() leaves it be. */
+  #recheckScheduled = false;
 
   constructor(options: DeliveryLoopOptions) {
     this.#channel = options.channel;
@@ -164,6 +172,18 @@ export class DeliveryLoop {
     this.#random = options.random ?? Math.random;
     this.#leaseMs = options.leaseMs ?? outboxTimings.leaseMs;
     this.#plan = roundPlan(this.#leaseMs);
+    this.#intake = options.intake ?? null;
+  }
+
+  /** Whether to leave the cores to the lead intake now: it is busy, and the loop has not waited `maxDeferMs` in a row yet. */
+  #yieldsToIntake(): boolean {
+    if (this.#intake?.busy() !== true) {
+      this.#waitingSince = null;
+      return false;
+    }
+    const now = this.#clock.now();
+    this.#waitingSince ??= now;
+    return now - this.#waitingSince < intakeTimings.maxDeferMs;
   }
 
   /** Each attempt's limit under this loop's lease (channels set their clients' timeouts to it). */
@@ -217,7 +237,8 @@ export class DeliveryLoop {
 
   /** New rows were committed: deliver them now rather than at the next scheduled look. */
   wake(): void {
-    if (this.#stopped) return;
+    // Waiting for a busy intake: the scheduled look will find these rows too.
+    if (this.#stopped || this.#recheckScheduled) return;
     if (this.#running) {
       this.#rerun = true;
       return;
@@ -250,14 +271,16 @@ export class DeliveryLoop {
       await this.#channel.queue.record(updates);
       await this.#channel.recorded?.(updates);
       for (const key of Object.keys(total) as (keyof RoundSummary)[]) total[key] += summary[key];
-      if (this.#halting) return total;
+      if (this.#halting || this.#yieldsToIntake()) return total;
     }
   }
 
-  #schedule(ms: number): void {
+  #schedule(ms: number, recheck = false): void {
     this.#clearTimer();
+    this.#recheckScheduled = recheck;
     this.#timer = this.#clock.setTimeout(() => {
       this.#timer = null;
+      this.#recheckScheduled = false;
       this.#running = this.#loop().finally(() => {
         this.#running = null;
       });
@@ -267,12 +290,15 @@ export class DeliveryLoop {
   #clearTimer(): void {
     if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
     this.#timer = null;
+    this.#recheckScheduled = false;
   }
 
   async #loop(): Promise<void> {
     const { name } = this.#channel.words;
     do {
       this.#rerun = false;
+      // The intake is busy: nothing is claimed (not even asked for) until it eases.
+      if (this.#yieldsToIntake()) return this.#schedule(intakeTimings.recheckMs, true);
       try {
         await this.deliverDue();
       } catch (error) {
@@ -280,6 +306,7 @@ export class DeliveryLoop {
       }
     } while (this.#rerun && !this.#stopped);
     if (this.#stopped) return;
+    if (this.#yieldsToIntake()) return this.#schedule(intakeTimings.recheckMs, true);
     let next: number | null = null;
     try {
       next = await this.#channel.queue.nextDueAt();

@@ -61,6 +61,37 @@ describe.each(backends)('%s', (_name, open) => {
     expect(slots.filter((at) => at === 2000)).toHaveLength(10);
   });
 
+  test('connections at once: at most `size` held; one given back is free again; a hold that ended (a killed holder) is taken over', async () => {
+    const storage = await open();
+    opened.push(storage);
+    const window = storage.paceWindow;
+    const taken = [];
+    for (const holder of ['h1', 'h2', 'h3']) taken.push(await window.takeConnection('key', 3, holder, 0, 10_000));
+    expect(taken).toEqual([0, 1, 2]);
+    expect(await window.takeConnection('key', 3, 'h4', 0, 10_000)).toBeNull();
+    // Another key has its own connections.
+    expect(await window.takeConnection('other', 3, 'h5', 0, 10_000)).toBe(0);
+    // Given back: free again; a release by one that no longer holds it changes nothing.
+    await window.releaseConnection('key', 1, 'h2');
+    await window.releaseConnection('key', 0, 'not-h1');
+    expect(await window.takeConnection('key', 3, 'h6', 0, 10_000)).toBe(1);
+    expect(await window.takeConnection('key', 3, 'h7', 0, 10_000)).toBeNull();
+    // The holds end at 10 s: every connection is free again, taken over by new holders...
+    expect(await window.takeConnection('key', 3, 'h8', 10_000, 20_000)).toBe(0);
+    // ...and the old holder's late release leaves the new holder's hold alone.
+    await window.releaseConnection('key', 0, 'h1');
+    expect(await window.takeConnection('key', 3, 'h9', 10_000, 20_000)).toBe(1);
+    expect(await window.takeConnection('key', 3, 'h10', 10_000, 20_000)).toBe(2);
+    expect(await window.takeConnection('key', 3, 'h11', 10_000, 20_000)).toBeNull();
+  });
+
+  test('many takes of a connection at once: never more than `size` held', async () => {
+    const storage = await open();
+    opened.push(storage);
+    const slots = await Promise.all(Array.from({ length: 25 }, (_, index) => storage.paceWindow.takeConnection('key', 10, `h${index}`, 0, 60_000)));
+    expect(slots.filter((slot) => slot !== null).toSorted((a, b) => (a ?? 0) - (b ?? 0))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
   test('a refused key pauses its settings, told once; new settings are not paused, and the old pause is forgotten', async () => {
     const storage = await open();
     opened.push(storage);
@@ -92,4 +123,20 @@ test('Postgres: two instances on one database share the window and the hold', as
   expect(await one.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 1 })).toBe(true);
   expect(await two.paceWindow.pausedFor('settings')).toEqual({ status: 401, detail: 'API Key Invalid', at: 1 });
   expect(await two.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 2 })).toBe(false);
+});
+
+test('Postgres: three instances on one database share the connections at once, and take over those of a killed one when its holds end', async () => {
+  const settings = await freshPostgres();
+  const instances = [await PostgresStorage.open(settings, options), await PostgresStorage.open(settings, options), await PostgresStorage.open(settings, options)];
+  opened.push(...instances);
+  const slots = await Promise.all(
+    Array.from({ length: 30 }, (_, index) => instances[index % 3]?.paceWindow.takeConnection('key', 10, `h${index}`, 0, 5_000) ?? null),
+  );
+  expect(slots.filter((slot) => slot !== null)).toHaveLength(10);
+  expect(new Set(slots.filter((slot) => slot !== null)).size).toBe(10);
+  // The instances that held them are gone (killed): their holds end at 5 s, then another takes over.
+  await Promise.all(instances.slice(0, 2).map((instance) => instance.close()));
+  const survivor = instances[2];
+  expect(await survivor?.paceWindow.takeConnection('key', 10, 'late', 4_999, 10_000)).toBeNull();
+  expect(await survivor?.paceWindow.takeConnection('key', 10, 'late', 5_000, 10_000)).toBe(0);
 });

@@ -68,6 +68,10 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
   },
   'outbox-message-id': { sqlite: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077', postgres: 'f0eb319000988b6d7a2f60880a5ac3e5b68595c1df64f863460feb484502e077' },
   'tool-pause': { sqlite: '12619181a3b44f9620e6af89f669879e7a19c1f0c12cd5b7d2bdcb615eb9fb3c', postgres: '110edad9031ef09a4b67ec2d33ed3ab915b9d2a96f91badffc7aad2d25fe8ee4' },
+  'tool-connections': {
+    sqlite: '02672fba11a24b53509432e00ba1dd6e2399e384c6bf8cb41916af1025aa60fe',
+    postgres: '32f7a4584405a13eff6903dd8c9fbc1b5ab1f57a8b02aad20727a2fd6c4b7e8f',
+  },
   'tool-erase': { sqlite: 'b89232808f0f98487aedf2e8c5801d657880ecf0e74bf3c8b9304456b8486cf5', postgres: 'b2f04a67b1c90865e65a3a364699792dcf97c5ffbed2230622af0c041aa5ffcb' },
 };
 

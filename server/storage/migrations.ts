@@ -57,7 +57,10 @@ export const migrationNames = [
   'outbox-message-id',
   // 21: the e-mail tool's pause: the settings whose key the tool refused (a fingerprint, never the key), seen by every instance (server/storage/pace.ts).
   'tool-pause',
-  // 22: an erased person told to the e-mail tool as an outbox row of its own (event `erase`, no submission): its address sealed until done.
+  // 22: the e-mail tool's connections at once (Mailchimp's 10 per key): one row per connection held, with its holder
+  //     and the end of its hold, shared by every instance (server/storage/pace.ts).
+  'tool-connections',
+  // 23: an erased person told to the e-mail tool as an outbox row of its own (event `erase`, no submission): its address sealed until done.
   'tool-erase',
 ] as const;
 

@@ -11,8 +11,8 @@
  * (server/storage/contract.test.ts).
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
-import type { ToolEraseResult } from '../../src/shared/delivery-kinds';
 import type { SummaryPattern } from '../../src/shared/summary-patterns';
+import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from './outbox-queue';
 import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
@@ -39,10 +39,7 @@ export type ResultsMail = 'queued' | 'held' | 'off';
 export const outboxChannels = ['webhook', 'email', 'tool'] as const;
 /** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */
 export type OutboxChannel = (typeof outboxChannels)[number];
-/**
- * What it says: a webhook event (Standard Webhooks `type`), the results e-mail, or `erase`: an erased
- * person told to the e-mail tool (a `tool` row of no submission, see `ToolEraseRow`).
- */
+/** What it says: a webhook event (Standard Webhooks `type`), the results e-mail, or an erased person told to the e-mail tool (`erase`). */
 export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results' | 'erase';
 
 /**
@@ -118,71 +115,8 @@ export type StoreOptions = {
   batchCap?: number;
 };
 
-/** An outbox row due for delivery, with what its payload is built from. */
-export type DueRow = {
-  id: number;
-  /** The delivery's id, the same on every attempt: the webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. */
-  message_id: string;
-  event: OutboxEvent;
-  submission_id: number;
-  attempts: number;
-  created_at: number;
-  email: string;
-  first_name: string;
-  ratings: string;
-  submitted_at: number;
-  public_id: string;
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-  /** When the visitor confirmed their marketing consent from the results e-mail, or null. */
-  marketing_confirmed_at: number | null;
-  /** The same person's submission before this one (for "what changed"), or null. */
-  previous_ratings: string | null;
-  previous_submitted_at: number | null;
-  /** The claim this round holds on the row (see OutboxQueue.claimDue). */
-  lease: string | null;
-  /**
-   * An `erase` row's address, sealed (server/email-tool/tool-erase.ts); null for every other row.
-   * An erase has no submission: its submission columns are empty ('', 0, null).
-   */
-  erase_address: string | null;
-};
-
-/** What a delivery attempt changes: a final state, or the next attempt's time. */
-export type OutboxUpdate = {
-  row: DueRow;
-  state: 'delivered' | 'gone' | 'expired' | 'pending';
-  /** For `pending`: when to try again. */
-  nextAttemptAt: number | null;
-  status: number | null;
-  /** The last attempt's technical answer, checked (server/outbox/reply-text.ts); null once delivered. */
-  reply: string | null;
-  now: number;
-  /** An `erase` row's attempt: the tool it reached, and what that tool did once done (null before). Once the row is no longer pending its address is wiped. */
-  erased?: { tool: string; result: ToolEraseResult | null };
-};
-
-/**
- * An erased person to tell the e-mail tool, queued in the erase's own transaction (so the erase and
- * the promise to tell the tool are one): the address sealed (only the tool channel opens it), masked
- * for the Deliveries screen. It falls due once every push of that person's being sent has ended
- * (their leases), so no earlier upsert can land after it.
- */
-export type ToolEraseRow = { sealedAddress: string; maskedAddress: string; now: number };
-
-/**
- * The outbox's queue. On Postgres several instances share it: `claimDue` takes rows with
- * `FOR UPDATE SKIP LOCKED` and leases them (their next attempt moves `leaseMs` ahead), so no other
- * instance sends them meanwhile; a crashed instance's rows come due again when the lease ends.
- */
-export interface OutboxQueue {
-  claimDue(now: number, limit: number, leaseMs: number): Promise<DueRow[]>;
-  /** Records a round's outcomes in one transaction; a row whose lease was lost is left alone. */
-  record(updates: OutboxUpdate[]): Promise<void>;
-  /** When the next pending row falls due, or null when none is pending. */
-  nextDueAt(): Promise<number | null>;
-}
+// The outbox's queue and its rows: ./outbox-queue.ts.
+export type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow };
 
 /** One funnel counter's key besides the day: '' where a part is unknown. */
 export type FunnelKey = { step: FunnelStep; source: string; medium: string; campaign: string; referrer: string };
@@ -236,8 +170,7 @@ export interface SessionTable {
 /** The browser a dashboard sign-in was made in, in words, and when (ms): kept with each audit entry, since sessions go at sign-out. */
 export type SignedIn = { browser: string; at: number };
 
-/** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up). */
-/** Who made an audit entry: the coach on the dashboard or the command line, or the server on its own (a delivery's outcome, e.g. an erase told to the e-mail tool). */
+/** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up); `server`: on its own (what the e-mail tool did with an erased person). */
 export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' } | { actor: 'server' };
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
@@ -354,8 +287,8 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** The parts of the contract, by name: what a call names to cross to the storage thread. */
-export type StorageParts = Omit<Storage, 'backend' | 'outbox' | 'close'>;
+/** The parts of the contract, by name (each backend makes them from one table: ./parts.ts). */
+export type StorageParts = Omit<Storage, 'backend' | 'close'>;
 export type StoragePart = keyof StorageParts;
 
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */

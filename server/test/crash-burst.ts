@@ -1,6 +1,6 @@
 /**
  * The crash tests' burst (server/mail/mail-crash.test.ts, server/email-tool/tool-crash.test.ts):
- * `total` leads, 12 at a time, to `target()`; `victim` killed with SIGKILL once 50 are acknowledged;
+ * `total` leads, 12 at a time, to `target()`; `victim` killed with SIGKILL once `killAfter` (50) are acknowledged;
  * a lead whose answer never came is sent again (same Idempotency-Key) to `target()` once it is back.
  */
 import { expect } from 'vitest';
@@ -13,6 +13,7 @@ export async function burstWithKill(
   target: () => string | Promise<string>,
   victim: Spawned,
   keyPrefix: string,
+  killAfter = 50,
 ): Promise<number> {
   let next = 0;
   let acknowledged = 0;
@@ -33,7 +34,7 @@ export async function burstWithKill(
     while (next < total) {
       await send(next++);
       acknowledged += 1;
-      if (acknowledged === 50 && !killed) {
+      if (acknowledged === killAfter && !killed) {
         killed = true;
         victim.child.kill('SIGKILL');
       }

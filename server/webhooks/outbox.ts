@@ -16,6 +16,7 @@ import { coreDrivers } from '../../src/content/drivers';
 import { weakAndStrong } from '../../src/shared/insights';
 import { decodeRatings } from '../../src/shared/ratings';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog } from '../outbox/delivery-loop';
+import type { IntakeState } from '../outbox/intake';
 import type { DueRow, OutboxQueue } from '../storage/storage';
 import { postEvent, type EventAnswer } from './attempt';
 import type { WebhookTarget } from './target';
@@ -76,6 +77,8 @@ export type OutboxOptions = {
   random?: () => number;
   /** How long a claimed row is this instance's (default `outboxTimings.leaseMs`). */
   leaseMs?: number;
+  /** The lead intake, which goes first (server/outbox/intake.ts). */
+  intake?: IntakeState;
 };
 
 /** A 2xx is delivered, a 410 refused for good, anything else failed (retried). */
@@ -104,6 +107,7 @@ export class WebhookOutbox extends DeliveryLoop {
       clock,
       random: options.random,
       leaseMs: options.leaseMs,
+      intake: options.intake,
       channel: {
         queue: options.queue,
         words: { name: 'webhook', refused: 'webhook receiver answered 410 Gone' },

@@ -17,6 +17,8 @@ export type FakeServer = {
   log: Logged[];
   /** Answers given before any route, in order (each once): a test's 500 or 503. */
   upcoming: FakeAnswer[];
+  /** The most requests of one bucket in flight at once, the one answered 429 for it included (with a `concurrent` limit). */
+  mostAtOnce: () => number;
   close: () => Promise<void>;
 };
 
@@ -56,10 +58,12 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
   const window = slidingWindow(options.limit.requests, options.limit.perMs);
   const server: Server = createServer();
   const inFlight = new Map<string, number>();
+  let most = 0;
   const fake: FakeServer = {
     url: '',
     log: [],
     upcoming: [],
+    mostAtOnce: () => most,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -100,6 +104,7 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
       const request: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body };
       const bucket = options.concurrent && body !== undefined && options.authorize(request) === null ? options.limit.bucket(request) : null;
       const held = bucket === null ? 0 : (inFlight.get(bucket) ?? 0) + 1;
+      most = Math.max(most, held);
       const crowded = options.concurrent !== undefined && held > options.concurrent.max;
       const answer = body === undefined ? { status: 400, body: { message: 'The body is not JSON.' } } : crowded && options.concurrent ? options.concurrent.tooMany() : answerFor(request);
       fake.log.push({ method: request.method, path: request.path, status: answer.status, at: now() });

@@ -320,7 +320,8 @@ export const postgresMigrationSql: MigrationSql = {
   // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
   'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
   'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at BIGINT NOT NULL);',
-  // 22: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
+  'tool-connections': 'CREATE TABLE tool_connection (key TEXT NOT NULL, slot INTEGER NOT NULL, holder TEXT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (key, slot));',
+  // 23: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
   //     its address sealed (erase_address, cleared once done or given up), masked for the list, and what the tool did.
   'tool-erase': `
   ALTER TABLE outbox ALTER COLUMN submission_id DROP NOT NULL;

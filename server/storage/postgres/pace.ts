@@ -2,9 +2,10 @@
  * The e-mail tool's pace window on Postgres (`tool_pace`, `tool_pace_hold`), shared by every
  * instance: a slot is taken in one transaction under an advisory lock of its key, so two instances
  * never both take the last room in a window. Each row is one request's start time; rows that left
- * every window are deleted as slots are taken.
+ * every window are deleted as slots are taken. The connections at once (`tool_connection`): a row
+ * per connection held, with its holder and the end of its hold, taken under a lock of its key too.
  */
-import { earliestSlot, type PaceWindow } from '../pace';
+import { earliestSlot, freeConnection, type PaceWindow } from '../pace';
 import { type PostgresClient, type PostgresPool, transaction } from './connection';
 
 /** The key's starts still in the window (newest first, only as many as count) and its hold. */
@@ -33,6 +34,24 @@ export function postgresPaceWindow(pool: PostgresPool): PaceWindow {
     async nextFree(key, requests, windowMs, now) {
       const { newestFirst, heldUntil } = await windowOf(pool, key, requests, windowMs, now);
       return earliestSlot(newestFirst, heldUntil, requests, windowMs, now);
+    },
+    takeConnection: (key, size, holder, now, expiresAt) =>
+      transaction(pool, async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended('tool_connection:' || $1, 0))", [key]);
+        const held = await client.query<{ slot: number }>('SELECT slot FROM tool_connection WHERE key = $1 AND expires_at > $2', [key, now]);
+        const slot = freeConnection(
+          held.rows.map((row) => row.slot),
+          size,
+        );
+        if (slot === null) return null;
+        await client.query(
+          'INSERT INTO tool_connection (key, slot, holder, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key, slot) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at',
+          [key, slot, holder, expiresAt],
+        );
+        return slot;
+      }),
+    async releaseConnection(key, slot, holder) {
+      await pool.query('DELETE FROM tool_connection WHERE key = $1 AND slot = $2 AND holder = $3', [key, slot, holder]);
     },
     pause: (settings, { status, detail, at }) =>
       transaction(pool, async (client) => {

@@ -360,7 +360,9 @@ export const sqliteMigrationSql: MigrationSql = {
   // 20: the id every attempt of a delivery carries (a webhook's `webhook-id`, an e-mail's Message-ID, a push's).
   'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
   'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at INTEGER NOT NULL) STRICT, WITHOUT ROWID;',
-  // 22: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
+  'tool-connections':
+    'CREATE TABLE tool_connection (key TEXT NOT NULL, slot INTEGER NOT NULL, holder TEXT NOT NULL, expires_at INTEGER NOT NULL, PRIMARY KEY (key, slot)) STRICT, WITHOUT ROWID;',
+  // 23: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
   //     its address sealed (erase_address, cleared once done or given up), masked for the list, and what the tool did. Rebuilt to widen the CHECKs.
   'tool-erase': `CREATE TABLE outbox_new (id INTEGER PRIMARY KEY, message_id TEXT NOT NULL UNIQUE, submission_id INTEGER REFERENCES submissions (id) ON DELETE CASCADE,
     state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'gone', 'expired')), attempts INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL,
