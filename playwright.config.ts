@@ -21,9 +21,11 @@ export default defineConfig({
   testDir: 'e2e',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
-  // Files and tests run side by side, at least two at a time (Playwright's own default, half the
-  // cores, ran one at a time on a 2-core machine). Tests that share state say so (mode: 'serial').
-  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
+  // Files and tests run side by side, one more at a time than there are cores (Playwright's own
+  // default, half the cores, ran one at a time on a 2-core machine). A test waits about half its time
+  // on the app's timers and servers: with two workers on two cores the CPU sat idle half the run.
+  // Tests that share state say so (mode: 'serial').
+  workers: availableParallelism() + 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
