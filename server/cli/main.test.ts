@@ -102,6 +102,23 @@ test('the leads command exports CSV, and erase and stats never print an address 
   expect((await leads('export')).stdout).not.toContain('cli.person');
 }, 30_000);
 
+test('erase on the command line with an e-mail tool set queues the tool its erase (the address sealed), and says the server tells it', async () => {
+  const { dataDir, store } = await storeWith([[lead('cli.tool@example.com', 'Corvina')]]);
+  await store.close();
+  const tool = { EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: 'http://127.0.0.1:9' };
+  const erased = await run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'erase', 'cli.tool@example.com'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ...tool },
+  });
+  expect(erased.stdout).toMatch(/Erased 1 lead.*\nYour e-mail tool is told by the running server/s);
+  expect(erased.stdout + erased.stderr).not.toContain('cli.tool');
+  const db = openDatabase(dataDir);
+  const rows = db.prepare("SELECT channel, state, erase_masked, erase_address FROM outbox WHERE event = 'erase'").all() as { erase_address: string }[];
+  expect(rows).toEqual([{ channel: 'tool', state: 'pending', erase_masked: 'c…@example.com', erase_address: expect.stringMatching(/^v1\./) }]);
+  expect(rows[0]?.erase_address).not.toContain('cli.tool');
+  db.close();
+}, 30_000);
+
 test('the documented stdout export, npm run --silent leads -- export, gives a clean file starting with the BOM', async () => {
   const { dataDir, store } = await storeWith([[lead('npm.person@example.com', 'Corvina')]]);
   await store.close();

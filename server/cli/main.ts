@@ -13,6 +13,9 @@ import { csvChunks, writeCsv } from '../leads/export';
 import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/open-storage';
 import type { Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
+import { commandLineEraseRow } from '../email-tool/tool-erase';
+import { keySourceOf, loadSecretBox } from '../settings/secret-box';
+import { SettingsService } from '../settings/service';
 import { readSecret } from './read-secret';
 import { hashPassword, passwordProblem } from '../coach/password';
 
@@ -109,6 +112,24 @@ async function openForCommands(config: ReturnType<typeof loadConfig>, command: C
   return { storage: await openCommandStorage(config), where: file };
 }
 
+/** The settings' warnings go to stderr (they never name a lead). */
+const stderrLog = { warn: (_details: object, message: string) => process.stderr.write(`${message}\n`), error: (_details: object, message: string) => process.stderr.write(`${message}\n`) };
+
+/**
+ * The e-mail tool is told of a command line's erase as of the dashboard's: a row of its outbox, sent
+ * by the running server. Settings that cannot be read (a key missing) never stop the erase: it says so.
+ */
+async function toolEraseOf(storage: Storage, config: ReturnType<typeof loadConfig>, email: string) {
+  try {
+    const secrets = loadSecretBox(keySourceOf(config));
+    const settings = await SettingsService.open({ table: storage.settings, environment: config.environmentSettings, secrets, log: stderrLog });
+    return commandLineEraseRow(settings, secrets, email, Date.now());
+  } catch (error) {
+    process.stderr.write(`Your e-mail tool is not told of this erase (${error instanceof Error ? error.message : String(error)}): remove the person there by hand.\n`);
+    return undefined;
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   const command = commands.find((known): known is Command => known === name);
@@ -145,13 +166,15 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one e-mail address: npm run leads -- erase <email>\n');
         return 2;
       }
-      const erased = await storage.dashboard.eraseLead(email);
+      const toolErase = await toolEraseOf(storage, config, email);
+      const erased = await storage.dashboard.eraseLead(email, toolErase);
       if (erased.leads > 0) await storage.audit.record('erase', commandLine, Date.now());
       // Never repeat the address: this output may end up in a terminal log or a ticket.
       process.stdout.write(
         erased.leads === 0
           ? 'No lead with that address: nothing to erase.\n'
-          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'} (webhook and e-mail).\n`,
+          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'} (webhook and e-mail).\n` +
+              (toolErase ? 'Your e-mail tool is told by the running server (see Deliveries on the dashboard).\n' : ''),
       );
     } else if (command === 'backup') {
       const [target] = rest;
