@@ -334,8 +334,8 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** The parts of the contract, by name: what a call names to cross to the storage thread. */
-export type StorageParts = Omit<Storage, 'backend' | 'outbox' | 'close'>;
+/** The parts of the contract, by name (each backend makes them from one table: ./parts.ts). */
+export type StorageParts = Omit<Storage, 'backend' | 'close'>;
 export type StoragePart = keyof StorageParts;
 
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */

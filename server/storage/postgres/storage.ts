@@ -12,8 +12,9 @@
  * The outbox's rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease (postgres/outbox.ts).
  */
 import type { PostgresSettings } from '../../config';
-import { type GroupCommit, submissionCommit } from '../group-commit';
-import { outboxChannels, type OutboxChannel, type OutboxQueue, type Storage, type StoreOptions, type Submission, type SubmitResult } from '../storage';
+import type { GroupCommit } from '../group-commit';
+import { Assembled, byChannel, makeParts, type PartMakers, serverParts } from '../parts';
+import type { Storage, StoreOptions, Submission, SubmitResult } from '../storage';
 import { postgresAccessTable } from './access';
 import { postgresAuditLog } from './audit';
 import { openPool, type PostgresPool } from './connection';
@@ -42,55 +43,36 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-export class PostgresStorage implements Storage {
+/** Each part of the contract (but the leads') over the pool. */
+const postgresParts: PartMakers<PostgresPool> = {
+  outbox: (pool) => byChannel((channel) => postgresOutboxQueue(pool, channel)),
+  links: postgresLinks,
+  sessions: postgresSessionTable,
+  setupCodes: postgresSetupCodeTable,
+  access: postgresAccessTable,
+  audit: postgresAuditLog,
+  funnel: postgresFunnelStore,
+  offers: postgresOfferCounts,
+  throttle: postgresThrottleTable,
+  paceWindow: postgresPaceWindow,
+  settings: postgresSettingsTable,
+  dashboard: postgresDashboardReads,
+};
+
+export class PostgresStorage extends Assembled implements Storage {
   readonly backend = 'postgres';
-  readonly pool: PostgresPool;
-  readonly leads;
-  readonly outbox: Record<OutboxChannel, OutboxQueue>;
-  readonly links;
-  readonly sessions;
-  readonly setupCodes;
-  readonly access;
-  readonly audit;
-  readonly funnel;
-  readonly offers;
-  readonly throttle;
-  readonly paceWindow;
-  readonly settings;
-  readonly dashboard;
+  /** How many transactions stored how many submissions (the group commit, observable). */
+  readonly metrics: GroupCommit<Submission, SubmitResult>['metrics'];
   readonly #commit: GroupCommit<Submission, SubmitResult>;
   #closed: Promise<void> | null = null;
 
-  private constructor(pool: PostgresPool, options: StoreOptions) {
-    this.pool = pool;
-    const now = options.now ?? Date.now;
-    const commit = submissionCommit(batchWriter(pool), options, { maxInFlight: MAX_BATCHES_IN_FLIGHT });
+  private constructor(
+    readonly pool: PostgresPool,
+    { parts, commit }: ReturnType<typeof serverParts>,
+  ) {
+    super(parts);
     this.#commit = commit;
-    this.leads = {
-      submit: (submission) => commit.submit({ ...submission, now: now() }),
-      probeWrite: (at) => probeWrite(pool, at),
-    } satisfies Storage['leads'];
-    this.outbox = Object.fromEntries(outboxChannels.map((channel) => [channel, postgresOutboxQueue(pool, channel)])) as Record<OutboxChannel, OutboxQueue>;
-    const links = postgresLinks(pool);
-    this.links = {
-      ...links,
-      // What a confirmation queued wakes this instance's loops.
-      confirmByLink: async (...args) => {
-        const confirmed = await links.confirmByLink(...args);
-        if (confirmed && confirmed.queued.length > 0) options.onQueued?.(new Set(confirmed.queued));
-        return confirmed;
-      },
-    } satisfies Storage['links'];
-    this.sessions = postgresSessionTable(pool);
-    this.setupCodes = postgresSetupCodeTable(pool);
-    this.access = postgresAccessTable(pool);
-    this.audit = postgresAuditLog(pool);
-    this.funnel = postgresFunnelStore(pool);
-    this.offers = postgresOfferCounts(pool);
-    this.throttle = postgresThrottleTable(pool);
-    this.paceWindow = postgresPaceWindow(pool);
-    this.settings = postgresSettingsTable(pool);
-    this.dashboard = postgresDashboardReads(pool);
+    this.metrics = commit.metrics;
   }
 
   /**
@@ -106,12 +88,8 @@ export class PostgresStorage implements Storage {
       const reason = (error as { code?: string; message?: string }).message ?? String(error);
       throw new DatabaseUnavailableError(`Could not use the database of DATABASE_URL (${settings.safeUrl}): ${reason.replaceAll(settings.url, settings.safeUrl)}`);
     }
-    return new PostgresStorage(pool, options);
-  }
-
-  /** How many transactions stored how many submissions (the group commit, observable). */
-  get metrics(): { flushes: number; submissions: number } {
-    return this.#commit.metrics;
+    const leads = { writeBatch: batchWriter(pool), probeWrite: (at: number) => probeWrite(pool, at) };
+    return new PostgresStorage(pool, serverParts(makeParts(postgresParts, pool), leads, options, MAX_BATCHES_IN_FLIGHT));
   }
 
   /** Stores what is queued, then closes the pool. */

@@ -35,7 +35,8 @@ import { sqliteSessionTable } from './sessions';
 import { sqliteSettingsTable, sqliteSetupCodeTable } from './settings';
 import { batchWriter } from './submissions';
 import { sqliteThrottleTable } from './throttle';
-import { isLockedError, type OutboxChannel, outboxChannels, type OutboxQueue, type Storage, type Submission, type SubmitResult } from '../storage';
+import { Assembled, byChannel, makeParts, type PartMakers } from '../parts';
+import { isLockedError, type Storage, type Submission, type SubmitResult } from '../storage';
 
 /** A checkpoint this often, so leads reach the database file itself in quiet times too. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -53,46 +54,39 @@ export type SqliteOptions = {
   now?: () => number;
 };
 
-export class SqliteStorage implements Storage {
+/** Each part of the contract (but the leads') over one connection. */
+const sqliteParts: PartMakers<SqliteDatabase> = {
+  outbox: (db) => byChannel((channel) => sqliteOutboxQueue(db, channel)),
+  links: sqliteLinks,
+  sessions: sqliteSessionTable,
+  setupCodes: sqliteSetupCodeTable,
+  access: sqliteAccessTable,
+  audit: sqliteAuditLog,
+  funnel: sqliteFunnelStore,
+  offers: sqliteOfferCounts,
+  throttle: sqliteThrottleTable,
+  paceWindow: sqlitePaceWindow,
+  settings: sqliteSettingsTable,
+  dashboard: sqliteDashboardReads,
+};
+
+export class SqliteStorage extends Assembled implements Storage {
   readonly backend = 'sqlite';
-  readonly db: SqliteDatabase;
-  readonly outbox: Record<OutboxChannel, OutboxQueue>;
-  readonly links;
-  readonly sessions;
-  readonly setupCodes;
-  readonly access;
-  readonly audit;
-  readonly funnel;
-  readonly offers;
-  readonly throttle;
-  readonly paceWindow;
-  readonly settings;
-  readonly dashboard;
-  readonly leads;
   /** One batch in one transaction, at once (the server's group commit is the main thread's). */
   readonly writeBatch: (batch: Submission[]) => SubmitResult[];
   readonly #checkpointTimer: NodeJS.Timeout | null;
 
-  private constructor(db: SqliteDatabase, options: SqliteOptions) {
-    this.db = db;
+  private constructor(
+    readonly db: SqliteDatabase,
+    options: SqliteOptions,
+  ) {
     const now = options.now ?? Date.now;
-    this.writeBatch = batchWriter(db);
-    this.leads = {
-      submit: async (submission) => this.writeBatch([{ ...submission, now: now() }])[0] as SubmitResult,
-      probeWrite: async (at) => probeWrite(db, at),
-    } satisfies Storage['leads'];
-    this.outbox = Object.fromEntries(outboxChannels.map((channel) => [channel, sqliteOutboxQueue(db, channel)])) as Record<OutboxChannel, OutboxQueue>;
-    this.links = sqliteLinks(db);
-    this.sessions = sqliteSessionTable(db);
-    this.setupCodes = sqliteSetupCodeTable(db);
-    this.access = sqliteAccessTable(db);
-    this.audit = sqliteAuditLog(db);
-    this.funnel = sqliteFunnelStore(db);
-    this.offers = sqliteOfferCounts(db);
-    this.throttle = sqliteThrottleTable(db);
-    this.paceWindow = sqlitePaceWindow(db);
-    this.settings = sqliteSettingsTable(db);
-    this.dashboard = sqliteDashboardReads(db);
+    const writeBatch = batchWriter(db);
+    super({
+      ...makeParts(sqliteParts, db),
+      leads: { submit: async (submission) => writeBatch([{ ...submission, now: now() }])[0] as SubmitResult, probeWrite: async (at) => probeWrite(db, at) },
+    });
+    this.writeBatch = writeBatch;
     this.#checkpointTimer = options.role === 'leads' ? checkpointEverySecond(db, options.onCheckpointFailure) : null;
   }
 

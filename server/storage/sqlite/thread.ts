@@ -13,12 +13,12 @@ import { type SqliteRole, SqliteStorage } from './storage';
 export type ThreadData = { dataDir: string; role: Exclude<SqliteRole, 'all'> };
 
 /** A part of the contract as a call names it: one of `Storage`'s parts, or one channel's outbox queue. */
-export type ThreadPart = StoragePart | `outbox.${OutboxChannel}`;
+export type ThreadPart = Exclude<StoragePart, 'outbox'> | `outbox.${OutboxChannel}`;
 
 type Method = (...args: unknown[]) => unknown;
 
 const partOf = (storage: SqliteStorage, part: ThreadPart): object =>
-  part.startsWith('outbox.') ? storage.outbox[part.slice('outbox.'.length) as OutboxChannel] : storage[part as StoragePart];
+  part.startsWith('outbox.') ? storage.outbox[part.slice('outbox.'.length) as OutboxChannel] : storage[part as Exclude<StoragePart, 'outbox'>];
 
 const methodOf = (target: object, name: string): Method => {
   const method = (target as Record<string, unknown>)[name];
@@ -33,9 +33,9 @@ const operations = (storage: SqliteStorage) => {
     /** One batch of the main thread's group commit, in one transaction; each submission carries its routing. */
     writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
     /** The methods of each part, by name: what the main thread forwards. */
-    methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])),
+    methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])) as Record<ThreadPart, string[]>,
     /** A method of a part of the contract (`settings.readRevision`, `outbox.email.claimDue`...). */
-    call: (part: ThreadPart, name: string, args: unknown[]) => methodOf(partOf(storage, part), name)(...args),
+    call: (part: ThreadPart, method: string, args: unknown[]) => methodOf(partOf(storage, part), method)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
       const id = nextExport++;
