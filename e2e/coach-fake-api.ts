@@ -122,6 +122,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         lastStatus: 503,
         lastReply: 'Service Unavailable: upstream busy, try again later',
         nextAttemptAt: new Date(Date.now() + 1_200_000).toISOString(),
+        erase: null,
       },
       {
         id: `mail-${lead.id}`,
@@ -135,6 +136,7 @@ function latestSubmission(lead: LeadSummary): LeadDetail['submissions'][number] 
         lastStatus: 250,
         lastReply: null,
         nextAttemptAt: null,
+        erase: null,
       },
     ],
   };
@@ -174,7 +176,7 @@ function deliveries(state: string | null): DeliveriesResponse {
     emailToolPaused: null,
     counts: { pending: 4, failing: 2, gone: 1, expired: 1 },
     oldestPendingAt: new Date(Date.now() - 5_400_000).toISOString(),
-    deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index) => ({
+    deliveries: leads.slice(0, delivered ? 5 : 2).map((lead, index): DeliveriesResponse['deliveries'][number] => ({
       id: `delivery-${lead.id}`,
       channel: index === 0 ? 'webhook' : 'email',
       event: index === 0 ? 'lead.submitted' : 'results',
@@ -186,12 +188,51 @@ function deliveries(state: string | null): DeliveriesResponse {
       lastStatus: delivered ? 200 : index === 0 ? 503 : null,
       lastReply: delivered ? null : index === 0 ? '{"error":"upstream busy","retry":true}' : 'Connection timeout (ETIMEDOUT)',
       nextAttemptAt: delivered ? null : new Date(Date.now() + 1_200_000).toISOString(),
+      erase: null,
       leadId: lead.id,
       leadFirstName: lead.firstName,
       leadMaskedEmail: maskedEmail(lead.email),
-    })),
+    })).concat(erases(delivered)),
     nextCursor: null,
   };
+}
+
+/** Erased people told to the e-mail tool: one failing in Kit (retried), or done: unsubscribed in Kit, deleted in MailerLite. No lead: it is gone. */
+function erases(delivered: boolean): DeliveriesResponse['deliveries'] {
+  const erase = (id: string, masked: string, fields: Partial<DeliveriesResponse['deliveries'][number]>): DeliveriesResponse['deliveries'][number] => ({
+    id,
+    channel: 'tool',
+    event: 'erase',
+    webhookId: `msg_${id}`,
+    state: 'delivered',
+    attempts: 1,
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    lastAttemptAt: new Date(Date.now() - 3_500_000).toISOString(),
+    lastStatus: 200,
+    lastReply: null,
+    nextAttemptAt: null,
+    erase: null,
+    leadId: null,
+    leadFirstName: '',
+    leadMaskedEmail: masked,
+    ...fields,
+  });
+  if (!delivered) {
+    return [
+      erase('erase-1', 'j…@example.org', {
+        state: 'pending',
+        attempts: 2,
+        lastStatus: 502,
+        lastReply: 'Bad Gateway',
+        nextAttemptAt: new Date(Date.now() + 600_000).toISOString(),
+        erase: { tool: 'kit', result: null, retryable: true },
+      }),
+    ];
+  }
+  return [
+    erase('erase-2', 'm…@example.net', { erase: { tool: 'kit', result: 'unsubscribed', retryable: false } }),
+    erase('erase-3', 'r…@example.com', { erase: { tool: 'mailerlite', result: 'deleted', retryable: false } }),
+  ];
 }
 
 // Sixty entries, every action, the newest first, two hours apart: pages of 25, 25 and 10.

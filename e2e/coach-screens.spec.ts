@@ -85,6 +85,12 @@ for (const width of [360, 1280]) {
       await page.getByRole('link', { name: 'Deliveries' }).click();
       await expect(page.getByRole('button', { name: /^Retry now: Webhook: new lead, queued / })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Retry now: Results e-mail, queued / })).toBeVisible();
+      // An erase told to the e-mail tool, failing for now: the person is gone, so their address masked and no link; Retry.
+      const failingErase = page.getByRole('listitem').filter({ hasText: 'Erase in Kit' });
+      await expect(failingErase).toContainText('For an erased person (j…@example.org)');
+      await expect(failingErase).toContainText('Your e-mail tool had a problem of its own (502); it is tried again.');
+      await expect(failingErase.getByRole('link')).toHaveCount(0);
+      await expect(failingErase.getByRole('button', { name: /^Retry now: Erase in Kit, queued / })).toBeVisible();
       // The list never shows a whole address: each delivery names its lead by first name and a masked address.
       await expect(page.getByText('ana.lopez@example.com')).toHaveCount(0);
       await expect(page.getByText('Leads go to https://hooks.zapier.com/hooks/catch/123456/abcdef/.')).toBeVisible();
@@ -107,8 +113,13 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Deliveries' })).toBeVisible();
       await page.getByText('Delivered', { exact: true }).click();
       const delivered = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' });
-      await expect(delivered.getByRole('listitem')).toHaveCount(5);
+      await expect(delivered.getByRole('listitem')).toHaveCount(7);
       await expect(delivered.getByRole('listitem').first()).toContainText('Delivered');
+      // Erases done: what each tool did, in words.
+      await expect(delivered.getByText('Erase in Kit: unsubscribed (Kit’s API cannot delete)', { exact: true })).toBeVisible();
+      await expect(delivered.getByText('Delete them in your e-mail tool by hand if you want them gone there too.')).toBeVisible();
+      await expect(delivered.getByText('Erase in MailerLite: deleted', { exact: true })).toBeVisible();
+      await expect(delivered.getByText('For an erased person (r…@example.com)')).toBeVisible();
       await expect(delivered.getByRole('button', { name: /Retry now/ })).toHaveCount(0);
       await look(page, 'deliveries-delivered', width);
 

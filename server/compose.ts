@@ -103,6 +103,9 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
     random,
     leaseMs: config.outboxLeaseMs,
     intake,
+    secrets: settings.secrets,
+    // What the tool did with an erased person, once it is over: the delivery loop's doing, not a browser's.
+    onErased: (action) => storage.audit.record(action, { actor: 'server' }, clock.now()),
   });
   // A tool set (or a new key) takes the waiting leads at once.
   settings.onChange(() => tool.wake());

@@ -279,15 +279,21 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     const id = valueOf(leadId(request));
     const email = id === null ? null : await storage.dashboard.emailOfLead(id);
     if (email === null) return refuse(reply, 404, 'not_found', 'No such lead (it may have been erased already).');
-    const erased = await storage.dashboard.eraseLead(email);
+    // The e-mail tool is told through its outbox (server/email-tool/tool-erase.ts), queued with the erase.
+    const toolRow = tool.eraseRow(email, now());
+    const erased = await storage.dashboard.eraseLead(email, toolRow === null || toolRow === 'unsealed' ? undefined : toolRow);
     await storage.audit.record('erase', dashboard(request), now());
+    if (toolRow !== 'unsealed') {
+      if (toolRow !== null) tool.wake();
+      return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries }, emailTool: toolRow && 'queued' } satisfies EraseResponse;
+    }
     const told = await toolErase(email);
     if (told !== null) await storage.audit.record(eraseAudit[told], dashboard(request), now());
     return { erased: { submissions: erased.submissions, pendingDeliveries: erased.pendingDeliveries }, emailTool: told } satisfies EraseResponse;
   });
 
-  /** The erased person told to the e-mail tool: deleted (or not there), only unsubscribed, or not reached; null with no tool. */
-  async function toolErase(email: string): Promise<EraseResponse['emailTool']> {
+  /** Without a key to keep the address sealed, the tool is told at once: deleted (or not there), only unsubscribed, or not reached. */
+  async function toolErase(email: string): Promise<'deleted' | 'unsubscribed' | 'failed' | null> {
     const outcome = await tool.eraseContact(email).catch(() => 'failed' as const);
     if (outcome === null || outcome === 'failed') return outcome;
     if (outcome.kind !== 'done') return 'failed';
@@ -322,6 +328,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.dashboard.retryDelivery(id, now());
     if ('problem' in outcome) {
+      if (outcome.problem === 'wiped') {
+        return refuse(reply, 409, 'erase_address_wiped', 'The erased person’s address is no longer kept, so your e-mail tool cannot be told again: remove them there by hand.');
+      }
       return outcome.problem === 'delivered'
         ? refuse(reply, 400, 'invalid_request', 'This delivery already succeeded.', { field: 'id' })
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');

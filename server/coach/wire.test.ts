@@ -17,6 +17,7 @@ const delivery = (fields: Partial<StoredDelivery> = {}): StoredDelivery => ({
   lastAttemptAt: null,
   lastStatus: null,
   lastReply: null,
+  erase: null,
   ...fields,
 });
 

@@ -7,6 +7,7 @@ import { coreDrivers } from '../../src/content/drivers';
 import type { DeliveriesResponse, Delivery } from '../../src/shared/coach-api/deliveries';
 import type { ConsentRecord, LeadDetail, LeadListResponse, LeadSummary, SubmissionDetail } from '../../src/shared/coach-api/leads';
 import { type RatedDriver, summarizePattern, weakAndStrong } from '../../src/shared/insights';
+import { isEmailTool } from '../../src/shared/email-tool-settings';
 import { maskedEmail } from '../../src/shared/masked-email';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { StoredDeliveries, StoredDelivery, StoredLead, StoredLeadDetail, StoredLeadPage, StoredSubmission } from '../storage/dashboard-reads';
@@ -59,6 +60,11 @@ export function toDelivery(delivery: StoredDelivery): Delivery {
     lastStatus: delivery.lastStatus,
     lastReply: delivery.lastReply,
     nextAttemptAt: delivery.state === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    erase: delivery.erase && {
+      tool: isEmailTool(delivery.erase.tool) ? delivery.erase.tool : null,
+      result: delivery.erase.result,
+      retryable: delivery.erase.addressKept && delivery.state !== 'delivered',
+    },
   };
 }
 
@@ -97,9 +103,9 @@ export function toDeliveryPage(page: StoredDeliveries): Pick<DeliveriesResponse,
     oldestPendingAt: isoOrNull(page.oldestPendingAt),
     deliveries: page.deliveries.map((delivery) => ({
       ...toDelivery(delivery),
-      leadId: String(delivery.submissionId),
+      leadId: delivery.submissionId === null ? null : String(delivery.submissionId),
       leadFirstName: delivery.leadFirstName,
-      leadMaskedEmail: maskedEmail(delivery.leadEmail),
+      leadMaskedEmail: delivery.erase ? delivery.erase.maskedAddress : maskedEmail(delivery.leadEmail),
     })),
     nextCursor: page.nextCursor,
   };

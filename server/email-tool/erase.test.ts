@@ -1,8 +1,8 @@
 /**
  * The coach's e-mail tool in the running app: a lead submitted with the consent box off lands in the
- * tool tagged by its profile, through the outbox; an erased person is told to the tool (Kit
- * unsubscribes, MailerLite deletes), and the erase's answer and the audit log say which; the
- * Deliveries screen knows a tool is set. Against the fakes on 127.0.0.1, set in the environment (the
+ * tool tagged by its profile, through the outbox; without a key to seal an erased person's address
+ * (Postgres without SETTINGS_ENCRYPTION_KEY) the tool is told at once, and the erase's answer and the
+ * audit log say what it did; the Deliveries screen knows a tool is set. Against the fakes on 127.0.0.1, set in the environment (the
  * operator's address).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,10 +15,11 @@ import { loadConfig } from '../config';
 import { setTestPassword, signedIn } from '../test/coach-session';
 import { testConfig, validLead } from '../test/helpers';
 import { startKitFake } from './fakes/kit-fake';
+import type { ServerConfig } from '../config';
+import { freshPostgres } from '../test/postgres';
 import { startMailerLiteFake } from './fakes/mailerlite-fake';
 import { plainHttp } from './fakes/plain-http';
 import { sampleContact } from './fakes/sample-contact';
-import { kit } from './kit';
 import { mailerLite } from './mailerlite';
 
 let app: FastifyInstance | undefined;
@@ -29,8 +30,8 @@ afterEach(async () => {
   for (const fake of fakes.splice(0)) await fake.close();
 });
 
-async function start(environment: Record<string, string>) {
-  app = await buildApp(testConfig({ environmentSettings: loadConfig(environment).environmentSettings }));
+async function start(environment: Record<string, string>, config: Partial<ServerConfig> = {}) {
+  app = await buildApp(testConfig({ environmentSettings: loadConfig(environment).environmentSettings, ...config }));
   await setTestPassword(app);
   const request = await signedIn(app);
   const stored = await app.inject({ method: 'POST', url: '/api/leads', payload: validLead });
@@ -41,31 +42,20 @@ async function start(environment: Record<string, string>) {
   return { request, erase, audit };
 }
 
-test('an erased person is unsubscribed in Kit (its API cannot delete), and the answer and the audit log say so', async () => {
-  const fake = await startKitFake({ keys: ['kit-key'] });
-  fakes.push(fake);
-  await kit({ tool: 'kit', apiKey: 'kit-key', apiUrl: fake.url, list: null }, plainHttp(fake.url)).upsert(sampleContact('222222222', validLead.email));
-  const { erase, audit, request } = await start({ EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: fake.url });
-  expect((await request({ url: coachApi.deliveries })).json<DeliveriesResponse>()).toMatchObject({ emailToolConfigured: true, emailToolPaused: null });
-
-  // The lead's own push was still waiting (the loop runs once the app listens): erased with it.
-  expect(await erase()).toEqual({ erased: { submissions: 1, pendingDeliveries: 1 }, emailTool: 'unsubscribed' });
-  expect(fake.subscriber(validLead.email)?.state).toBe('cancelled');
-  expect((await audit()).slice(0, 2)).toEqual(['email_tool_unsubscribed', 'erase']);
-});
-
-test('an erased person is deleted from MailerLite; an unreachable tool is logged for the coach to remove them by hand', async () => {
+// Through the outbox, per tool, with its Deliveries row: ./erase-outbox.test.ts.
+test('on Postgres without SETTINGS_ENCRYPTION_KEY the address cannot be kept sealed: MailerLite is told at once, and the answer and the audit log say what it did', async () => {
   const fake = await startMailerLiteFake({ keys: ['ml-key'] });
   fakes.push(fake);
   await mailerLite({ tool: 'mailerlite', apiKey: 'ml-key', apiUrl: fake.url, list: null }, plainHttp(fake.url)).upsert(sampleContact('222222222', validLead.email));
-  const deleted = await start({ EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url });
-  expect(await deleted.erase()).toMatchObject({ emailTool: 'deleted' });
+  const environment = { EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url };
+  const deleted = await start(environment, { database: await freshPostgres(), settingsKey: null });
+  expect(await deleted.erase()).toEqual({ erased: { submissions: 1, pendingDeliveries: 1 }, emailTool: 'deleted' });
   expect(fake.subscriber(validLead.email)).toBeNull();
-  expect((await deleted.audit())[0]).toBe('email_tool_deleted');
+  expect((await deleted.audit()).slice(0, 2)).toEqual(['email_tool_deleted', 'erase']);
   await app?.close();
 
   fake.upcoming.push({ status: 503, body: { message: 'Service Unavailable' } });
-  const failed = await start({ EMAIL_TOOL: 'mailerlite', EMAIL_TOOL_API_KEY: 'ml-key', EMAIL_TOOL_API_URL: fake.url });
+  const failed = await start(environment, { database: await freshPostgres(), settingsKey: null });
   expect(await failed.erase()).toMatchObject({ emailTool: 'failed' });
   expect((await failed.audit())[0]).toBe('email_tool_erase_failed');
 });

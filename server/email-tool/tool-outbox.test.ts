@@ -13,6 +13,8 @@ import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
 import { startKitFake, type KitFake } from './fakes/kit-fake';
 import type { SettingsInForce } from './in-force';
 import { ToolOutbox, type ToolPause } from './tool-outbox';
+import { SecretBox } from '../settings/secret-box';
+import { randomBytes } from 'node:crypto';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -53,6 +55,7 @@ function row(email: string, ratings: string, confirmedAt: number | null): DueRow
     previous_ratings: null,
     previous_submitted_at: null,
     lease: null,
+    erase_address: null,
   };
 }
 
@@ -88,7 +91,7 @@ async function setUp(rows: DueRow[], key = 'kit-key', perMinute = 1000) {
   const { queue, stateOf } = memoryQueue(rows);
   const pauses: ToolPause[] = [];
   const clock = steppingClock(START);
-  outbox = new ToolOutbox({ queue, settings, outbound: externalOnly, paceWindow: memoryPaceWindow(), log: silent, clock, onPause: (pause) => pauses.push(pause) });
+  outbox = new ToolOutbox({ queue, settings, outbound: externalOnly, paceWindow: memoryPaceWindow(), log: silent, clock, onPause: (pause) => pauses.push(pause), secrets: new SecretBox(randomBytes(32)) });
   return { fake, settings, outbox, stateOf, pauses, clock };
 }
 

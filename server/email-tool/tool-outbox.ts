@@ -11,22 +11,28 @@
  * change (a new key, tool or address), and `paused()` says why for the dashboard. The pause is
  * stored (server/storage/pace.ts), so on Postgres every instance stops pushing with that key.
  *
+ * An erased person is a row of its own (event `erase`, ./tool-erase.ts): deleted or unsubscribed
+ * through the same connector, lease and backoff; `onErased` is told once it is over, for the audit log.
+ *
  * One connector (with its tag ids) and one set of connections live as long as the settings they
  * were made for; each attempt's requests wait for a slot only until half its limit has passed.
  */
 import { createHash } from 'node:crypto';
+import type { AuditAction } from '../../src/shared/audit-actions';
 import { decodeRatings } from '../../src/shared/ratings';
 import type { OutboundPolicy } from '../outbound/allowed-hosts';
 import { type Attempt, type Clock, DeliveryLoop, type OutboxLog, outboxTimings, roundPlan, systemClock } from '../outbox/delivery-loop';
 import type { IntakeState } from '../outbox/intake';
+import type { SecretBox } from '../settings/secret-box';
 import type { PaceWindow, StoredPause } from '../storage/pace';
-import type { DueRow, OutboxQueue } from '../storage/storage';
+import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from '../storage/storage';
 import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
 import { connectors } from './connectors';
 import { ToolClient } from './http';
 import { type SettingsInForce, toolInForce } from './in-force';
 import { fieldsOf, labelsOf, ownLabels } from './labels';
 import { FIRST_BACKOFF_MS, Pacer } from './pacer';
+import { eraseAddressOf, eraseAttemptOf, eraseAuditOf, toolEraseRow, unopenedErase } from './tool-erase';
 
 /** Why the channel stopped: the tool refused the key in force, and what it said. */
 export type ToolPause = StoredPause;
@@ -44,6 +50,10 @@ export type ToolOutboxOptions = {
   intake?: IntakeState;
   /** Told when the tool refuses the key, so the dashboard can say it (and the audit log record it). */
   onPause?: (pause: ToolPause) => void;
+  /** The settings' key: an erased person's address is kept sealed with it until the tool is told. */
+  secrets: SecretBox;
+  /** Told once an erase is over, with what the audit log says: deleted, unsubscribed, or not told (given up). */
+  onErased?: (action: AuditAction) => Promise<void>;
 };
 
 type Connection = { fingerprint: string; connector: EmailToolConnector; client: ToolClient };
@@ -155,8 +165,18 @@ class ToolChannel {
     if (!connection || !inForce.ok || signal.aborted) return { result: 'failed', status: null };
     // A slot is waited for only until half the attempt's limit: the request needs the rest.
     const deadline = this.#clock.now() + limitMs / 2;
+    if (row.event === 'erase') {
+      const address = eraseAddressOf(this.#options.secrets, row);
+      if (address === null) return unopenedErase;
+      const erased = await connection.client.within(deadline, signal, () => connection.connector.erase(address));
+      return erased.kind === 'bad-key' ? this.#pause(connection, erased) : eraseAttemptOf(attemptOf(erased), erased, inForce.settings.tool);
+    }
     const outcome = await connection.client.within(deadline, signal, () => connection.connector.upsert(contactOf(row, inForce.mapping)));
-    if (outcome.kind !== 'bad-key') return attemptOf(outcome);
+    return outcome.kind === 'bad-key' ? this.#pause(connection, outcome) : attemptOf(outcome);
+  }
+
+  /** The tool refused the key: the channel pauses (every instance) until the settings change; the row waits. */
+  async #pause(connection: Connection, outcome: Extract<ToolOutcome, { kind: 'bad-key' }>): Promise<Attempt> {
     const pause = { status: outcome.status, detail: outcome.detail, at: this.#clock.now() };
     // Told once, by the instance that met the refusal first.
     if (await this.#options.paceWindow.pause(connection.fingerprint, pause)) {
@@ -167,8 +187,17 @@ class ToolChannel {
   }
 }
 
+/** Erases that are over go to the audit log (an entry lost to a failing write is logged, never thrown into the round). */
+async function audited(updates: OutboxUpdate[], options: ToolOutboxOptions): Promise<void> {
+  for (const update of updates) {
+    const action = eraseAuditOf(update);
+    if (action !== null) await options.onErased?.(action).catch((error: unknown) => options.log.error({ err: error }, 'an erase could not be audit-logged'));
+  }
+}
+
 export class ToolOutbox extends DeliveryLoop {
   readonly #channel: ToolChannel;
+  readonly #options: ToolOutboxOptions;
 
   constructor(options: ToolOutboxOptions) {
     const clock = options.clock ?? systemClock;
@@ -184,9 +213,11 @@ export class ToolOutbox extends DeliveryLoop {
         words: { name: 'e-mail tool', refused: 'the e-mail tool refused the contact for good' },
         ready: () => channel.ready(),
         send: (row, signal, limitMs) => channel.send(row, signal, limitMs),
+        recorded: (updates) => audited(updates, options),
       },
     });
     this.#channel = channel;
+    this.#options = options;
   }
 
   /** Why the channel is paused now (the tool refused the key in force), or null. */
@@ -199,7 +230,17 @@ export class ToolOutbox extends DeliveryLoop {
     return this.#channel.configured();
   }
 
-  /** An erased person, told to the tool in force at once (see ToolChannel.erase); null when no tool is set. */
+  /**
+   * What an erase queues for the tool in force (./tool-erase.ts): its row; `unsealed` when there is no
+   * key to keep the address with (Postgres without SETTINGS_ENCRYPTION_KEY: told at once, see
+   * `eraseContact`); null when no tool is set.
+   */
+  eraseRow(email: string, now: number): ToolEraseRow | 'unsealed' | null {
+    if (!this.#channel.configured()) return null;
+    return toolEraseRow(this.#options.secrets, email, now) ?? 'unsealed';
+  }
+
+  /** An erased person, told to the tool in force at once (see ToolChannel.erase), when the erase could not be queued sealed; null when no tool is set. */
   eraseContact(email: string): Promise<EraseOutcome | null> {
     return this.#channel.erase(email, this.attemptLimitMs);
   }

@@ -100,6 +100,8 @@ export type Attempt = {
   reply?: string | null;
   /** A failure that is not the receiver's (the mail server refused the coach's sender): tried again after this long, not after the backoff. */
   retryInMs?: number;
+  /** An erase told to the e-mail tool: the tool, and what it did (kept with the row: OutboxUpdate.erased). */
+  erased?: OutboxUpdate['erased'];
 };
 
 /** An attempt, or `skipped`: not started, too little of the lease left (the row comes due again when it ends). */
@@ -121,6 +123,8 @@ export type Channel = {
   send(row: DueRow, signal: AbortSignal, limitMs: number, answered: (attempt: Attempt) => void): Promise<Attempt>;
   /** The log's words: the channel's name, and what a refusal is ("webhook receiver answered 410 Gone"). */
   words: { name: string; refused: string };
+  /** Told of a round's outcomes once they are recorded (the e-mail tool's erases are audit-logged then). */
+  recorded?(updates: OutboxUpdate[]): Promise<void>;
 };
 
 export type DeliveryLoopOptions = {
@@ -195,29 +199,30 @@ export class DeliveryLoop {
       const outcome = outcomes[index] ?? { result: 'failed', status: null };
       return outcome === 'skipped' ? [] : [{ row, ...outcome }];
     });
-    const updates = sent.map(({ row, result, status, retryInMs, reply: raw }): OutboxUpdate => {
+    const updates = sent.map(({ row, result, status, retryInMs, reply: raw, erased }): OutboxUpdate => {
+      const attempted = { now, ...(erased && { erased }) };
       // The answer stays out of the log: it may quote the lead.
       const details = { messageId: row.message_id, event: row.event, status, attempts: row.attempts + 1 };
       if (result === 'delivered') {
         summary.delivered += 1;
-        return { row, state: 'delivered', nextAttemptAt: null, status, reply: null, now };
+        return { row, state: 'delivered', nextAttemptAt: null, status, reply: null, ...attempted };
       }
       const reply = replyText(raw);
       if (result === 'refused') {
         this.#log.warn(details, `${refused}: this ${name} will not be sent again`);
         summary.gone += 1;
-        return { row, state: 'gone', nextAttemptAt: null, status, reply, now };
+        return { row, state: 'gone', nextAttemptAt: null, status, reply, ...attempted };
       }
       if (now - row.created_at >= outboxTimings.maxAgeMs) {
         this.#log.error(details, `${name} delivery failed for three days: giving up on it`);
         summary.expired += 1;
-        return { row, state: 'expired', nextAttemptAt: null, status, reply, now };
+        return { row, state: 'expired', nextAttemptAt: null, status, reply, ...attempted };
       }
       const deadline = row.created_at + outboxTimings.maxAgeMs;
       const next = Math.min(now + (retryInMs ?? retryDelayMs(row.attempts + 1, this.#random)), deadline);
       this.#log.info(details, `${name} delivery failed; will retry`);
       summary.retrying += 1;
-      return { row, state: 'pending', nextAttemptAt: next, status, reply, now };
+      return { row, state: 'pending', nextAttemptAt: next, status, reply, ...attempted };
     });
     return { updates, summary };
   }
@@ -264,6 +269,7 @@ export class DeliveryLoop {
       const { updates, summary } = this.#decide(rows, outcomes, this.#clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#channel.queue.record(updates);
+      await this.#channel.recorded?.(updates);
       for (const key of Object.keys(total) as (keyof RoundSummary)[]) total[key] += summary[key];
       if (this.#halting || this.#yieldsToIntake()) return total;
     }

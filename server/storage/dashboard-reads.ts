@@ -3,8 +3,8 @@
  * detail, erased and exported, the deliveries listed and retried, the counts of `stats`, a backup
  * (the rest of the contract: ./storage.ts, whose `Storage.dashboard` this is).
  */
-import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState } from '../../src/shared/delivery-kinds';
-import type { TimeRange } from './storage';
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState, ToolEraseResult } from '../../src/shared/delivery-kinds';
+import type { TimeRange, ToolEraseRow } from './storage';
 
 /*
  * What these reads answer is storage's own: ids as numbers, times in ms, ratings as stored
@@ -31,6 +31,11 @@ export type StoredDelivery = {
   lastAttemptAt: number | null;
   lastStatus: number | null;
   lastReply: string | null;
+  /**
+   * An erase told to the e-mail tool (event `erase`): the address masked, the tool it reached and what
+   * it did (null until then), and whether the sealed address is still kept (cleared once done or given up).
+   */
+  erase: { maskedAddress: string; tool: string | null; result: ToolEraseResult | null; addressKept: boolean } | null;
 };
 
 /** A submission with its consent columns as stored (all null: stored before consent was recorded) and its deliveries, oldest first. */
@@ -47,7 +52,8 @@ export type StoredSubmission = StoredLead & {
 export type StoredLeadDetail = { email: string; submissions: [StoredSubmission, ...StoredSubmission[]] };
 
 /** A delivery of the list with its submission's id, first name and address ('' once erased). */
-export type StoredDeliveryWithLead = StoredDelivery & { submissionId: number; leadFirstName: string; leadEmail: string };
+/** A delivery with its lead; an erase's lead is gone: `submissionId` null, and only `erase.maskedAddress` names them. */
+export type StoredDeliveryWithLead = StoredDelivery & { submissionId: number | null; leadFirstName: string; leadEmail: string };
 
 /** pending: the backlog (new and retrying); failing: the pending ones that failed at least once. */
 export type DeliveryCounts = { pending: number; failing: number; gone: number; expired: number };
@@ -91,7 +97,8 @@ export type DeliveryListParams = { filter: DeliveryFilter; cursor: number | null
 /** A page of deliveries, newest first, with the counts of each state and when the oldest pending one was queued. */
 export type StoredDeliveries = { counts: DeliveryCounts; oldestPendingAt: number | null; deliveries: StoredDeliveryWithLead[]; nextCursor: string | null };
 
-export type RetryOutcome = { delivery: StoredDelivery } | { problem: 'not_found' | 'delivered' };
+/** `wiped`: an erase given up whose address is no longer kept (it cannot be sent again). */
+export type RetryOutcome = { delivery: StoredDelivery } | { problem: 'not_found' | 'delivered' | 'wiped' };
 
 /** What the coach's dashboard reads and does with the leads and their deliveries (server/coach/). */
 export interface DashboardReads {
@@ -100,8 +107,12 @@ export interface DashboardReads {
   leadDetail(id: number): Promise<StoredLeadDetail | null>;
   /** The e-mail address of the person a lead id (any of their submissions' ids) belongs to. */
   emailOfLead(id: number): Promise<string | null>;
-  /** Removes a person for good: every submission under the stored form of `email`, their deliveries, their share of the aggregate. */
-  eraseLead(email: string): Promise<EraseResult>;
+  /**
+   * Removes a person for good: every submission under the stored form of `email`, their deliveries,
+   * their share of the aggregate; with `toolErase`, queues the e-mail tool's erase in the same
+   * transaction (only when there was someone to erase).
+   */
+  eraseLead(email: string, toolErase?: ToolEraseRow): Promise<EraseResult>;
   /**
    * The export's rows in pages, newest person first (server/leads/export.ts writes the CSV); with a
    * period, the people whose latest submission falls in it. What is stored after it starts is left out.

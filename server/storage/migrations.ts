@@ -60,6 +60,8 @@ export const migrationNames = [
   // 22: the e-mail tool's connections at once (Mailchimp's 10 per key): one row per connection held, with its holder
   //     and the end of its hold, shared by every instance (server/storage/pace.ts).
   'tool-connections',
+  // 23: an erased person told to the e-mail tool as an outbox row of its own (event `erase`, no submission): its address sealed until done.
+  'tool-erase',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

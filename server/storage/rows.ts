@@ -5,7 +5,7 @@
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
 import { addDays, type Day } from '../../src/shared/days';
-import type { DeliveryChannel, DeliveryEvent, DeliveryState } from '../../src/shared/delivery-kinds';
+import type { DeliveryChannel, DeliveryEvent, DeliveryState, ToolEraseResult } from '../../src/shared/delivery-kinds';
 import type { StoredPasskey, StoredSecondFactor } from './access';
 import { parseSnapshot } from './settings-versions';
 import type { Actor, Session, StoredAuditEntry } from './storage';
@@ -29,6 +29,11 @@ export type OutboxRow = {
   last_attempt_at: number | null;
   last_status: number | null;
   last_reply: string | null;
+  erase_masked: string | null;
+  erase_tool: string | null;
+  erase_how: ToolEraseResult | null;
+  /** 1 while an erase's sealed address is kept, else 0. */
+  erase_kept: number;
 };
 
 /** The consent record stored with a submission (migration `consent-record`). */
@@ -44,8 +49,8 @@ export const consentColumns = 's.consent_version, s.consent_wording, s.marketing
 export const detailColumns = `s.id, s.email, s.first_name, s.ratings, s.submitted_at, ${consentColumns}, s.marketing_confirmed_at`;
 
 /** The outbox columns a delivery is shown from, as `o_id`, `message_id`... of the outbox `o`. */
-export const deliveryColumns =
-  'o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at, o.last_status, o.last_reply';
+export const deliveryColumns = `o.id AS o_id, o.channel, o.event, o.message_id, o.state, o.attempts, o.created_at, o.next_attempt_at, o.last_attempt_at,
+  o.last_status, o.last_reply, o.erase_masked, o.erase_tool, o.erase_how, CASE WHEN o.erase_address IS NULL THEN 0 ELSE 1 END AS erase_kept`;
 
 
 export const toStoredLead = (row: SubmissionRow): StoredLead => ({
@@ -68,6 +73,10 @@ export const toStoredDelivery = (row: OutboxRow): StoredDelivery => ({
   lastAttemptAt: row.last_attempt_at,
   lastStatus: row.last_status,
   lastReply: row.last_reply,
+  erase:
+    row.event === 'erase'
+      ? { maskedAddress: row.erase_masked ?? '…', tool: row.erase_tool, result: row.erase_how, addressKept: Number(row.erase_kept) === 1 }
+      : null,
 });
 
 /** A person from their submissions (newest first) with their deliveries (each with its submission's id); null for none. */
@@ -86,6 +95,32 @@ export function detailOf(email: string, rows: DetailRow[], deliveries: (OutboxRo
 
 /** A prefix for LIKE: its wildcards and the escape character taken literally (`ESCAPE '\'`). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The columns a due row is sent from (`DueRow`), of the outbox `o` (or a claim's `c`), its submission
+ * `s` and the same person's submission before it `p`. An erase has no submission (LEFT JOIN): its
+ * submission columns are empty, and only its sealed address is read.
+ */
+export const dueColumns = (o: string) => `${o}.id, ${o}.message_id, ${o}.event, coalesce(${o}.submission_id, 0) AS submission_id, ${o}.attempts, ${o}.created_at, ${o}.lease,
+  ${o}.erase_address, coalesce(s.email, '') AS email, coalesce(s.first_name, '') AS first_name, coalesce(s.ratings, '') AS ratings,
+  coalesce(s.submitted_at, 0) AS submitted_at, coalesce(s.public_id, '') AS public_id,
+  s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
+  p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at`;
+
+/** The submission before `s` of the same person (a probe of the e-mail index), joined as `p`. */
+export const previousSubmission = 'LEFT JOIN submissions AS p ON p.id = (SELECT max(id) FROM submissions WHERE email = s.email AND id < s.id)';
+
+/**
+ * SQL: what recording an attempt does to an erase's columns (parameters: tool, result, state): the
+ * tool and its result kept, the sealed address wiped once the row is no longer pending.
+ */
+export const eraseOutcomeSet = (tool: string, result: string, state: string) =>
+  `erase_tool = coalesce(${tool}, erase_tool), erase_how = coalesce(${result}, erase_how),
+   erase_address = CASE WHEN ${state} = 'pending' THEN erase_address ELSE NULL END`;
+
+/** The latest lease end among pushes being sent (claimed, pending) of the submissions given: an erase waits for it. */
+export const leaseEndOf = (rows: { next_attempt_at: number | string; lease: string | null }[], now: number) =>
+  rows.reduce((latest, row) => (row.lease === null ? latest : Math.max(latest, Number(row.next_attempt_at))), now);
 
 /** SQL: the outbox row is not claimed by a round in progress (no lease, or its lease has ended at `now`). */
 export const notBeingSent = (now: string) => `(lease IS NULL OR state <> 'pending' OR next_attempt_at <= ${now})`;
@@ -223,7 +258,7 @@ export function signedInOf(row: { browser: string | null; signed_in_at: number |
 
 /** The columns an audit entry keeps of who made it (`signedIn` as stored: an entry outlives its session). */
 export function actorColumns(who: Actor): { actor: Actor['actor']; sessionId: number | null; browser: string | null; signedInAt: number | null } {
-  if (who.actor === 'command line') return { actor: who.actor, sessionId: null, browser: null, signedInAt: null };
+  if (who.actor !== 'dashboard') return { actor: who.actor, sessionId: null, browser: null, signedInAt: null };
   return { actor: who.actor, sessionId: who.sessionId, browser: who.signedIn?.browser ?? null, signedInAt: who.signedIn?.at ?? null };
 }
 
@@ -249,7 +284,7 @@ export function auditPage(rows: AuditRow[], limit: number): { entries: StoredAud
 }
 
 /** A delivery in the dashboard's list: the outbox row with its submission's id (never the address). */
-export type DeliveryListRow = OutboxRow & { submission_id: number; lead_first_name: string | null; lead_email: string | null };
+export type DeliveryListRow = OutboxRow & { submission_id: number | null; lead_first_name: string | null; lead_email: string | null };
 
 /** The delivery list's columns after the outbox's own: its submission, and that submission's first name and address. */
 export const deliveryLeadColumns = `o.submission_id,
@@ -265,7 +300,7 @@ export function deliveriesPage(rows: DeliveryListRow[], limit: number, counts: D
     oldestPendingAt: oldestPending ?? null,
     deliveries: page.map((row) => ({
       ...toStoredDelivery(row),
-      submissionId: row.submission_id,
+      submissionId: row.submission_id === null ? null : Number(row.submission_id),
       leadFirstName: row.lead_first_name ?? '',
       leadEmail: row.lead_email ?? '',
     })),

@@ -61,7 +61,7 @@ export function versionOf(row: VersionRow): StoredSettingsVersion {
       ? null
       : row.actor === 'dashboard'
         ? { actor: 'dashboard', sessionId: row.session_id === null ? null : Number(row.session_id), signedIn }
-        : { actor: 'command line' };
+        : { actor: row.actor === 'server' ? 'server' : 'command line' };
   return {
     revision: Number(row.revision),
     at: Number(row.at),

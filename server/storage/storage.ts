@@ -12,6 +12,7 @@
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
 import type { SummaryPattern } from '../../src/shared/summary-patterns';
+import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from './outbox-queue';
 import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
@@ -38,8 +39,8 @@ export type ResultsMail = 'queued' | 'held' | 'off';
 export const outboxChannels = ['webhook', 'email', 'tool'] as const;
 /** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */
 export type OutboxChannel = (typeof outboxChannels)[number];
-/** What it says: a webhook event (Standard Webhooks `type`), or the results e-mail. */
-export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+/** What it says: a webhook event (Standard Webhooks `type`), the results e-mail, or an erased person told to the e-mail tool (`erase`). */
+export type OutboxEvent = 'lead.submitted' | 'lead.confirmed' | 'results' | 'erase';
 
 /**
  * What each channel is sent: the event of a new submission's row, and of a confirmed marketing
@@ -114,56 +115,8 @@ export type StoreOptions = {
   batchCap?: number;
 };
 
-/** An outbox row due for delivery, with what its payload is built from. */
-export type DueRow = {
-  id: number;
-  /** The delivery's id, the same on every attempt: the webhook's `webhook-id`; for an e-mail, the left part of its Message-ID. */
-  message_id: string;
-  event: OutboxEvent;
-  submission_id: number;
-  attempts: number;
-  created_at: number;
-  email: string;
-  first_name: string;
-  ratings: string;
-  submitted_at: number;
-  public_id: string;
-  consent_version: string | null;
-  consent_wording: string | null;
-  marketing_consent: number | null;
-  /** When the visitor confirmed their marketing consent from the results e-mail, or null. */
-  marketing_confirmed_at: number | null;
-  /** The same person's submission before this one (for "what changed"), or null. */
-  previous_ratings: string | null;
-  previous_submitted_at: number | null;
-  /** The claim this round holds on the row (see OutboxQueue.claimDue). */
-  lease: string | null;
-};
-
-/** What a delivery attempt changes: a final state, or the next attempt's time. */
-export type OutboxUpdate = {
-  row: DueRow;
-  state: 'delivered' | 'gone' | 'expired' | 'pending';
-  /** For `pending`: when to try again. */
-  nextAttemptAt: number | null;
-  status: number | null;
-  /** The last attempt's technical answer, checked (server/outbox/reply-text.ts); null once delivered. */
-  reply: string | null;
-  now: number;
-};
-
-/**
- * The outbox's queue. On Postgres several instances share it: `claimDue` takes rows with
- * `FOR UPDATE SKIP LOCKED` and leases them (their next attempt moves `leaseMs` ahead), so no other
- * instance sends them meanwhile; a crashed instance's rows come due again when the lease ends.
- */
-export interface OutboxQueue {
-  claimDue(now: number, limit: number, leaseMs: number): Promise<DueRow[]>;
-  /** Records a round's outcomes in one transaction; a row whose lease was lost is left alone. */
-  record(updates: OutboxUpdate[]): Promise<void>;
-  /** When the next pending row falls due, or null when none is pending. */
-  nextDueAt(): Promise<number | null>;
-}
+// The outbox's queue and its rows: ./outbox-queue.ts.
+export type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow };
 
 /** One funnel counter's key besides the day: '' where a part is unknown. */
 export type FunnelKey = { step: FunnelStep; source: string; medium: string; campaign: string; referrer: string };
@@ -217,8 +170,8 @@ export interface SessionTable {
 /** The browser a dashboard sign-in was made in, in words, and when (ms): kept with each audit entry, since sessions go at sign-out. */
 export type SignedIn = { browser: string; at: number };
 
-/** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up). */
-export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' };
+/** Who did something the audit log records: `signedIn` null when no one was signed in (a failed set-up); `server`: on its own (what the e-mail tool did with an erased person). */
+export type Actor = { actor: 'dashboard'; sessionId: number | null; signedIn: SignedIn | null } | { actor: 'command line' } | { actor: 'server' };
 
 /** A period as instants: from (included) and to (excluded), in ms; null for open ends. */
 export type TimeRange = { fromMs: number | null; toMs: number | null };

@@ -17,32 +17,51 @@ type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 
 type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void; go: (href: string) => void };
 
+/** The lead a delivery is for, linked to it; an erased person is gone: their address masked, no link. */
+function DeliveryLead({ delivery, go }: { delivery: DeliveryWithLead; go: (href: string) => void }) {
+  if (delivery.leadId === null) {
+    return (
+      // As tall as a lead's link, so every row keeps its rhythm.
+      <p className="flex min-h-11 items-center text-sm break-words text-ink">
+        {copy.forLead} {copy.erasedPerson(delivery.leadMaskedEmail)}
+      </p>
+    );
+  }
+  const lead = leadHref(delivery.leadId);
+  return (
+    <p className="text-sm break-words text-ink">
+      {copy.forLead}{' '}
+      <a
+        href={lead}
+        onClick={(event) => {
+          if (!plainClick(event.nativeEvent)) return;
+          event.preventDefault();
+          go(lead);
+        }}
+        className="inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
+      >
+        {copy.leadName(delivery.leadFirstName, delivery.leadMaskedEmail)}
+      </a>
+    </p>
+  );
+}
+
 /** One delivery: its kind, the lead it is for (linked), when it was queued, and why its last try failed, in words. */
 function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
   const kind = deliveryKind(delivery);
   const queued = formatDateTime(delivery.createdAt);
-  const lead = leadHref(delivery.leadId);
+  // An erase whose address is wiped (done, refused or given up) cannot be sent again.
+  const retryable = delivery.state !== 'delivered' && (delivery.erase === null || delivery.erase.retryable);
   return (
     <li className="grid gap-x-4 gap-y-2 py-4 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
         <p className="font-semibold text-ink">{kind}</p>
-        <p className="text-sm break-words text-ink">
-          {copy.forLead}{' '}
-          <a
-            href={lead}
-            onClick={(event) => {
-              if (!plainClick(event.nativeEvent)) return;
-              event.preventDefault();
-              go(lead);
-            }}
-            className="inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
-          >
-            {copy.leadName(delivery.leadFirstName, delivery.leadMaskedEmail)}
-          </a>
-        </p>
+        <DeliveryLead delivery={delivery} go={go} />
         <p className="text-sm text-muted">{copy.queued(queued)}</p>
+        {delivery.erase?.result === 'unsubscribed' && <p className="text-sm text-muted">{copy.eraseUnsubscribedHint}</p>}
         <DeliveryFailure delivery={delivery} />
+        {delivery.erase && !retryable && delivery.state !== 'delivered' && <p className="mt-1 text-sm text-ink">{copy.eraseByHand}</p>}
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="text-muted">{copy.columns.state}</dt>
           <dd>{deliveryStateLabel(delivery)}</dd>
@@ -55,7 +74,7 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
         </dl>
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
-        {delivery.state !== 'delivered' && (
+        {retryable && (
           <button
             type="button"
             onClick={onRetry}

@@ -9,7 +9,7 @@ const copy = deliveriesCopy;
  * and what the receiver or mail server said (kept as checked plain text by the server). Nothing for
  * a delivery that went through or was never tried.
  */
-export function DeliveryFailure({ delivery }: { delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'lastReply' | 'channel'> }) {
+export function DeliveryFailure({ delivery }: { delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'lastReply' | 'channel' | 'event'> }) {
   const reason = failureReason(delivery);
   if (!reason) return null;
   return (

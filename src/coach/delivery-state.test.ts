@@ -19,6 +19,9 @@ test.each([
   ['the e-mail tool asked to slow down', { state: 'pending', attempts: 2, lastStatus: 429, channel: 'tool' }, /slow down \(429\)/],
   ['the e-mail tool refused the contact', { state: 'gone', attempts: 1, lastStatus: 422, channel: 'tool' }, /refused this contact \(422\).*not retried/],
   ['the e-mail tool’s own problem', { state: 'pending', attempts: 1, lastStatus: 502, channel: 'tool' }, /problem of its own \(502\)/],
+  ['an erase refused by the tool', { state: 'gone', attempts: 1, lastStatus: 422, channel: 'tool', event: 'erase' }, /refused the erase \(422\): it is not retried/],
+  ['an erase whose address no longer opens', { state: 'gone', attempts: 1, lastStatus: null, channel: 'tool', event: 'erase' }, /could not be read back/],
+  ['an erase the tool did not take yet', { state: 'pending', attempts: 1, lastStatus: 503, channel: 'tool', event: 'erase' }, /problem of its own \(503\); it is tried again/],
 ] as const)('%s', (_case, delivery, reason) => {
   const words = failureReason(delivery);
   if (reason === null) expect(words).toBeNull();
@@ -30,6 +33,11 @@ test.each([
   [{ channel: 'email', event: 'results' }, 'Results e-mail'],
   [{ channel: 'tool', event: 'lead.submitted' }, 'E-mail tool: new contact'],
   [{ channel: 'tool', event: 'lead.confirmed' }, 'E-mail tool: confirmed contact'],
+  [{ channel: 'tool', event: 'erase', erase: { tool: null, result: null, retryable: true } }, 'Erase in your e-mail tool'],
+  [{ channel: 'tool', event: 'erase', erase: { tool: 'brevo', result: null, retryable: true } }, 'Erase in Brevo'],
+  [{ channel: 'tool', event: 'erase', erase: { tool: 'mailchimp', result: 'deleted', retryable: false } }, 'Erase in Mailchimp: deleted'],
+  [{ channel: 'tool', event: 'erase', erase: { tool: 'kit', result: 'unsubscribed', retryable: false } }, 'Erase in Kit: unsubscribed (Kit’s API cannot delete)'],
+  [{ channel: 'tool', event: 'erase', erase: { tool: 'activecampaign', result: 'absent', retryable: false } }, 'Erase in ActiveCampaign: deleted (it was not there)'],
 ] as const)('%o is named %s', (delivery, kind) => {
   expect(deliveryKind(delivery)).toBe(kind);
 });

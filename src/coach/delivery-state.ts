@@ -1,4 +1,5 @@
 import type { Delivery } from '../shared/coach-api/deliveries';
+import { emailToolNames } from '../shared/email-tool-settings';
 import { deliveriesCopy } from './content/deliveries';
 
 /** A delivery's state in words: a pending one that already failed is "Retrying". */
@@ -8,8 +9,16 @@ export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'
   return states[delivery.state];
 }
 
-/** What a delivery is, in words: a webhook event, the results e-mail, or a push to the e-mail tool. */
-export function deliveryKind(delivery: Pick<Delivery, 'channel' | 'event'>): string {
+/**
+ * What a delivery is, in words: a webhook event, the results e-mail, a push to the e-mail tool, or an
+ * erase told to it, named by the tool and, once done, what it did ("Erase in Kit: unsubscribed (...)").
+ */
+export function deliveryKind(delivery: Pick<Delivery, 'channel' | 'event'> & { erase?: Delivery['erase'] }): string {
+  const erase = delivery.erase;
+  if (erase?.tool) {
+    const tool = emailToolNames[erase.tool];
+    return erase.result === null ? deliveriesCopy.eraseIn(tool) : deliveriesCopy.eraseDone[erase.result](tool);
+  }
   return (delivery.channel === 'tool' ? deliveriesCopy.toolKinds : deliveriesCopy.kinds)[delivery.event];
 }
 
@@ -17,11 +26,13 @@ export function deliveryKind(delivery: Pick<Delivery, 'channel' | 'event'>): str
  * Why a delivery's last try did not go through, in words; null when it went through or was never
  * tried. From what is kept of the answer: the status (HTTP or SMTP reply code), or none at all.
  */
-export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'channel'>): string | null {
+export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'lastStatus' | 'channel'> & { event?: Delivery['event'] }): string | null {
   const reasons = deliveriesCopy.reasons;
   if (delivery.state === 'delivered' || delivery.attempts === 0) return null;
   const status = delivery.lastStatus;
   if (delivery.channel === 'tool') {
+    // An erase is over for good only when refused: a 4xx, or an address that no longer opens.
+    if (delivery.event === 'erase' && delivery.state === 'gone') return status === null ? reasons.eraseUnopened : reasons.eraseRefused(status);
     if (status === null) return reasons.toolNoAnswer;
     if (status === 401 || status === 403) return reasons.toolKey(status);
     if (status === 429) return reasons.toolSlowDown;

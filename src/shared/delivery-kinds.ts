@@ -8,8 +8,12 @@ export type DeliveryState = 'pending' | 'delivered' | 'gone' | 'expired';
 
 /** Where a delivery goes: the coach's webhook, the visitor's mailbox (the results e-mail), or the coach's e-mail tool. */
 export type DeliveryChannel = 'webhook' | 'email' | 'tool';
-/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), or the results e-mail. */
-export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results';
+/** What it carries: a webhook event (`lead.submitted`, `lead.confirmed`), the results e-mail, or an erased person told to the e-mail tool (`erase`). */
+export type DeliveryEvent = 'lead.submitted' | 'lead.confirmed' | 'results' | 'erase';
+
+/** What the e-mail tool did with an erased person: deleted them, only unsubscribed them (its API cannot delete: Kit), or had no such contact. */
+export const toolEraseResults = ['deleted', 'unsubscribed', 'absent'] as const;
+export type ToolEraseResult = (typeof toolEraseResults)[number];
 
 /**
  * `state` of GET /api/coach/deliveries: failing = pending after at least one failed attempt;

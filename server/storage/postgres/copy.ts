@@ -50,6 +50,11 @@ export const copiedTables: CopiedTable[] = [
       text('lease'),
       text('channel'),
       text('event'),
+      // An erase told to the e-mail tool (its address sealed with the same SETTINGS_ENCRYPTION_KEY the secrets need).
+      text('erase_address'),
+      text('erase_masked'),
+      text('erase_tool'),
+      text('erase_how'),
     ],
   },
   // The results e-mail's links (hashes of their tokens): a profile link keeps working after the move.

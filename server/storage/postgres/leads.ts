@@ -3,12 +3,13 @@
  * submissions' key, a period as a range of it, e-mail search as a stretch of the e-mail index.
  * Also the person's detail, erasure and the counts of `stats`.
  */
+import { randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
-import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
+import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
-import { type TimeRange } from '../storage';
+import { type TimeRange, type ToolEraseRow } from '../storage';
 import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
@@ -104,7 +105,7 @@ export async function leadDetail(pool: PostgresPool, id: number): Promise<Stored
  * and, by cascade, their outbox rows; their submissions leave the profile aggregate in the same
  * transaction. Postgres has no secure_delete (server/docs/postgres.md, "Differences from SQLite").
  */
-export async function eraseLead(pool: PostgresPool, email: string): Promise<EraseResult> {
+export async function eraseLead(pool: PostgresPool, email: string, toolErase?: ToolEraseRow): Promise<EraseResult> {
   return transaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number; submitted_at: number; ratings: string }>(
       'SELECT id, submitted_at, ratings FROM submissions WHERE email = $1 FOR UPDATE',
@@ -115,7 +116,19 @@ export async function eraseLead(pool: PostgresPool, email: string): Promise<Eras
     const pending = await client.query<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND submission_id = ANY($1::bigint[])", [ids]);
     const timeZone = await aggregateTimeZone(client);
     if (timeZone !== undefined) await addToProfiles(client, profileSumsByDay(rows, calendarDay(timeZone), -1), 0);
+    // Locked (waiting for a claim in progress to commit, then read anew): a push being sent shows its lease.
+    const pushes = await client.query<{ next_attempt_at: string; lease: string | null }>(
+      "SELECT next_attempt_at, lease FROM outbox WHERE channel = 'tool' AND state = 'pending' AND submission_id = ANY($1::bigint[]) FOR UPDATE",
+      [ids],
+    );
     await client.query('DELETE FROM submissions WHERE id = ANY($1::bigint[])', [ids]);
+    if (toolErase) {
+      await client.query(
+        `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event, erase_address, erase_masked)
+         VALUES ($1, NULL, $2, $3, 'tool', 'erase', $4, $5)`,
+        [`msg_${randomUUID()}`, toolErase.now, leaseEndOf(pushes.rows, toolErase.now), toolErase.sealedAddress, toolErase.maskedAddress],
+      );
+    }
     return { leads: 1, submissions: rows.length, pendingDeliveries: pending.rows[0]?.n ?? 0 };
   });
 }

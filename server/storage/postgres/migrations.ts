@@ -321,6 +321,16 @@ export const postgresMigrationSql: MigrationSql = {
   'outbox-message-id': 'ALTER TABLE outbox RENAME COLUMN webhook_id TO message_id;',
   'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at BIGINT NOT NULL);',
   'tool-connections': 'CREATE TABLE tool_connection (key TEXT NOT NULL, slot INTEGER NOT NULL, holder TEXT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (key, slot));',
+  // 23: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
+  //     its address sealed (erase_address, cleared once done or given up), masked for the list, and what the tool did.
+  'tool-erase': `
+  ALTER TABLE outbox ALTER COLUMN submission_id DROP NOT NULL;
+  ALTER TABLE outbox DROP CONSTRAINT outbox_event_check;
+  ALTER TABLE outbox ADD CONSTRAINT outbox_event_check CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results', 'erase'));
+  ALTER TABLE outbox ADD COLUMN erase_address TEXT, ADD COLUMN erase_masked TEXT, ADD COLUMN erase_tool TEXT,
+    ADD COLUMN erase_how TEXT CHECK (erase_how IN ('deleted', 'unsubscribed', 'absent'));
+  ALTER TABLE outbox ADD CONSTRAINT outbox_erase_check CHECK ((event = 'erase') = (submission_id IS NULL) AND (event <> 'erase' OR channel = 'tool'));
+  `,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
-import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toStoredDelivery } from '../rows';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, dueColumns, eraseOutcomeSet, notBeingSent, type OutboxRow, previousSubmission, toStoredDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { PostgresPool } from './connection';
@@ -25,14 +25,10 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
              SELECT id FROM outbox WHERE state = 'pending' AND channel = $5 AND next_attempt_at <= $1
              ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED
            )
-           RETURNING id, message_id, event, attempts, created_at, submission_id, lease
+           RETURNING id, message_id, event, attempts, created_at, submission_id, lease, erase_address
          )
-         SELECT c.id, c.message_id, c.event, c.submission_id, c.attempts, c.created_at, c.lease,
-           s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
-           s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
-           p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at
-         FROM claimed AS c JOIN submissions AS s ON s.id = c.submission_id
-         LEFT JOIN submissions AS p ON p.id = (SELECT max(id) FROM submissions WHERE email = s.email AND id < s.id)
+         SELECT ${dueColumns('c')}
+         FROM claimed AS c LEFT JOIN submissions AS s ON s.id = c.submission_id ${previousSubmission}
          ORDER BY c.id`,
         [now, now + leaseMs, randomUUID(), limit, channel],
       );
@@ -42,8 +38,9 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
       if (updates.length === 0) return;
       await pool.query(
         `UPDATE outbox AS o SET state = u.state, attempts = o.attempts + 1, next_attempt_at = coalesce(u.next, o.next_attempt_at),
-           last_attempt_at = u.at, last_status = u.status, last_reply = u.reply, lease = NULL
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[], $7::text[]) AS u (id, lease, state, next, at, status, reply)
+           last_attempt_at = u.at, last_status = u.status, last_reply = u.reply, lease = NULL, ${eraseOutcomeSet('u.tool', 'u.result', 'u.state')}
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[], $7::text[], $8::text[], $9::text[])
+           AS u (id, lease, state, next, at, status, reply, tool, result)
          WHERE o.id = u.id AND o.lease = u.lease`,
         [
           updates.map((update) => update.row.id),
@@ -53,6 +50,8 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
           updates.map((update) => update.now),
           updates.map((update) => update.status),
           updates.map((update) => update.reply),
+          updates.map((update) => update.erased?.tool ?? null),
+          updates.map((update) => update.erased?.result ?? null),
         ],
       );
     },
@@ -101,10 +100,14 @@ export async function listDeliveries(pool: PostgresPool, { filter, cursor, limit
 
 /** Puts a delivery back in the queue, due now, unless a round is sending it right now (see the contract). */
 export async function retryDelivery(pool: PostgresPool, id: number, now: number): Promise<RetryOutcome> {
-  const { rows } = await pool.query<{ state: string }>('SELECT state FROM outbox WHERE id = $1', [id]);
+  const { rows } = await pool.query<{ state: string; event: string; kept: boolean }>(
+    'SELECT state, event, erase_address IS NOT NULL AS kept FROM outbox WHERE id = $1',
+    [id],
+  );
   const row = rows[0];
   if (!row) return { problem: 'not_found' };
   if (row.state === 'delivered') return { problem: 'delivered' };
+  if (row.event === 'erase' && !row.kept) return { problem: 'wiped' };
   const updated = await pool.query<OutboxRow>(
     `UPDATE outbox SET state = 'pending', next_attempt_at = $1 WHERE id = $2 AND state <> 'delivered' AND ${notBeingSent('$1')}`,
     [now, id],

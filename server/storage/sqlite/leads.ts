@@ -5,10 +5,11 @@
  * lead is a person (one e-mail address) shown with their latest submission; "latest" is checked
  * per row on the e-mail index. Also the person's detail, erasure and the counts of `stats`.
  */
+import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../email';
-import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
+import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
-import { type TimeRange } from '../storage';
+import { type TimeRange, type ToolEraseRow } from '../storage';
 import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { backupDatabase } from './connection';
 import { exportPages } from './export';
@@ -112,7 +113,7 @@ export function leadDetail(db: SqliteDatabase, id: number): StoredLeadDetail | n
  * then a TRUNCATE checkpoint so the WAL file holds no old copy either. Their submissions leave the
  * daily profile aggregate in the same transaction.
  */
-export function eraseLead(db: SqliteDatabase, email: string): EraseResult {
+export function eraseLead(db: SqliteDatabase, email: string, toolErase?: ToolEraseRow): EraseResult {
   db.pragma('secure_delete = ON');
   // The stored form of the address (server/storage/email.ts): a pasted address with a zero-width
   // space or in capitals erases the person, found through the e-mail index.
@@ -129,7 +130,13 @@ export function eraseLead(db: SqliteDatabase, email: string): EraseResult {
       const rows = db.prepare<[string], ProfileRow>(`SELECT submitted_at, ratings FROM submissions WHERE id IN (${person})`).all(address);
       profileAggregator(db, timeZone)(rows, -1);
     }
+    const pushes = db
+      .prepare<[string], { next_attempt_at: number; lease: string | null }>(
+        `SELECT next_attempt_at, lease FROM outbox WHERE channel = 'tool' AND state = 'pending' AND submission_id IN (${person})`,
+      )
+      .all(address);
     db.prepare(`DELETE FROM submissions WHERE id IN (${person})`).run(address);
+    if (toolErase) queueToolErase(db, toolErase, leaseEndOf(pushes, toolErase.now));
     return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();
   const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
@@ -137,6 +144,14 @@ export function eraseLead(db: SqliteDatabase, email: string): EraseResult {
     throw new Error('The erase is committed, but the WAL checkpoint was blocked by another reader; run erase again to finish cleaning.');
   }
   return result;
+}
+
+/** The e-mail tool's erase, due `dueAt` (once the person's pushes being sent have ended): see ToolEraseRow. */
+function queueToolErase(db: SqliteDatabase, { sealedAddress, maskedAddress, now }: ToolEraseRow, dueAt: number): void {
+  db.prepare<[string, number, number, string, string]>(
+    `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event, erase_address, erase_masked)
+     VALUES (?, NULL, ?, ?, 'tool', 'erase', ?, ?)`,
+  ).run(`msg_${randomUUID()}`, now, dueAt, sealedAddress, maskedAddress);
 }
 
 /** How many submissions a period holds, and how many people made them: a stretch of the primary key (`idRange`). */

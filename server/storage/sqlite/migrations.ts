@@ -362,6 +362,19 @@ export const sqliteMigrationSql: MigrationSql = {
   'tool-pause': 'CREATE TABLE tool_pause (settings TEXT PRIMARY KEY, status INTEGER NOT NULL, detail TEXT NOT NULL, at INTEGER NOT NULL) STRICT, WITHOUT ROWID;',
   'tool-connections':
     'CREATE TABLE tool_connection (key TEXT NOT NULL, slot INTEGER NOT NULL, holder TEXT NOT NULL, expires_at INTEGER NOT NULL, PRIMARY KEY (key, slot)) STRICT, WITHOUT ROWID;',
+  // 23: an erase told to the e-mail tool (server/email-tool/tool-erase.ts): a `tool` row with no submission (the person is gone),
+  //     its address sealed (erase_address, cleared once done or given up), masked for the list, and what the tool did. Rebuilt to widen the CHECKs.
+  'tool-erase': `CREATE TABLE outbox_new (id INTEGER PRIMARY KEY, message_id TEXT NOT NULL UNIQUE, submission_id INTEGER REFERENCES submissions (id) ON DELETE CASCADE,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'gone', 'expired')), attempts INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL,
+    last_attempt_at INTEGER, last_status INTEGER, lease TEXT, channel TEXT NOT NULL DEFAULT 'webhook' CHECK (channel IN ('webhook', 'email', 'tool')),
+    event TEXT NOT NULL DEFAULT 'lead.submitted' CHECK (event IN ('lead.submitted', 'lead.confirmed', 'results', 'erase')), last_reply TEXT,
+    erase_address TEXT, erase_masked TEXT, erase_tool TEXT, erase_how TEXT CHECK (erase_how IN ('deleted', 'unsubscribed', 'absent')),
+    CHECK ((event = 'erase') = (submission_id IS NULL)), CHECK (event <> 'erase' OR channel = 'tool')) STRICT;
+  INSERT INTO outbox_new (id, message_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, lease, channel, event, last_reply)
+    SELECT id, message_id, submission_id, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, lease, channel, event, last_reply FROM outbox;
+  DROP TABLE outbox; ALTER TABLE outbox_new RENAME TO outbox;
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'pending'; CREATE INDEX outbox_by_submission ON outbox (submission_id); CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
+  CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

@@ -6,19 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
-import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, notBeingSent, type OutboxRow, toStoredDelivery } from '../rows';
+import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, dueColumns, eraseOutcomeSet, notBeingSent, type OutboxRow, previousSubmission, toStoredDelivery } from '../rows';
 import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { SqliteDatabase } from './binding';
-
-/** What a due row is sent from: the outbox row, its submission, and the same person's submission before it. */
-const dueColumns = `o.id, o.message_id, o.event, o.submission_id, o.attempts, o.created_at, o.lease,
-  s.email, s.first_name, s.ratings, s.submitted_at, s.public_id,
-  s.consent_version, s.consent_wording, s.marketing_consent, s.marketing_confirmed_at,
-  p.ratings AS previous_ratings, p.submitted_at AS previous_submitted_at`;
-
-/** The submission before `s` of the same person (a probe of the e-mail index), joined as `p`. */
-const previousSubmission = 'LEFT JOIN submissions AS p ON p.id = (SELECT max(id) FROM submissions WHERE email = s.email AND id < s.id)';
 
 /**
  * One channel's queue on SQLite (the webhook's, or the results e-mail's). One process delivers, but
@@ -27,8 +18,8 @@ const previousSubmission = 'LEFT JOIN submissions AS p ON p.id = (SELECT max(id)
  */
 export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): OutboxQueue {
   const due = db.prepare<[OutboxChannel, number, number], DueRow>(
-    `SELECT ${dueColumns}
-     FROM outbox o INDEXED BY outbox_due_by_channel JOIN submissions s ON s.id = o.submission_id ${previousSubmission}
+    `SELECT ${dueColumns('o')}
+     FROM outbox o INDEXED BY outbox_due_by_channel LEFT JOIN submissions s ON s.id = o.submission_id ${previousSubmission}
      WHERE o.state = 'pending' AND o.channel = ? AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at LIMIT ?`,
   );
   const lease = db.prepare<[number, string, number]>('UPDATE outbox SET next_attempt_at = ?, lease = ? WHERE id = ?');
@@ -41,12 +32,14 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
   const nextDue = db.prepare<[OutboxChannel], { at: number | null }>(
     "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = ?",
   );
-  const update = db.prepare<[string, number | null, number, number | null, string | null, number, string | null]>(
+  const update = db.prepare<[string, number | null, number, number | null, string | null, string | null, string | null, string, number, string | null]>(
     `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
-       last_status = ?, last_reply = ?, lease = NULL WHERE id = ? AND lease IS ?`,
+       last_status = ?, last_reply = ?, lease = NULL, ${eraseOutcomeSet('?', '?', '?')} WHERE id = ? AND lease IS ?`,
   );
   const record = db.transaction((updates: OutboxUpdate[]) => {
-    for (const { row, state, nextAttemptAt, status, reply, now } of updates) update.run(state, nextAttemptAt, now, status, reply, row.id, row.lease);
+    for (const { row, state, nextAttemptAt, status, reply, now, erased } of updates) {
+      update.run(state, nextAttemptAt, now, status, reply, erased?.tool ?? null, erased?.result ?? null, state, row.id, row.lease);
+    }
   });
   return {
     // IMMEDIATE: a claim reads then writes; begun as a read, it could not wait for the other thread's write.
@@ -93,9 +86,12 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit }: De
  * attempt, so it is never sent twice at once.
  */
 export function retryDelivery(db: SqliteDatabase, id: number, now: number): RetryOutcome {
-  const row = db.prepare<[number], { state: string }>('SELECT state FROM outbox WHERE id = ?').get(id);
+  const row = db.prepare<[number], { state: string; event: string; kept: number }>(
+    'SELECT state, event, erase_address IS NOT NULL AS kept FROM outbox WHERE id = ?',
+  ).get(id);
   if (!row) return { problem: 'not_found' };
   if (row.state === 'delivered') return { problem: 'delivered' };
+  if (row.event === 'erase' && !row.kept) return { problem: 'wiped' };
   db.prepare<[number, number, number]>(
     `UPDATE outbox SET state = 'pending', next_attempt_at = ? WHERE id = ? AND ${notBeingSent('?')}`,
   ).run(now, id, now);

@@ -46,6 +46,7 @@ export function auditWhat(entry: Pick<AuditEntry, 'action' | 'fields'>): string 
  */
 export function auditActor(entry: Pick<AuditEntry, 'actor' | 'sessionId' | 'signedIn'>, timeZone?: string): string {
   if (entry.actor === 'command line') return 'Command line on the server';
+  if (entry.actor === 'server') return 'The server, on its own';
   if (entry.signedIn) return `${entry.signedIn.browser}, signed in ${formatShortDay(entry.signedIn.at, timeZone)}`;
   return entry.sessionId === null ? 'Dashboard, not signed in' : 'Dashboard (which browser was not recorded then)';
 }

@@ -1,8 +1,9 @@
-/** The texts of the deliveries view: each lead forwarded to the e-mail tool, each results e-mail, and why one failed. */
-import type { DeliveryChannel, DeliveryEvent, DeliveryFilter } from '../../shared/coach-api/deliveries';
+/** The texts of the deliveries view: each lead forwarded to the e-mail tool, each results e-mail, each erase told to the tool, and why one failed. */
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, ToolEraseResult } from '../../shared/coach-api/deliveries';
 
 export const deliveriesCopy = {
-  intro: 'Each lead is forwarded to your e-mail tool, and each visitor is sent their results by e-mail. Both are retried for up to three days if they fail.',
+  intro:
+    'Each lead is forwarded to your e-mail tool, each visitor is sent their results by e-mail, and each person you erase is removed from your e-mail tool. All are retried for up to three days if they fail.',
   notConfigured: 'Nothing is sent: no webhook and no mail server are set. Leads are stored, but not forwarded to your e-mail tool or e-mailed to visitors.',
   setUp: 'Set them up in Settings',
   goTo: 'Leads go to',
@@ -13,9 +14,27 @@ export const deliveriesCopy = {
   toolPausedSince: (when: string) => `Since ${when}. Its answer:`,
   mailOff:
     'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',
-  kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail' } satisfies Record<DeliveryEvent, string>,
-  /** The e-mail tool's deliveries: the contact pushed at submission (consent box off) or once confirmed (box on). */
-  toolKinds: { 'lead.submitted': 'E-mail tool: new contact', 'lead.confirmed': 'E-mail tool: confirmed contact', results: 'E-mail tool' } satisfies Record<DeliveryEvent, string>,
+  kinds: { 'lead.submitted': 'Webhook: new lead', 'lead.confirmed': 'Webhook: opt-in confirmed', results: 'Results e-mail', erase: 'Erase' } satisfies Record<DeliveryEvent, string>,
+  /** The e-mail tool's deliveries: the contact pushed at submission (consent box off) or once confirmed (box on), or an erased person. */
+  toolKinds: {
+    'lead.submitted': 'E-mail tool: new contact',
+    'lead.confirmed': 'E-mail tool: confirmed contact',
+    results: 'E-mail tool',
+    erase: 'Erase in your e-mail tool',
+  } satisfies Record<DeliveryEvent, string>,
+  /** An erase told to the e-mail tool, named by the tool it reached (`tool`: its name) and, once done, what it did. */
+  eraseIn: (tool: string) => `Erase in ${tool}`,
+  eraseDone: {
+    deleted: (tool: string) => `Erase in ${tool}: deleted`,
+    unsubscribed: (tool: string) => `Erase in ${tool}: unsubscribed (${tool}’s API cannot delete)`,
+    absent: (tool: string) => `Erase in ${tool}: deleted (it was not there)`,
+  } satisfies Record<ToolEraseResult, (tool: string) => string>,
+  /** Where the lead's link would be: an erased person is gone, so only their address, masked. */
+  erasedPerson: (masked: string) => `an erased person (${masked})`,
+  /** An unsubscribed person stays in the tool: the coach deletes them there. */
+  eraseUnsubscribedHint: 'Delete them in your e-mail tool by hand if you want them gone there too.',
+  /** An erase given up or refused: its address is no longer kept, so it cannot be sent again. */
+  eraseByHand: 'Their address is no longer kept here, so this cannot be sent again: remove the person in your e-mail tool by hand.',
   queued: (when: string) => `Queued ${when}`,
   counts: { pending: 'Backlog', failing: 'Failing', gone: 'Refused', expired: 'Given up' },
   countHints: {
@@ -61,6 +80,8 @@ export const deliveriesCopy = {
     toolSlowDown: 'Your e-mail tool asked to slow down (429): it is sent again as soon as its limit allows.',
     toolRefused: (status: number) => `Your e-mail tool refused this contact (${status}), usually an address it does not accept: it is not retried.`,
     toolError: (status: number) => `Your e-mail tool had a problem of its own (${status}); it is tried again.`,
+    eraseRefused: (status: number) => `Your e-mail tool refused the erase (${status}): it is not retried.`,
+    eraseUnopened: 'The erased person’s address could not be read back (the settings key changed): it is not retried.',
   },
   retry: 'Retry now',
   /** The button's name starts with its visible text (WCAG 2.5.3 Label in Name). */

@@ -11,8 +11,8 @@ export type { AuditAction } from '../audit-actions';
 export type AuditEntry = {
   at: string;
   action: AuditAction;
-  /** `dashboard` (with the session's number) or `command line`. */
-  actor: 'dashboard' | 'command line';
+  /** `dashboard` (with the session's number), `command line`, or `server`: on its own (what the e-mail tool did with an erased person). */
+  actor: 'dashboard' | 'command line' | 'server';
   sessionId: number | null;
   /** The dashboard's browser in words and when it signed in; null signed out, or for entries from before these were kept. */
   signedIn: SignedInBrowser | null;

@@ -1,7 +1,8 @@
 /** The outbox as the coach sees it: each webhook event and results e-mail, its state, and retrying one. */
-import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState } from '../delivery-kinds';
+import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState, ToolEraseResult } from '../delivery-kinds';
+import type { EmailTool } from '../email-tool-settings';
 
-export { deliveryFilters, type DeliveryChannel, type DeliveryEvent, type DeliveryFilter, type DeliveryState } from '../delivery-kinds';
+export { deliveryFilters, type DeliveryChannel, type DeliveryEvent, type DeliveryFilter, type DeliveryState, type ToolEraseResult } from '../delivery-kinds';
 
 /** One delivery of the outbox: a webhook event, or the results e-mail, of one submission. */
 export type Delivery = {
@@ -28,6 +29,12 @@ export type Delivery = {
   lastReply: string | null;
   /** When it is tried next; null unless pending. */
   nextAttemptAt: string | null;
+  /**
+   * An erased person told to the e-mail tool (event `erase`): the tool it reached (null before the
+   * first attempt), what it did (null until done), and whether it can be retried (the sealed address
+   * is wiped once done, refused or given up); null for every other delivery.
+   */
+  erase: { tool: EmailTool | null; result: ToolEraseResult | null; retryable: boolean } | null;
 };
 
 
@@ -36,9 +43,10 @@ export type DeliveriesQuery = { state?: DeliveryFilter; cursor?: string; limit?:
 /**
  * A delivery in the list, with its lead: the id (erasing a person removes their deliveries), the
  * first name and the address masked (src/shared/masked-email.ts), enough to recognise them; the
- * coach opens the lead for the rest.
+ * coach opens the lead for the rest. An erase's person is gone: no id, no first name (''), the
+ * masked address only.
  */
-export type DeliveryWithLead = Delivery & { leadId: string; leadFirstName: string; leadMaskedEmail: string };
+export type DeliveryWithLead = Delivery & { leadId: string | null; leadFirstName: string; leadMaskedEmail: string };
 
 /** GET /api/coach/deliveries?state=failing (the default). Newest first, both channels. */
 export type DeliveriesResponse = {

@@ -89,8 +89,12 @@ export type LeadDetail = {
 
 /** DELETE /api/coach/leads/:id: the person is gone (every submission and pending delivery). */
 /**
- * `emailTool`: what the coach's e-mail tool did with the person: deleted (or had no such contact),
- * only unsubscribed (its API cannot delete: Kit), could not be told (remove them there by hand), or
- * null when no tool is set.
+ * `emailTool`: `queued`: the coach's e-mail tool is told through its outbox (the Deliveries screen
+ * shows what it did); without a key to keep the address sealed (Postgres without
+ * SETTINGS_ENCRYPTION_KEY) it is told at once: deleted (or had no such contact), only unsubscribed
+ * (its API cannot delete: Kit), or could not be told (remove them there by hand); null when no tool is set.
  */
-export type EraseResponse = { erased: { submissions: number; pendingDeliveries: number }; emailTool: 'deleted' | 'unsubscribed' | 'failed' | null };
+export type EraseResponse = {
+  erased: { submissions: number; pendingDeliveries: number };
+  emailTool: 'queued' | 'deleted' | 'unsubscribed' | 'failed' | null;
+};

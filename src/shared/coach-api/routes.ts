@@ -128,6 +128,8 @@ export type CoachErrorCode =
   | 'settings_key_missing'
   /** 409: a delivery to the coach's e-mail tool retried while no tool is set (Settings, or EMAIL_TOOL). */
   | 'email_tool_not_configured'
+  /** 409: an erase told to the e-mail tool retried after its address was wiped (done, refused or given up): remove the person there by hand. */
+  | 'erase_address_wiped'
   /** 409: a results e-mail retried, or a test e-mail asked for, while mail is off: set it on the settings screen (or SMTP_URL and MAIL_FROM). */
   | 'mail_not_configured'
   /** 409: the set-up screen was used after a password was set (sign in instead). */
