@@ -72,7 +72,7 @@ const lead = testLead;
 const run = promisify(execFile);
 
 test('the leads command exports CSV, and erase and stats never print an address or a name', async () => {
-  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
+  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]], { webhook: true, email: false, tool: true });
   await store.close();
   const leads = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
@@ -89,7 +89,8 @@ test('the leads command exports CSV, and erase and stats never print an address 
   expect(exported.stderr).toBe(`Exported 1 lead to ${file}.\n`);
   const stats = await leads('stats');
   expect(stats.stdout).toMatch(/Leads:\s+1/);
-  expect(stats.stdout).toMatch(/^Deliveries: +\d+ waiting, .* \(webhook and e-mail\)$/m);
+  expect(stats.stdout).toMatch(/^Deliveries: +2 waiting, .* \(every channel\)$/m);
+  expect(stats.stdout).toMatch(/^Waiting: +1 webhook, 0 results e-mail, 1 e-mail tool$/m);
   const erased = await leads('erase', 'cli.person@example.com');
   expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
   const again = await leads('erase', 'cli.person@example.com');

@@ -11,7 +11,7 @@ import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
 import { csvChunks, writeCsv } from '../leads/export';
 import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/open-storage';
-import type { Storage } from '../storage/storage';
+import { type OutboxChannel, outboxChannels, type Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
 import { readSecret } from './read-secret';
 import { hashPassword, passwordProblem } from '../coach/password';
@@ -31,7 +31,7 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   export                   the same on stdout: npm run --silent coach -- export > leads.csv
                            (without --silent, npm puts its own lines ahead of the CSV)
   erase <email>            remove that person's lead, submissions and pending deliveries for good
-  stats                    counts of leads and submissions, and the deliveries' backlog (webhook and e-mail)
+  stats                    counts of leads and submissions, and the deliveries' backlog (on each channel)
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
                            (SQLite; on Postgres use pg_dump, see server/docs/postgres.md)
   migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
@@ -39,6 +39,9 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
 `;
 
 const commandLine = { actor: 'command line' } as const;
+
+/** Each channel in the words of `stats`. */
+const channelWords: Record<OutboxChannel, string> = { webhook: 'webhook', email: 'results e-mail', tool: 'e-mail tool' };
 
 function formatAge(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -166,12 +169,14 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = await storage.dashboard.leadStats(Date.now());
+      const waiting = await storage.dashboard.pendingByChannel();
       const { outbox } = stats;
       process.stdout.write(
         [
           `Leads:        ${stats.leads}`,
           `Submissions:  ${stats.submissions} (${stats.submissionsLast24h} in the last 24 h, ${stats.submissionsLast7d} in the last 7 days)`,
-          `Deliveries:   ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused for good, ${outbox.expired} given up (webhook and e-mail)`,
+          `Deliveries:   ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused for good, ${outbox.expired} given up (every channel)`,
+          `Waiting:      ${outboxChannels.map((channel) => `${waiting[channel]} ${channelWords[channel]}`).join(', ')}`,
           ...(outbox.oldestPendingAgeMs === null ? [] : [`Oldest waiting delivery: ${formatAge(outbox.oldestPendingAgeMs)}`]),
           '',
         ].join('\n'),
