@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../e2e/browser';
 import { measureAnswerPaints } from './bench/answer-paint';
-import { type ApiFigures, loadLeads, probeLeads } from './bench/api-load';
+import { type ApiFigures, loadLeads, probeLeads, WARM_UP_LEADS, warmUp } from './bench/api-load';
 import { type BenchPart, parseBenchArgs } from './bench/args';
 import { measureDashboard, p50, p95 } from './bench/dashboard';
 import { seedDashboard, seedSizes } from './bench/dashboard-seed';
@@ -49,9 +49,9 @@ const options = parseBenchArgs(process.argv.slice(2));
 const { runs, smoke } = options;
 const apiConnections = options.connections;
 
-/** Each load test runs this long, after a short warm-up that is not counted. */
+/** Each load test runs this long, after a warm-up that is not counted (./bench/api-load.ts, WARM_UP_LEADS). */
 const apiSeconds = smoke ? 1 : 5;
-const apiWarmUpSeconds = smoke ? 0 : 1;
+const apiWarmUpRequests = smoke ? 0 : WARM_UP_LEADS;
 /** The dashboard's database and the migration's (a smoke run: small ones of the same shape), and the sign-in flood. */
 const dashboardPeople = smoke ? 2_000 : seedSizes.people;
 const migrationPeople = smoke ? 1_000 : 100_000;
@@ -124,9 +124,7 @@ async function measureApi(app: Running): Promise<ApiResult> {
   const bare = await startNodeScript(join(root, 'scripts/bench/bare-server.ts'), {});
   try {
     const result = { available: true as const, leads: [] as ApiFigures[], bare: [] as ApiFigures[] };
-    if (apiWarmUpSeconds > 0) {
-      for (const server of [bare, app]) await loadLeads(`${server.url}${apiPath}`, { durationSeconds: apiWarmUpSeconds, connections: apiConnections });
-    }
+    for (const server of [bare, app]) await warmUp(`${server.url}${apiPath}`, apiWarmUpRequests, apiConnections);
     for (let run = 1; run <= runs; run += 1) {
       // Alternate the two so a busy moment of the machine does not fall on one side only.
       for (const [name, server] of [['leads', app], ['bare', bare]] as const) {
@@ -186,7 +184,7 @@ async function measurePostgresPart(app: Running) {
       app,
       bare,
       { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
-      { root, runs, seconds: apiSeconds, warmUpSeconds: apiWarmUpSeconds, connections: apiConnections, log },
+      { root, runs, seconds: apiSeconds, warmUpRequests: apiWarmUpRequests, connections: apiConnections, log },
     );
   } finally {
     await bare.stop();
@@ -223,7 +221,7 @@ try {
   const mail = measures('mail')
     ? await measureMail(
         { LOG_LEVEL: 'silent', [rateLimitVariable]: rateLimitForBench },
-        { root, runs, seconds: apiSeconds, warmUpSeconds: apiWarmUpSeconds, connections: apiConnections, log },
+        { root, runs, seconds: apiSeconds, warmUpRequests: apiWarmUpRequests, connections: apiConnections, log },
       )
     : undefined;
 

@@ -12,13 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, startPostgresCluster } from '../../server/test/postgres-cluster';
-import { type ApiFigures, loadLeads } from './api-load';
+import { type ApiFigures, loadLeads, warmUp } from './api-load';
 import { seedDashboard } from './dashboard-seed';
 import { type Running, startNodeScript } from './processes';
 
 export type PostgresApiResult = { sqlite: ApiFigures[]; bare: ApiFigures[]; postgresOne: ApiFigures[]; postgresTwo: ApiFigures[] };
 
-type Context = { root: string; runs: number; seconds: number; warmUpSeconds: number; connections: number; log: (message: string) => void };
+type Context = { root: string; runs: number; seconds: number; warmUpRequests: number; connections: number; log: (message: string) => void };
 
 /** Two load generators at once, half the connections each: leads/s add up, the worse p99 counts. */
 async function loadBoth(urls: [string, string], seconds: number, connections: number): Promise<ApiFigures> {
@@ -38,7 +38,7 @@ async function loadBoth(urls: [string, string], seconds: number, connections: nu
 
 /** SQLite (`sqliteApp`, already running), bare Fastify, Postgres with one and two instances, alternating. */
 export async function measurePostgresApi(sqliteApp: Running, bare: Running, env: Record<string, string>, context: Context): Promise<PostgresApiResult> {
-  const { root, runs, seconds, warmUpSeconds, connections, log } = context;
+  const { root, runs, seconds, warmUpRequests, connections, log } = context;
   log('starting a throwaway Postgres server (fsync on) and two app instances on one database');
   const cluster = await startPostgresCluster({ durable: true });
   const instances: Running[] = [];
@@ -54,7 +54,7 @@ export async function measurePostgresApi(sqliteApp: Running, bare: Running, env:
     const [first, second] = instances;
     if (!first || !second) throw new Error('two instances');
     const path = '/api/leads';
-    if (warmUpSeconds > 0) for (const server of [bare, sqliteApp, first, second]) await loadLeads(`${server.url}${path}`, { durationSeconds: warmUpSeconds, connections });
+    for (const server of [bare, sqliteApp, first, second]) await warmUp(`${server.url}${path}`, warmUpRequests, connections);
     const result: PostgresApiResult = { sqlite: [], bare: [], postgresOne: [], postgresTwo: [] };
     for (let run = 1; run <= runs; run += 1) {
       log(`${seconds} s each: bare, SQLite, Postgres with 1 instance, with 2 instances (run ${run}/${runs})`);

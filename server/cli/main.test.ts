@@ -72,7 +72,7 @@ const lead = testLead;
 const run = promisify(execFile);
 
 test('the leads command exports CSV, and erase and stats never print an address or a name', async () => {
-  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]]);
+  const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]], { webhook: true, email: false, tool: true });
   await store.close();
   const leads = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
@@ -89,7 +89,8 @@ test('the leads command exports CSV, and erase and stats never print an address 
   expect(exported.stderr).toBe(`Exported 1 lead to ${file}.\n`);
   const stats = await leads('stats');
   expect(stats.stdout).toMatch(/Leads:\s+1/);
-  expect(stats.stdout).toMatch(/^Deliveries: +\d+ waiting, .* \(webhook and e-mail\)$/m);
+  expect(stats.stdout).toMatch(/^Deliveries: +2 waiting, .* \(every channel\)$/m);
+  expect(stats.stdout).toMatch(/^Waiting: +1 webhook, 0 results e-mail, 1 e-mail tool$/m);
   const erased = await leads('erase', 'cli.person@example.com');
   expect(erased.stdout).toMatch(/Erased 1 lead, 1 submission/);
   const again = await leads('erase', 'cli.person@example.com');
@@ -100,6 +101,23 @@ test('the leads command exports CSV, and erase and stats never print an address 
     expect(text).not.toContain('Corvina');
   }
   expect((await leads('export')).stdout).not.toContain('cli.person');
+}, 30_000);
+
+test('erase on the command line with an e-mail tool set queues the tool its erase (the address sealed), and says the server tells it', async () => {
+  const { dataDir, store } = await storeWith([[lead('cli.tool@example.com', 'Corvina')]]);
+  await store.close();
+  const tool = { EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: 'http://127.0.0.1:9' };
+  const erased = await run(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'erase', 'cli.tool@example.com'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ...tool },
+  });
+  expect(erased.stdout).toMatch(/Erased 1 lead.*\nYour e-mail tool is told by the running server/s);
+  expect(erased.stdout + erased.stderr).not.toContain('cli.tool');
+  const db = openDatabase(dataDir);
+  const rows = db.prepare("SELECT channel, state, erase_masked, erase_address FROM outbox WHERE event = 'erase'").all() as { erase_address: string }[];
+  expect(rows).toEqual([{ channel: 'tool', state: 'pending', erase_masked: 'c…@example.com', erase_address: expect.stringMatching(/^v1\./) }]);
+  expect(rows[0]?.erase_address).not.toContain('cli.tool');
+  db.close();
 }, 30_000);
 
 test('the documented stdout export, npm run --silent leads -- export, gives a clean file starting with the BOM', async () => {

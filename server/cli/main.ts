@@ -11,8 +11,11 @@ import { loadEnvFile } from '../env-file';
 import { ConfigError, loadConfig } from '../config';
 import { csvChunks, writeCsv } from '../leads/export';
 import { backupStorage, DATABASE_FILE, openCommandStorage } from '../storage/open-storage';
-import type { Storage } from '../storage/storage';
+import { type OutboxChannel, outboxChannels, type Storage } from '../storage/storage';
 import { migrateToPostgres } from './migrate-to-postgres';
+import { commandLineEraseRow } from '../email-tool/tool-erase';
+import { keySourceOf, loadSecretBox } from '../settings/secret-box';
+import { SettingsService } from '../settings/service';
 import { readSecret } from './read-secret';
 import { hashPassword, passwordProblem } from '../coach/password';
 
@@ -31,7 +34,7 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
   export                   the same on stdout: npm run --silent coach -- export > leads.csv
                            (without --silent, npm puts its own lines ahead of the CSV)
   erase <email>            remove that person's lead, submissions and pending deliveries for good
-  stats                    counts of leads and submissions, and the deliveries' backlog (webhook and e-mail)
+  stats                    counts of leads and submissions, and the deliveries' backlog (on each channel)
   backup <file>            a consistent copy of the database in one new file, safe while the server runs
                            (SQLite; on Postgres use pg_dump, see server/docs/postgres.md)
   migrate-to-postgres      copy the SQLite database under DATA_DIR into the empty Postgres database of
@@ -39,6 +42,9 @@ const usage = `Usage: npm run coach -- <command>   (npm run leads -- <command> w
 `;
 
 const commandLine = { actor: 'command line' } as const;
+
+/** Each channel in the words of `stats`. */
+const channelWords: Record<OutboxChannel, string> = { webhook: 'webhook', email: 'results e-mail', tool: 'e-mail tool' };
 
 function formatAge(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -109,6 +115,24 @@ async function openForCommands(config: ReturnType<typeof loadConfig>, command: C
   return { storage: await openCommandStorage(config), where: file };
 }
 
+/** The settings' warnings go to stderr (they never name a lead). */
+const stderrLog = { warn: (_details: object, message: string) => process.stderr.write(`${message}\n`), error: (_details: object, message: string) => process.stderr.write(`${message}\n`) };
+
+/**
+ * The e-mail tool is told of a command line's erase as of the dashboard's: a row of its outbox, sent
+ * by the running server. Settings that cannot be read (a key missing) never stop the erase: it says so.
+ */
+async function toolEraseOf(storage: Storage, config: ReturnType<typeof loadConfig>, email: string) {
+  try {
+    const secrets = loadSecretBox(keySourceOf(config));
+    const settings = await SettingsService.open({ table: storage.settings, environment: config.environmentSettings, secrets, log: stderrLog });
+    return commandLineEraseRow(settings, secrets, email, Date.now());
+  } catch (error) {
+    process.stderr.write(`Your e-mail tool is not told of this erase (${error instanceof Error ? error.message : String(error)}): remove the person there by hand.\n`);
+    return undefined;
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   const command = commands.find((known): known is Command => known === name);
@@ -145,13 +169,15 @@ async function main(args: string[]): Promise<number> {
         process.stderr.write('Give exactly one e-mail address: npm run leads -- erase <email>\n');
         return 2;
       }
-      const erased = await storage.dashboard.eraseLead(email);
+      const toolErase = await toolEraseOf(storage, config, email);
+      const erased = await storage.dashboard.eraseLead(email, toolErase);
       if (erased.leads > 0) await storage.audit.record('erase', commandLine, Date.now());
       // Never repeat the address: this output may end up in a terminal log or a ticket.
       process.stdout.write(
         erased.leads === 0
           ? 'No lead with that address: nothing to erase.\n'
-          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'} (webhook and e-mail).\n`,
+          : `Erased 1 lead, ${erased.submissions} submission(s) and ${erased.pendingDeliveries} pending deliver${erased.pendingDeliveries === 1 ? 'y' : 'ies'} (every channel).\n` +
+              (toolErase ? 'Your e-mail tool is told by the running server (see Deliveries on the dashboard).\n' : ''),
       );
     } else if (command === 'backup') {
       const [target] = rest;
@@ -166,12 +192,14 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`Backed up to ${target}.\n`);
     } else {
       const stats = await storage.dashboard.leadStats(Date.now());
+      const waiting = await storage.dashboard.pendingByChannel();
       const { outbox } = stats;
       process.stdout.write(
         [
           `Leads:        ${stats.leads}`,
           `Submissions:  ${stats.submissions} (${stats.submissionsLast24h} in the last 24 h, ${stats.submissionsLast7d} in the last 7 days)`,
-          `Deliveries:   ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused for good, ${outbox.expired} given up (webhook and e-mail)`,
+          `Deliveries:   ${outbox.pending} waiting, ${outbox.delivered} delivered, ${outbox.gone} refused for good, ${outbox.expired} given up (every channel)`,
+          `Waiting:      ${outboxChannels.map((channel) => `${waiting[channel]} ${channelWords[channel]}`).join(', ')}`,
           ...(outbox.oldestPendingAgeMs === null ? [] : [`Oldest waiting delivery: ${formatAge(outbox.oldestPendingAgeMs)}`]),
           '',
         ].join('\n'),

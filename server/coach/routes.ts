@@ -18,7 +18,7 @@ import { readFunnel } from '../analytics/report';
 import { readOffersReport } from '../offers/report';
 import { csvChunks } from '../leads/export';
 import type { MailOutbox } from '../mail/mail-outbox';
-import { mailOffMessage, mailRoutes, senderRefusedAnswer } from '../mail/mail-routes';
+import { mailRoutes, senderRefusedAnswer } from '../mail/mail-routes';
 import type { LiveMail } from '../mail/mail-setup';
 import type { ToolOutbox } from '../email-tool/tool-outbox';
 import type { WebhookOutbox } from '../webhooks/outbox';
@@ -42,7 +42,7 @@ import type { Actor, Session, Storage } from '../storage/storage';
 import { auditEntryOf } from '../settings/history';
 import { settingsRoutes } from '../settings/routes';
 import type { LiveSettings } from '../settings/snapshot';
-import { webhookNotConfigured, webhookRoutes } from '../webhooks/routes';
+import { webhookRoutes } from '../webhooks/routes';
 import type { SettingsService } from '../settings/service';
 import { setupRoutes } from './setup-routes';
 import { SignInThrottle } from './throttle';
@@ -53,6 +53,7 @@ import { passkeyRoutes } from './access/passkey-routes';
 import { resetRoutes } from './access/reset-routes';
 import { SecondFactor, secondFactorCopy } from './access/second-factor-check';
 import { backupRoutes } from './backup-routes';
+import { noChannelOn, retryChannels, retryOn, someChannelOn } from './retry-channels';
 import { toDelivery, toDeliveryPage, toLeadDetail, toLeadList } from './wire';
 import { emailToolRoutes } from '../email-tool/routes';
 import { Pacer } from '../email-tool/pacer';
@@ -320,11 +321,14 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     } satisfies DeliveriesResponse;
   });
 
+  /** Retry, per channel: how to send a delivery put back in the queue, and what to say while its channel is off. */
+  const channels = retryChannels({
+    webhook: { configured: () => webhook() !== null, wake: () => outbox.wake() },
+    email: { state: () => mail.live.state, wake: () => mail.outbox.wake() },
+    tool,
+  });
   app.post(coachApi.retryDelivery, async (request, reply) => {
-    // No channel on at all (every channel of the routing, later ones too): nothing could send it.
-    if (!Object.values(live.current.routing).some((on) => on) && !tool.configured()) {
-      return refuse(reply, 409, 'no_channel_configured', 'No webhook is set (Settings, or LEAD_WEBHOOK_URL) and mail is off, so nothing can be sent.');
-    }
+    if (!someChannelOn(channels)) return refuse(reply, 409, noChannelOn.error, noChannelOn.message);
     const id = valueOf(leadId(request));
     const outcome = id === null ? ({ problem: 'not_found' } as const) : await storage.dashboard.retryDelivery(id, now());
     if ('problem' in outcome) {
@@ -336,22 +340,9 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
         : refuse(reply, 404, 'not_found', 'No such delivery (its lead may have been erased).');
     }
     await storage.audit.record('delivery_retry', dashboard(request), now());
-    // Each channel has its loop; one that is off keeps the delivery waiting until it is turned on.
-    if (outcome.delivery.channel === 'email') {
-      const { state } = mail.live;
-      if (!state.on) return refuse(reply, 409, 'mail_not_configured', `${mailOffMessage(state.missing)} The e-mail waits until then.`);
-      mail.outbox.wake();
-      return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
-    }
-    if (outcome.delivery.channel === 'tool') {
-      if (!tool.configured()) {
-        return refuse(reply, 409, 'email_tool_not_configured', 'No e-mail tool is set (Settings, or EMAIL_TOOL), so the contact waits until one is.');
-      }
-      tool.wake();
-      return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
-    }
-    if (webhook() === null) return refuse(reply, 409, 'webhook_not_configured', `${webhookNotConfigured} The lead waits until then.`);
-    outbox.wake();
+    // A channel that is off keeps the delivery waiting until it is turned on.
+    const off = retryOn(channels, outcome.delivery.channel);
+    if (off) return refuse(reply, 409, off.error, off.message);
     return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
   });
 

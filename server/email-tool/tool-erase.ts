@@ -16,6 +16,7 @@ import type { Attempt } from '../outbox/delivery-loop';
 import type { SecretBox } from '../settings/secret-box';
 import type { DueRow, OutboxUpdate, ToolEraseRow } from '../storage/storage';
 import type { EraseOutcome, ToolName } from './connector';
+import { type SettingsInForce, toolInForce } from './in-force';
 
 /** What a sealed erase address is bound to (the AEAD's associated data): it opens as nothing else. */
 const SEALED_FOR = 'email-tool-erase';
@@ -24,6 +25,11 @@ const SEALED_FOR = 'email-tool-erase';
 export function toolEraseRow(secrets: SecretBox, email: string, now: number): ToolEraseRow | null {
   if (!secrets.hasKey) return null;
   return { sealedAddress: secrets.seal(email, SEALED_FOR), maskedAddress: maskedEmail(email), now };
+}
+
+/** The command line's erase (server/cli/): its row when a tool is set and there is a key; the server's loop sends it (at its next look, within a minute). */
+export function commandLineEraseRow(settings: SettingsInForce, secrets: SecretBox, email: string, now: number): ToolEraseRow | undefined {
+  return toolInForce(settings).ok ? (toolEraseRow(secrets, email, now) ?? undefined) : undefined;
 }
 
 /** The address of an erase row; null when it cannot be opened (wiped, or sealed with another key). */

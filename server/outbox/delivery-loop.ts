@@ -1,6 +1,7 @@
 /**
  * The durable outbox's delivery loop, the same for every channel: the webhook
- * (server/webhooks/outbox.ts) and the results e-mail (server/mail/mail-outbox.ts). Each stored
+ * (server/webhooks/outbox.ts), the results e-mail (server/mail/mail-outbox.ts) and the coach's
+ * e-mail tool (server/email-tool/tool-outbox.ts). Each stored
  * submission got its rows in the same transaction; a channel's loop claims its due rows, sends each
  * through the channel, and records the outcomes: delivered, refused for good (a webhook's 410 Gone,
  * a mailbox that does not exist), given up after three days, or tried again later with exponential

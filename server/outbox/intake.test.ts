@@ -84,7 +84,7 @@ test('a burst of leads holds the webhook back; once it eases, every lead queued 
   expect(Math.max(...sentAt()) - start).toBeLessThanOrEqual(eased - start + 3 * intakeTimings.windowMs);
 });
 
-test('a burst that goes on holds the webhook back for at most ten seconds; then it is sent meanwhile', async () => {
+test('a burst that goes on holds the webhook back for a minute at most; then it is sent meanwhile', async () => {
   const { clock, gauge, pending, sentAt, start } = await startedInBurst();
   while (clock.now() - start <= intakeTimings.maxDeferMs) {
     gauge.stored(60);

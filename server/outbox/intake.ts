@@ -19,8 +19,11 @@ export const intakeTimings = {
   busyLeads: 50,
   /** While the intake is busy, a waiting loop looks again this often. */
   recheckMs: 250,
-  /** The longest a loop waits for the intake in a row; then it sends meanwhile. */
-  maxDeferMs: 10_000,
+  /**
+   * The longest a loop waits for the intake in a row; then it sends meanwhile. A minute: longer than
+   * any burst a coach's page sees (a mailing's first rush), short enough that nothing starves.
+   */
+  maxDeferMs: 60_000,
 } as const;
 
 /** What a delivery loop asks: is the intake busy right now? */

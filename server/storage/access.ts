@@ -100,29 +100,3 @@ export interface AccessTable {
   /** Ends every session but this one; how many ended. */
   endOtherSessions(keep: number): Promise<number>;
 }
-
-/** Every method of the table, for the SQLite storage thread's forwarding (server/storage/sqlite/thread-storage.ts). */
-export const accessMethods = [
-  'addPasskey',
-  'listPasskeys',
-  'passkey',
-  'usePasskey',
-  'renamePasskey',
-  'removePasskey',
-  'addChallenge',
-  'takeChallenge',
-  'readSecondFactor',
-  'startEnrolment',
-  'confirmEnrolment',
-  'useStep',
-  'useRecoveryCode',
-  'clearSecondFactor',
-  'addResetToken',
-  'useResetToken',
-  'listBrowsers',
-  'endOtherSessions',
-] as const satisfies readonly (keyof AccessTable)[];
-
-// Compile-time check that the list holds every method (a method missing here would not reach the thread).
-type Missing = Exclude<keyof AccessTable, (typeof accessMethods)[number]>;
-export const accessMethodsAreComplete: Missing extends never ? true : never = true;

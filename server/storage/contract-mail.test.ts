@@ -59,6 +59,18 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(await storage.outbox.webhook.nextDueAt()).toBe(clock + 60_000);
   });
 
+  test('the deliveries waiting are counted per channel: a delivered one no longer, an erased person has none', async () => {
+    const storage = await start();
+    expect(await storage.dashboard.pendingByChannel()).toEqual({ webhook: 0, email: 0, tool: 0 });
+    await storage.leads.submit({ lead: lead('ana@example.com'), routing });
+    await storage.leads.submit({ lead: lead('bo@example.com'), routing: { ...routing, tool: true } });
+    expect(await storage.dashboard.pendingByChannel()).toEqual({ webhook: 2, email: 2, tool: 1 });
+    await deliver(storage, 'email', await claimAll(storage, 'email'));
+    expect(await storage.dashboard.pendingByChannel()).toEqual({ webhook: 2, email: 0, tool: 1 });
+    await storage.dashboard.eraseLead('bo@example.com');
+    expect(await storage.dashboard.pendingByChannel()).toEqual({ webhook: 1, email: 0, tool: 0 });
+  });
+
   test('one results e-mail an hour and three a day per address, however many submit it; the rest are stored and held', async () => {
     const storage = await start();
     // The probe: 12 leads for one address at once (12 clients), in one batch and in several.

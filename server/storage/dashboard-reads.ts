@@ -4,7 +4,7 @@
  * (the rest of the contract: ./storage.ts, whose `Storage.dashboard` this is).
  */
 import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, DeliveryState, ToolEraseResult } from '../../src/shared/delivery-kinds';
-import type { TimeRange, ToolEraseRow } from './storage';
+import type { OutboxChannel, TimeRange, ToolEraseRow } from './storage';
 
 /*
  * What these reads answer is storage's own: ids as numbers, times in ms, ratings as stored
@@ -125,6 +125,8 @@ export interface DashboardReads {
    */
   retryDelivery(id: number, now: number): Promise<RetryOutcome>;
   leadStats(now: number): Promise<LeadStats>;
+  /** How many deliveries wait (new or retrying) on each channel: read from the index of pending rows, never the delivered ones. */
+  pendingByChannel(): Promise<Record<OutboxChannel, number>>;
   /** How many submissions a period holds, and how many people (addresses) made them. */
   countInPeriod(period: TimeRange): Promise<{ leads: number; submissions: number }>;
   /** SQLite: a consistent copy in the new file `target` (VACUUM INTO: every lead committed before it began), true; Postgres: false (pg_dump). */

@@ -15,7 +15,7 @@
 import { isLockedError, type StoreOptions, type Submission, type SubmitResult } from './storage';
 
 export type GroupCommitOptions<Result> = {
-  /** The largest batch: it bounds how long one transaction takes (and, on SQLite, holds the event loop). */
+  /** The largest batch: it bounds how long one transaction takes (on SQLite, in the lead thread, never on the event loop). */
   batchCap: number;
   /** How many batches may be written at once. */
   maxInFlight: number;

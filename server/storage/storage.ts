@@ -1,6 +1,6 @@
 /**
  * The one storage contract. Everything the server keeps goes through it: leads (submissions and
- * their Idempotency-Keys), the webhook outbox, the coach's password, sessions and audit log, the
+ * their Idempotency-Keys), the outbox of every channel, the coach's password, sessions and audit log, the
  * funnel counts and the profile aggregate, and the dashboard's reads.
  *
  * The contract owns its parameter and row types: the domain (leads/, coach/, analytics/,
@@ -33,8 +33,8 @@ export type ResultsMail = 'queued' | 'held' | 'off';
 /**
  * The channels a lead is delivered on. Each delivery is one outbox row of its channel, sent by that
  * channel's loop (server/outbox/delivery-loop.ts): the coach's webhook, and the results e-mail to
- * the visitor, the coach's e-mail tool. A channel is added here, in `channelEvents`, and as a loop;
- * storage queues its rows.
+ * the visitor, the coach's e-mail tool. A channel is added here, in `channelEvents`, as a loop, and
+ * as an entry of Retry's table (server/coach/retry-channels.ts); storage queues its rows.
  */
 export const outboxChannels = ['webhook', 'email', 'tool'] as const;
 /** Who an outbox row goes to: the coach's webhook, the visitor's mailbox (the results e-mail), the coach's e-mail tool. */

@@ -9,7 +9,8 @@ import { normalizeEmail } from '../email';
 import { profileSumsByDay } from '../profile-sums';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
-import { type TimeRange, type ToolEraseRow } from '../storage';
+import { byChannel } from '../parts';
+import { type OutboxChannel, type TimeRange, type ToolEraseRow } from '../storage';
 import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
@@ -159,10 +160,18 @@ export async function leadStats(pool: PostgresPool, now: number): Promise<LeadSt
   );
 }
 
+/** How many deliveries wait on each channel (see pendingByChannel in sqlite/leads.ts). */
+export async function pendingByChannel(pool: PostgresPool): Promise<Record<OutboxChannel, number>> {
+  const waiting = byChannel(() => 0);
+  const { rows } = await pool.query<{ channel: OutboxChannel; n: number }>("SELECT channel, count(*)::int AS n FROM outbox WHERE state = 'pending' GROUP BY channel");
+  for (const { channel, n } of rows) waiting[channel] = n;
+  return waiting;
+}
+
 /** What the dashboard reads and does with the leads on Postgres. */
 export function postgresDashboardReads(pool: PostgresPool): DashboardReads {
   return {
-    ...bound(pool, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, countInPeriod, listDeliveries, retryDelivery }),
+    ...bound(pool, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, pendingByChannel, countInPeriod, listDeliveries, retryDelivery }),
     exportRows: (period) => exportPages(pool, period),
     // Backups of Postgres are the database's own (pg_dump, the provider's snapshots): server/docs/postgres.md.
     writeBackup: async () => false,

@@ -10,7 +10,7 @@ import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dash
 import type { PostgresPool } from './connection';
 
 /**
- * One channel's queue (the webhook's, or the results e-mail's). A claim is one statement: the due rows no other transaction holds
+ * One channel's queue (`channel`: any of `outboxChannels`). A claim is one statement: the due rows no other transaction holds
  * (`FOR UPDATE SKIP LOCKED`) get a lease (a fresh token) and their next attempt moves to the lease's
  * end, so no other instance takes them meanwhile; if this instance dies, they come due again then.
  * Outcomes are recorded only where the lease is still this claim's.

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../email';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
-import { type TimeRange, type ToolEraseRow } from '../storage';
+import { byChannel } from '../parts';
+import { type OutboxChannel, type TimeRange, type ToolEraseRow } from '../storage';
 import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
 import { backupDatabase } from './connection';
 import { exportPages } from './export';
@@ -178,10 +179,18 @@ export function leadStats(db: SqliteDatabase, now = Date.now()): LeadStats {
   );
 }
 
+/** How many deliveries wait on each channel: the pending rows' index by channel (`outbox_due_by_channel`). */
+export function pendingByChannel(db: SqliteDatabase): Record<OutboxChannel, number> {
+  const waiting = byChannel(() => 0);
+  const counts = db.prepare<[], { channel: OutboxChannel; n: number }>("SELECT channel, count(*) AS n FROM outbox WHERE state = 'pending' GROUP BY channel").all();
+  for (const { channel, n } of counts) waiting[channel] = n;
+  return waiting;
+}
+
 /** What the dashboard reads and does with the leads of a SQLite database. */
 export function sqliteDashboardReads(db: SqliteDatabase): DashboardReads {
   return {
-    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, countInPeriod, listDeliveries, retryDelivery }),
+    ...bound(db, { listLeads, leadDetail, emailOfLead, eraseLead, leadStats, pendingByChannel, countInPeriod, listDeliveries, retryDelivery }),
     // A page at a time, each one complete query: the thread is free between pages.
     exportRows: async function* (period) {
       yield* exportPages(db, period);

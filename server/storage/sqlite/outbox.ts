@@ -1,6 +1,6 @@
 /**
- * The outbox on SQLite, every channel's (the webhook's, the results e-mail's: one table, a queue per
- * channel): the delivery loops' queues (a claim with a lease, outcomes recorded under it) and the
+ * The outbox on SQLite, every channel's (the webhook's, the results e-mail's, the e-mail tool's: one
+ * table, a queue per channel): the delivery loops' queues (a claim with a lease, outcomes recorded under it) and the
  * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now). Counts and lists use the outbox's partial indexes (pending, gone, expired), so
  * the million delivered rows are never read.
  */
@@ -12,7 +12,7 @@ import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dash
 import type { SqliteDatabase } from './binding';
 
 /**
- * One channel's queue on SQLite (the webhook's, or the results e-mail's). One process delivers, but
+ * One channel's queue on SQLite (`channel`: any of `outboxChannels`). One process delivers, but
  * the contract is Postgres's: a round claims its rows with a lease (one small transaction), and
  * outcomes are recorded under it.
  */

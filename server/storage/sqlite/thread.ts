@@ -5,7 +5,7 @@
  * connection (`role`): the lead thread and the dashboard thread. The main thread's side is
  * ./thread-storage.ts; the calls cross with server/storage/worker-calls.ts.
  */
-import type { OutboxChannel, StoragePart, Submission, TimeRange } from '../storage';
+import type { OutboxChannel, OutboxQueue, StoragePart, StorageParts, Submission, TimeRange } from '../storage';
 import { notifyMain, serveCalls } from '../worker-calls';
 import { type SqliteRole, SqliteStorage } from './storage';
 
@@ -14,6 +14,12 @@ export type ThreadData = { dataDir: string; role: Exclude<SqliteRole, 'all'> };
 
 /** A part of the contract as a call names it: one of `Storage`'s parts, or one channel's outbox queue. */
 export type ThreadPart = Exclude<StoragePart, 'outbox'> | `outbox.${OutboxChannel}`;
+
+/** The contract's interface of the part a call names. */
+type PartAt<Part extends ThreadPart> = Part extends StoragePart ? StorageParts[Part] : OutboxQueue;
+
+/** A method of a part, as a call names it besides its part (`readRevision`, `claimDue`...). */
+export type MethodName = { [Part in ThreadPart]: keyof PartAt<Part> & string }[ThreadPart];
 
 type Method = (...args: unknown[]) => unknown;
 
@@ -33,9 +39,9 @@ const operations = (storage: SqliteStorage) => {
     /** One batch of the main thread's group commit, in one transaction; each submission carries its routing. */
     writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
     /** The methods of each part, by name: what the main thread forwards. */
-    methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])) as Record<ThreadPart, string[]>,
+    methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])) as Record<ThreadPart, MethodName[]>,
     /** A method of a part of the contract (`settings.readRevision`, `outbox.email.claimDue`...). */
-    call: (part: ThreadPart, method: string, args: unknown[]) => methodOf(partOf(storage, part), method)(...args),
+    call: (part: ThreadPart, method: MethodName, args: unknown[]) => methodOf(partOf(storage, part), method)(...args),
     /** The export's pages, one call each: the thread reads a page, the main thread writes it. */
     exportStart: (period: TimeRange | undefined) => {
       const id = nextExport++;

@@ -120,7 +120,7 @@ export type CoachErrorCode =
   | 'password_not_set'
   /** 409: a webhook delivery retried, or a test sent, without a webhook in force (an address and a signing secret). */
   | 'webhook_not_configured'
-  /** 409: a delivery retried while no channel is on (no webhook in force and mail off): nothing can be sent. */
+  /** 409: a delivery retried while no channel is on (no webhook or e-mail tool in force, and mail off): nothing can be sent. */
   | 'no_channel_configured'
   /** 409: a change to a setting the server's environment sets (it wins; `field` names the setting). */
   | 'set_by_server'
