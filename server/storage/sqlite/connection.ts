@@ -39,6 +39,34 @@ export function backupDatabase(db: SqliteDatabase, target: string): void {
   chmodSync(target, 0o600);
 }
 
+/** How long an erase keeps trying to empty the WAL while another connection checkpoints. */
+export const TRUNCATE_RETRY_MS = 1_000;
+const TRUNCATE_PAUSE_MS = 10;
+
+/** Blocks this thread for `ms` (a storage thread's calls are synchronous). */
+function pauseThread(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * A TRUNCATE checkpoint: the WAL emptied, so it keeps no old copy of what an erase removed. While
+ * another connection runs its own checkpoint (the lead thread's, once a second) SQLite answers
+ * busy at once, without waiting: so this tries again every 10 ms for up to a second. A reader that
+ * holds the WAL past the busy timeout is still busy then. True once the WAL is empty.
+ */
+export function truncateWal(
+  db: Pick<SqliteDatabase, 'pragma'>,
+  clock: { now: () => number; pause: (ms: number) => void } = { now: Date.now, pause: pauseThread },
+): boolean {
+  const until = clock.now() + TRUNCATE_RETRY_MS;
+  for (;;) {
+    const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (!checkpoint?.busy) return true;
+    if (clock.now() >= until) return false;
+    clock.pause(TRUNCATE_PAUSE_MS);
+  }
+}
+
 /** Brings the schema up to date; refuses a database written by a newer version of the app. */
 export function migrate(db: SqliteDatabase): void {
   // For migration 6: the stored form of an address, as the app computes it.

@@ -12,7 +12,7 @@ import { bound } from '../bound';
 import { byChannel } from '../parts';
 import { type OutboxChannel, type TimeRange, type ToolEraseRow } from '../storage';
 import { type DashboardReads, type EraseResult, type LeadListParams, type LeadStats, NAME_SEARCH_WINDOW, type StoredLeadDetail, type StoredLeadPage } from '../dashboard-reads';
-import { backupDatabase } from './connection';
+import { backupDatabase, truncateWal } from './connection';
 import { exportPages } from './export';
 import { listDeliveries, retryDelivery } from './outbox';
 import type { SqliteDatabase } from './binding';
@@ -140,8 +140,7 @@ export function eraseLead(db: SqliteDatabase, email: string, toolErase?: ToolEra
     if (toolErase) queueToolErase(db, toolErase, leaseEndOf(pushes, toolErase.now));
     return { leads: 1, submissions, pendingDeliveries: pending?.n ?? 0 };
   }).immediate();
-  const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  if (checkpoint?.busy) {
+  if (!truncateWal(db)) {
     throw new Error('The erase is committed, but the WAL checkpoint was blocked by another reader; run erase again to finish cleaning.');
   }
   return result;
