@@ -45,6 +45,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A screen's test renders the whole page in jsdom: on a busy shared machine (load 20 and
+          // more) a few passed 5 s. The limit guards against a hang; timings run on fake clocks.
+          testTimeout: 15_000,
         },
       },
       {
