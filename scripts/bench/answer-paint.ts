@@ -29,6 +29,10 @@ const recorder = `
 `;
 
 
+interface PaintRecorder {
+  __answerPaintMs: number[];
+}
+
 /** One walk through the quiz; returns the nine click-to-paint times in ms. */
 export async function measureAnswerPaints(browser: Browser, quizUrl: string): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -42,7 +46,12 @@ export async function measureAnswerPaints(browser: Browser, quizUrl: string): Pr
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     for (let question = 1; question <= 9; question += 1) {
       await answerButton(page, RATINGS[question % 3] ?? 2).click();
-      await page.waitForFunction(`window.__answerPaintMs.length >= ${question}`);
+      // A function, not a string: the page's CSP forbids eval, which a string predicate needs
+      // whenever the first check is false and Playwright polls again (it failed CI at load 10).
+      await page.waitForFunction(
+        (count) => (globalThis as unknown as PaintRecorder).__answerPaintMs.length >= count,
+        question,
+      );
       if (question === 9) break;
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.getByText(`Question ${question + 1} of 9`).waitFor();
