@@ -1,3 +1,4 @@
+import { executionAsyncResource } from 'node:async_hooks';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseOutboundAllowedHosts, externalOnly } from '../outbound/allowed-hosts';
 import { OutboundRefused } from '../outbound/connect';
@@ -123,5 +124,47 @@ describe('a request', () => {
     receiver.answer = (response) => response.writeHead(200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '20' }).end('{}');
     expect((await client.http(Infinity)({ method: 'GET', path: '/api/subscribers' })).status).toBe(200);
     await expect(client.http(clock.now() + 1000)({ method: 'GET', path: '/api/subscribers' })).rejects.toEqual(new Paced(20_000));
+  });
+});
+
+/**
+ * Whether promise hooks are on in this thread (what an enabled AsyncLocalStorage costs every promise
+ * on Node 20 and 22): with them, a promise's reaction runs with that promise as its async resource.
+ */
+function promiseHooksOn(): Promise<boolean> {
+  const reaction: Promise<boolean> = Promise.resolve().then(() => executionAsyncResource() === reaction);
+  return reaction;
+}
+
+describe('an attempt (`within`)', () => {
+  test('two at once each keep their own deadline and signal, also once the other is over; then promise hooks are off', async () => {
+    const { receiver, clock, client } = await setUp();
+    // The tool holds the key 30 s: a request whose attempt ends sooner is refused a slot at once.
+    receiver.answer = (response) => response.writeHead(429, { 'retry-after': '30' }).end('{}');
+    expect((await client.http(Infinity)({ method: 'GET', path: '/v4/account' })).status).toBe(429);
+    const http = client.bound();
+    const patience = new AbortController();
+    let hastyOver = () => {};
+    const hastyEnded = new Promise<void>((resolve) => (hastyOver = resolve));
+    const patient = client.within(clock.now() + 60_000, patience.signal, async () => {
+      await hastyEnded;
+      return http({ method: 'GET', path: '/v4/patient' });
+    });
+    const hasty = client.within(clock.now() + 29_000, undefined, () => http({ method: 'GET', path: '/v4/hasty' }));
+
+    // Its own deadline, not the patient one's running beside it: refused at once, and it throws.
+    await expect(hasty).rejects.toEqual(new Paced(30_000));
+    hastyOver();
+    // The patient one, alone now and after the hold, still ends with its own signal: nothing is sent.
+    await clock.advanceTo(clock.now() + 30_000);
+    patience.abort(new Error('the round ended'));
+    await expect(patient).rejects.toThrow('the round ended');
+    expect(receiver.received.map((request) => request.path)).toEqual(['/v4/account']);
+    expect(await promiseHooksOn()).toBe(false);
+
+    // The next attempt, once none ran, has its own signal again.
+    await expect(client.within(Infinity, AbortSignal.abort(new Error('cut short')), () => http({ method: 'GET', path: '/v4/later' }))).rejects.toThrow('cut short');
+    expect(receiver.received).toHaveLength(1);
+    expect(await promiseHooksOn()).toBe(false);
   });
 });

@@ -90,8 +90,15 @@ async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy(): 
   }
 }
 
-/** The attempt a request belongs to: its deadline and signal (see `ToolClient.within`). */
+/**
+ * The attempt a request belongs to: its deadline and signal (see `ToolClient.within`). On while an
+ * attempt of any client runs, and only then: on Node 20 and 22 an enabled AsyncLocalStorage keeps
+ * promise hooks on in its thread, a cost every lead pays (a tenth of its CPU). Disabled once none
+ * runs, and enabled again by the next attempt's `run`; with Node 24's AsyncContextFrame it costs
+ * nothing either way, and `disable` only clears it from the context that calls it.
+ */
 const attempt = new AsyncLocalStorage<{ deadline: number; signal: AbortSignal | undefined }>();
+let attemptsRunning = 0;
 
 /** One tool's connections: a `ToolHttp` per attempt (its deadline and signal), closed with the settings. */
 export class ToolClient {
@@ -164,9 +171,19 @@ export class ToolClient {
     };
   }
 
-  /** Runs one attempt: the `bound()` requests made in it wait for a slot until `deadline` at most, and end with `signal`. */
-  within<T>(deadline: number, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
-    return attempt.run({ deadline, signal }, run);
+  /**
+   * Runs one attempt: the `bound()` requests made in it wait for a slot until `deadline` at most, and
+   * end with `signal`. Attempts at once each have their own; the store goes off when the last ends,
+   * answered or thrown (a connector awaits every request it makes: none outlives its attempt).
+   */
+  async within<T>(deadline: number, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    attemptsRunning += 1;
+    try {
+      return await attempt.run({ deadline, signal }, run);
+    } finally {
+      attemptsRunning -= 1;
+      if (attemptsRunning === 0) attempt.disable();
+    }
   }
 
   async close(): Promise<void> {
