@@ -1,10 +1,10 @@
 /**
  * `npm test`: the unit tests (`npm run test:unit`, Vitest) and the end-to-end tests (`npm run
- * test:e2e`, Playwright) at the same time, each line of their output marked with its side. Both
- * spend much of their time waiting (on servers, timers, child processes and the browser), so on a
- * 2-core machine the two together take little more than the end-to-end tests alone, where one after
- * the other took their sum. Fails when either fails; both always run to the end, and the summary
- * says how long each took.
+ * test:e2e`, Playwright) at the same time, each line of their output marked with its side. Each
+ * alone spends much of its time waiting (on servers, timers, child processes and the browser): one
+ * after the other they took about 820 s on a quiet 2-core machine for about 1,000 s of CPU, so the
+ * cores sat idle for a third of the run. Fails when either fails; both always run to the end, and
+ * the summary says how long each took.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
