@@ -28,7 +28,7 @@ import { resultsCopy } from '../src/content/results';
 import { pageTitle } from '../src/content/site';
 import { DRIVER_COUNT } from '../src/shared/constants';
 import { defaultSiteConfig } from '../src/shared/site-config';
-import { PAGE_SLOT, type PageName, type PageTemplates, loadPageRendering, renderPages, templateFile } from '../server/pages/site-pages';
+import { PAGE_SLOT, type PageName, type PageTemplates, importRenderer, renderPages, templateFile } from '../server/pages/site-pages';
 import type { Manifest } from './bench/build-info';
 import { inlineStylesheets } from './inline-css';
 import { modulePreloadLinks } from './preload-links';
@@ -74,7 +74,7 @@ for (const [name, html] of Object.entries(templates)) {
   await writeFile(templateFile(dist, name as PageName), html);
 }
 
-const { renderer } = await loadPageRendering(dist);
+const renderer = await importRenderer(dist);
 const pages = {
   ...(await renderPages(renderer, templates, defaultSiteConfig, { withSettingsBlock: false })),
   coach: inlineStylesheets(await readFile(coachTemplatePath, 'utf8'), readStylesheet),

@@ -144,7 +144,7 @@ export async function composeApp(config: ServerConfig, { log, clock, random }: C
       await settings.stop();
       await Promise.all([outbox.stop(), mail.stop(), tool.stop()]);
       await outbox.close();
-      await Promise.all([funnelCounter.close(), offers.close()]);
+      await Promise.all([funnelCounter.close(), offers.close(), pages.close()]);
       await storage.close();
     },
   };

@@ -8,6 +8,12 @@
  * (`dist/ssr/entry-server.js`). The server renders every page once at start-up and again whenever
  * the settings change (server/settings/service.ts), never per request: a request sends a string.
  * The same function renders the build's own pages with the defaults, for hosting without the server.
+ *
+ * The server runs the renderer in a thread of its own (./render-thread.mjs, server/on-demand-thread.ts),
+ * never on the event loop that answers leads: React's `prerender` (the quiz, rendered once its lazy
+ * page has loaded) keeps each render in an AsyncLocalStorage, and on Node 20 and 22 the first
+ * `AsyncLocalStorage.run` in a thread turns on promise hooks there for good, which cost every lead
+ * after it about a tenth of its CPU.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +21,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paths } from '../../src/shared/paths';
 import { siteConfigElement, type SiteConfig } from '../../src/shared/site-config';
+import { onDemandThread } from '../on-demand-thread';
 
 export const PAGE_SLOT = '<!--app-html-->';
 
@@ -39,9 +46,9 @@ const renderedPath: Record<PageName, { path: string | null; waitForLazyPages: bo
   'not-found': { path: '/__not-found__', waitForLazyPages: false },
 };
 
-/** What `src/entry-server.tsx` exports, once built into dist/ssr. */
+/** What `src/entry-server.tsx` exports, once built into dist/ssr; on the server, its calls into the render thread. */
 export type PageRenderer = {
-  render: (url: string, siteConfig: SiteConfig) => string;
+  render: (url: string, siteConfig: SiteConfig) => string | Promise<string>;
   renderWithLazyPages: (url: string, siteConfig: SiteConfig) => Promise<string>;
 };
 
@@ -70,15 +77,15 @@ export async function renderPages(
   const pages = {} as Pages;
   for (const name of pageNames) {
     const { path, waitForLazyPages } = renderedPath[name];
-    const app = path === null ? '' : waitForLazyPages ? await renderer.renderWithLazyPages(path, siteConfig) : renderer.render(path, siteConfig);
+    const app = path === null ? '' : waitForLazyPages ? await renderer.renderWithLazyPages(path, siteConfig) : await renderer.render(path, siteConfig);
     const html = templates[name].replace(PAGE_SLOT, () => app);
     pages[name] = withSettingsBlock ? withSiteConfig(html, siteConfig) : html;
   }
   return pages;
 }
 
-/** The built templates and renderer; a missing one stops the start, saying to build first. */
-export async function loadPageRendering(distDir: string): Promise<{ renderer: PageRenderer; templates: PageTemplates }> {
+/** The built templates; a missing one (or a missing renderer) stops the start, saying to build first. */
+export async function loadTemplates(distDir: string): Promise<PageTemplates> {
   const missing = [rendererFile(distDir), ...pageNames.map((page) => templateFile(distDir, page))].find((file) => !existsSync(file));
   if (missing) throw new Error(`${missing} is missing: run "npm run build" first.`);
   const templates = {} as PageTemplates;
@@ -88,8 +95,26 @@ export async function loadPageRendering(distDir: string): Promise<{ renderer: Pa
       throw new Error(`${templateFile(distDir, name)} has no ${PAGE_SLOT} slot: run "npm run build" again.`);
     }
   }
-  const renderer = (await import(pathToFileURL(rendererFile(distDir)).href)) as PageRenderer;
-  return { renderer, templates };
+  return templates;
+}
+
+/** The built renderer, in this thread: the build's own (scripts/prerender.ts). */
+export async function importRenderer(distDir: string): Promise<PageRenderer> {
+  return (await import(pathToFileURL(rendererFile(distDir)).href)) as PageRenderer;
+}
+
+/** What the render thread is asked: one page's app HTML, by the renderer at `rendererUrl`. */
+export type PageTask = { rendererUrl: string; url: string; siteConfig: SiteConfig; waitForLazyPages: boolean };
+
+/** The built renderer, called in its own thread (started again for the next render when it has stopped). */
+function threadRenderer(distDir: string): PageRenderer & { close(): Promise<void> } {
+  const thread = onDemandThread<PageTask, string>(new URL('./render-thread.mjs', import.meta.url));
+  const rendererUrl = pathToFileURL(rendererFile(distDir)).href;
+  return {
+    render: (url, siteConfig) => thread.run({ rendererUrl, url, siteConfig, waitForLazyPages: false }),
+    renderWithLazyPages: (url, siteConfig) => thread.run({ rendererUrl, url, siteConfig, waitForLazyPages: true }),
+    close: () => thread.close(),
+  };
 }
 
 /**
@@ -103,7 +128,7 @@ export class SitePages {
   #wanted: SiteConfig | null = null;
 
   private constructor(
-    private readonly renderer: PageRenderer,
+    private readonly renderer: PageRenderer & { close(): Promise<void> },
     private readonly templates: PageTemplates,
     pages: Pages,
   ) {
@@ -111,8 +136,14 @@ export class SitePages {
   }
 
   static async load(distDir: string, siteConfig: SiteConfig): Promise<SitePages> {
-    const { renderer, templates } = await loadPageRendering(distDir);
-    return new SitePages(renderer, templates, await renderPages(renderer, templates, siteConfig, { withSettingsBlock: true }));
+    const templates = await loadTemplates(distDir);
+    const renderer = threadRenderer(distDir);
+    try {
+      return new SitePages(renderer, templates, await renderPages(renderer, templates, siteConfig, { withSettingsBlock: true }));
+    } catch (error) {
+      await renderer.close();
+      throw error;
+    }
   }
 
   get current(): Pages {
@@ -131,5 +162,11 @@ export class SitePages {
     // A failed render leaves the previous pages in place and the next update free to try again.
     this.#rendering = run.catch(() => undefined);
     return run;
+  }
+
+  /** Stops the render thread, once the update under way (if any) is over. */
+  async close(): Promise<void> {
+    await this.#rendering;
+    await this.renderer.close();
   }
 }

@@ -7,12 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { coachApi, restoreSettingsPath } from '../../src/shared/coach-api/routes';
 import { buildApp } from '../app';
-import { SESSION_COOKIE } from '../coach/sessions';
 import { setTestPassword, signedIn } from '../test/coach-session';
 import { captureLog, startApp, tempDir, testConfig } from '../test/helpers';
 import { pngImage } from '../test/images';
 import { freshPostgres } from '../test/postgres';
-import { spawnServer } from '../test/server-process';
+import { setUpCoach, spawnServer } from '../test/server-process';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -65,28 +64,9 @@ test('on Postgres without SETTINGS_ENCRYPTION_KEY the server starts and warns; s
 test('a setting and a restore acknowledged to the coach survive kill -9 of the server that stored them', async () => {
   const dataDir = tempDir();
   const first = await spawnServer({ DATA_DIR: dataDir });
-  // The first start's set-up address, from its log.
-  await expect.poll(() => /"setupUrl":"([^"]+)"/.exec(first.output())?.[1], { timeout: 10_000 }).toBeDefined();
-  const code = new URL(/"setupUrl":"([^"]+)"/.exec(first.output())?.[1] ?? '').hash.slice(1);
-  const setup = await fetch(`${first.url}${coachApi.setup}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: first.url },
-    body: JSON.stringify({ code, password: 'a calm long password' }),
-  });
-  const cookie = setup.headers.getSetCookie().find((line) => line.startsWith(SESSION_COOKIE)) ?? '';
-  const change = await fetch(`${first.url}${coachApi.settings}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin: first.url, cookie: cookie.split(';')[0] ?? '' },
-    body: JSON.stringify({ coachName: 'Dana Reyes', analyticsTimeZone: 'Europe/Berlin' }),
-  });
-  expect(change.status).toBe(200);
+  const send = await setUpCoach(first);
+  expect((await send('PATCH', coachApi.settings, { coachName: 'Dana Reyes', analyticsTimeZone: 'Europe/Berlin' })).status).toBe(200);
   // A later name, then the version with Dana's restored: the restore is what must survive.
-  const send = (method: string, path: string, body?: object) =>
-    fetch(`${first.url}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: first.url, cookie: cookie.split(';')[0] ?? '' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   expect((await send('PATCH', coachApi.settings, { coachName: 'Sam Lee' })).status).toBe(200);
   expect((await send('POST', restoreSettingsPath(1))).status).toBe(200);
   first.child.kill('SIGKILL');

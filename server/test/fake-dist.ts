@@ -5,9 +5,13 @@ import { makeTempDir } from './temp-dirs';
 
 /**
  * The server-side renderer of a fake build: what dist/ssr/entry-server.js exports, in a few lines.
- * It shows the coach's name as the real one does (escaped), so tests see the settings reach a page.
+ * It shows the coach's name as the real one does (escaped), so tests see the settings reach a page,
+ * and renders the quiz inside an AsyncLocalStorage as React's `prerender` does (its request's store),
+ * so tests see where that runs (server/pages/site-pages.test.ts).
  */
 const fakeRenderer = `
+import { AsyncLocalStorage } from 'node:async_hooks';
+const request = new AsyncLocalStorage();
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 const byline = (config) => (config.coach && config.coach.name ? '<p>A quiz by ' + escape(config.coach.name) + '</p>' : '');
 const bodies = {
@@ -16,7 +20,7 @@ const bodies = {
   '/__not-found__': '<h1>404</h1><p>Oops! Page not found</p>',
 };
 export function render(url, config) { return (bodies[url] ?? '') + byline(config); }
-export async function renderWithLazyPages(url, config) { return render(url, config); }
+export async function renderWithLazyPages(url, config) { return request.run({ url }, async () => render(url, config)); }
 `;
 
 /** An embed script that shows what it was served with: `look` is its placeholder, read back. */

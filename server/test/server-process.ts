@@ -1,7 +1,9 @@
 /** The real server process (`node --import tsx server/main.ts`) on 127.0.0.1, for tests; killed after each test. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { coachApi } from '../../src/shared/coach-api/routes';
+import { SESSION_COOKIE } from '../coach/sessions';
 import { makeFakeDist } from './fake-dist';
 import { listeningUrl } from './listening';
 import { tempDir, testSettingsKey } from './helpers';
@@ -74,4 +76,25 @@ export async function serverRefusal(env: Record<string, string>, options: Launch
     });
     child.on('exit', (code) => resolve({ code, stderr }));
   });
+}
+
+/** A request to a server process as the signed-in coach: JSON body, the session cookie, its own Origin. */
+export type CoachRequest = (method: string, path: string, body?: object) => Promise<Response>;
+
+/** Sets the dashboard's password through the first start's set-up address (from its log), as the coach would. */
+export async function setUpCoach(server: Spawned): Promise<CoachRequest> {
+  const setupUrl = () => /"setupUrl":"([^"]+)"/.exec(server.output())?.[1];
+  await expect.poll(setupUrl, { timeout: 10_000 }).toBeDefined();
+  const setup = await fetch(`${server.url}${coachApi.setup}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ code: new URL(setupUrl() ?? '').hash.slice(1), password: 'a calm long password' }),
+  });
+  const cookie = setup.headers.getSetCookie().find((line) => line.startsWith(SESSION_COOKIE))?.split(';')[0] ?? '';
+  return (method, path, body) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: server.url, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 }
