@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { paths, type AppPath } from '../src/shared/paths';
 import type { ServerConfig } from './config';
 import { zonedToday } from './analytics/counter';
-import { leadOfferKey, offerRoutes } from './offers/routes';
+import { leadOfferKeys, offerRoutes } from './offers/routes';
 import { eventRoutes } from './analytics/routes';
 import { apiNotFound } from './client-errors';
 import { type AppParts, composeApp } from './compose';
@@ -113,6 +113,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const now = () => clock.now();
   let consentOf: { snapshot: LiveSnapshot; settings: ConsentSettings } | null = null;
   const today = zonedToday(() => live.current.timeZone);
+  const leadOfferKey = leadOfferKeys();
   await app.register(healthRoutes, { storage, now });
   await app.register(leadRoutes, {
     store: storage,

@@ -26,6 +26,28 @@ export function leadOfferKey(offers: readonly Offer[], ratings: readonly Rating[
   return { offer: pickOffer(offers, ratings)?.id ?? DEFAULT_OFFER_ID, pattern: patternOf(ratings), step: 'lead' };
 }
 
+/**
+ * `leadOfferKey`, worked out once per profile (there are 3^9) under the offers in force, and again
+ * when they change (a new list): picking the offer and the pattern cost more than the rest of
+ * counting a lead.
+ */
+export function leadOfferKeys(): (offers: readonly Offer[], ratings: readonly Rating[]) => OfferKey {
+  let inForce: readonly Offer[] | null = null;
+  let byProfile = new Map<number, OfferKey>();
+  return (offers, ratings) => {
+    // No offers may come as a fresh empty list each time: it is the same list.
+    if (offers !== inForce && !(offers.length === 0 && inForce?.length === 0)) {
+      inForce = offers;
+      byProfile = new Map();
+    }
+    // The ratings as one number: each a base-3 digit.
+    const profile = ratings.reduce<number>((code, rating) => code * 3 + rating - 1, 0);
+    let key = byProfile.get(profile);
+    if (!key) byProfile.set(profile, (key = leadOfferKey(offers, ratings)));
+    return key;
+  };
+}
+
 type OfferRouteOptions = {
   counter: OfferCounter;
   /** The coach's offers in force now. */

@@ -5,8 +5,9 @@
  * connection (`role`): the lead thread and the dashboard thread. The main thread's side is
  * ./thread-storage.ts; the calls cross with server/storage/worker-calls.ts.
  */
-import type { OutboxChannel, OutboxQueue, StoragePart, StorageParts, Submission, TimeRange } from '../storage';
+import type { OutboxChannel, OutboxQueue, StoragePart, StorageParts, TimeRange } from '../storage';
 import { notifyMain, serveCalls } from '../worker-calls';
+import { type BatchMessage, packResults, type ResultsMessage, unpackBatch } from './batch-message';
 import { type SqliteRole, SqliteStorage } from './storage';
 
 /** What the main thread passes to the thread: plain data only. */
@@ -36,8 +37,8 @@ const operations = (storage: SqliteStorage) => {
   const exports = new Map<number, AsyncIterator<unknown>>();
   let nextExport = 1;
   return {
-    /** One batch of the main thread's group commit, in one transaction; each submission carries its routing. */
-    writeBatch: (batch: Submission[]) => storage.writeBatch(batch),
+    /** One batch of the main thread's group commit, in one transaction; each submission carries its routing (./batch-message.ts: its shape as it crosses). */
+    writeBatch: (batch: BatchMessage): ResultsMessage => packResults(storage.writeBatch(unpackBatch(batch))),
     /** The methods of each part, by name: what the main thread forwards. */
     methods: (parts: ThreadPart[]) => Object.fromEntries(parts.map((part) => [part, Object.keys(partOf(storage, part))])) as Record<ThreadPart, MethodName[]>,
     /** A method of a part of the contract (`settings.readRevision`, `outbox.email.claimDue`...). */

@@ -1,0 +1,75 @@
+/**
+ * A batch of the group commit as it crosses to the lead thread (./thread-storage.ts → ./thread.ts),
+ * and its results as they come back. Structured clone copies an object key by key, and a batch is
+ * hundreds of small objects (each submission's lead, consent record, source and routing): that copy
+ * was the main thread's largest cost per lead after writing the answer. So a submission crosses as
+ * one row of plain values in a fixed order, its consent wording (the same long text for every lead
+ * under one settings revision) once per batch, and a result as one row too. Each `unpack` is the
+ * inverse of its `pack` (./batch-message.test.ts).
+ */
+import type { Lead } from '../../../src/shared/lead';
+import type { FunnelSource, OutboxChannel, ResultsMail, StoredConsent, Submission, SubmitResult } from '../storage';
+
+/** A submission as it crosses: an absent part is null. */
+type SubmissionRow = [
+  email: string,
+  firstName: string,
+  ratings: Lead['ratings'],
+  idempotencyKey: string | null,
+  now: number,
+  /** The consent record, its wording as an index into the batch's `wordings`. */
+  consent: [version: string | null, wording: number | null, marketing: boolean | null] | null,
+  source: [source: string, medium: string, campaign: string, referrer: string] | null,
+  routing: [webhook: boolean, email: boolean, tool: boolean] | null,
+];
+
+/** A batch as it crosses: one row per submission, in order, and the consent wordings they refer to, each once. */
+export type BatchMessage = { rows: SubmissionRow[]; wordings: string[] };
+
+/** A result as it crosses: a stored submission's row, or null for a reused Idempotency-Key. */
+type ResultRow = [id: string, replayed: boolean, mail: ResultsMail, queued: OutboxChannel[]] | null;
+
+export type ResultsMessage = ResultRow[];
+
+export function packBatch(batch: readonly Submission[]): BatchMessage {
+  const wordings: string[] = [];
+  const wordingIndex = (wording: string | null) => {
+    if (wording === null) return null;
+    const known = wordings.indexOf(wording);
+    return known >= 0 ? known : wordings.push(wording) - 1;
+  };
+  const rows = batch.map(({ lead, idempotencyKey, now, consent, source, routing }): SubmissionRow => [
+    lead.email,
+    lead.firstName,
+    lead.ratings,
+    idempotencyKey ?? null,
+    now,
+    consent ? [consent.version, wordingIndex(consent.wording), consent.marketing] : null,
+    source ? [source.source, source.medium, source.campaign, source.referrer] : null,
+    routing ? [routing.webhook, routing.email, routing.tool] : null,
+  ]);
+  return { rows, wordings };
+}
+
+export function unpackBatch({ rows, wordings }: BatchMessage): Submission[] {
+  const wordingAt = (index: number | null) => {
+    if (index === null) return null;
+    const wording = wordings[index];
+    if (wording === undefined) throw new Error('A submission names a consent wording its batch does not carry.');
+    return wording;
+  };
+  return rows.map(([email, firstName, ratings, idempotencyKey, now, consent, source, routing]) => {
+    const submission: Submission = { lead: { email, firstName, ratings }, now };
+    if (idempotencyKey !== null) submission.idempotencyKey = idempotencyKey;
+    if (consent) submission.consent = { version: consent[0], wording: wordingAt(consent[1]), marketing: consent[2] } satisfies StoredConsent;
+    if (source) submission.source = { source: source[0], medium: source[1], campaign: source[2], referrer: source[3] } satisfies FunnelSource;
+    if (routing) submission.routing = { webhook: routing[0], email: routing[1], tool: routing[2] };
+    return submission;
+  });
+}
+
+export const packResults = (results: readonly SubmitResult[]): ResultsMessage =>
+  results.map((result) => (result.kind === 'stored' ? [result.id, result.replayed, result.mail, result.queued] : null));
+
+export const unpackResults = (rows: ResultsMessage): SubmitResult[] =>
+  rows.map((row) => (row === null ? { kind: 'key_conflict' } : { kind: 'stored', id: row[0], replayed: row[1], mail: row[2], queued: row[3] }));
