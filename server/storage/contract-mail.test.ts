@@ -59,6 +59,24 @@ describe.each(storageBackends)('%s', (_name, open) => {
     expect(await storage.outbox.webhook.nextDueAt()).toBe(clock + 60_000);
   });
 
+  test('each delivery has its own message id, kept on every attempt; ids sort in the order the deliveries were queued', async () => {
+    const storage = await start();
+    // 20 leads in one batch (one commit), then 5 one by one, each on both channels.
+    await Promise.all(Array.from({ length: 20 }, (_, index) => storage.leads.submit({ lead: lead(`batch${index}@example.com`), routing })));
+    for (let index = 0; index < 5; index += 1) await storage.leads.submit({ lead: lead(`one${index}@example.com`), routing });
+    const mail = await claimAll(storage, 'email');
+    const queued = [...mail, ...(await claimAll(storage, 'webhook'))].sort((a, b) => a.id - b.id);
+    const ids = queued.map((row) => row.message_id);
+    expect(ids).toHaveLength(50);
+    expect(new Set(ids).size).toBe(50);
+    expect([...ids].sort()).toEqual(ids);
+    // Tried again later: the same id (the receiver's dedupe key).
+    await storage.outbox.email.record(mail.map((row) => ({ row, state: 'pending', nextAttemptAt: clock + 1, status: 451, reply: null, now: clock })));
+    clock += 1;
+    const byId = (rows: DueRow[]) => rows.sort((a, b) => a.id - b.id).map((row) => row.message_id);
+    expect(byId(await claimAll(storage, 'email'))).toEqual(byId(mail));
+  });
+
   test('the deliveries waiting are counted per channel: a delivered one no longer, an erased person has none', async () => {
     const storage = await start();
     expect(await storage.dashboard.pendingByChannel()).toEqual({ webhook: 0, email: 0, tool: 0 });

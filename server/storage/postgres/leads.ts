@@ -3,9 +3,9 @@
  * submissions' key, a period as a range of it, e-mail search as a stretch of the e-mail index.
  * Also the person's detail, erasure and the counts of `stats`.
  */
-import { randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { normalizeEmail } from '../email';
+import { newMessageId } from '../message-id';
 import { profileSumsByDay } from '../profile-sums';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
@@ -127,7 +127,7 @@ export async function eraseLead(pool: PostgresPool, email: string, toolErase?: T
       await client.query(
         `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event, erase_address, erase_masked)
          VALUES ($1, NULL, $2, $3, 'tool', 'erase', $4, $5)`,
-        [`msg_${randomUUID()}`, toolErase.now, leaseEndOf(pushes.rows, toolErase.now), toolErase.sealedAddress, toolErase.maskedAddress],
+        [newMessageId(), toolErase.now, leaseEndOf(pushes.rows, toolErase.now), toolErase.sealedAddress, toolErase.maskedAddress],
       );
     }
     return { leads: 1, submissions: rows.length, pendingDeliveries: pending.rows[0]?.n ?? 0 };

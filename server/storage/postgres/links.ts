@@ -4,7 +4,7 @@
  * passes, so two instances pressed at once confirm once. A link goes with its submission (ON DELETE
  * CASCADE): erasing the person kills it in the same transaction.
  */
-import { randomUUID } from 'node:crypto';
+import { newMessageId } from '../message-id';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
 import { confirmedChannels, type ConfirmResult, type LinkedProfile, type LinkStore, type NewLink, type Routing } from '../storage';
 import { type PostgresPool, transaction } from './connection';
@@ -85,7 +85,7 @@ export function postgresLinks(pool: PostgresPool): LinkStore {
           await client.query(
             `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
              VALUES ($1, $2, $3, $3, $4, $5)`,
-            [`msg_${randomUUID()}`, submissionId, now, channel, event],
+            [newMessageId(), submissionId, now, channel, event],
           );
         }
         return { confirmedAt: at, queued: queued.map(({ channel }) => channel) };

@@ -9,6 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { newMessageId } from '../message-id';
 import { leadStepCounts } from '../funnel-counts';
 import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
 import { profileSumsByDay, TIME_ZONE_KEY } from '../profile-sums';
@@ -118,7 +119,7 @@ export function batchWriter(pool: PostgresPool): (batch: Submission[]) => Promis
           `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event)
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $3::bigint[], $4::text[], $5::text[])`,
           [
-            queued.map(() => `msg_${randomUUID()}`),
+            queued.map(() => newMessageId()),
             queued.map(({ row }) => idOf.get(row.publicId)),
             queued.map((entry) => entry.now),
             queued.map((entry) => entry.channel),

@@ -5,8 +5,8 @@
  * lead is a person (one e-mail address) shown with their latest submission; "latest" is checked
  * per row on the e-mail index. Also the person's detail, erasure and the counts of `stats`.
  */
-import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../email';
+import { newMessageId } from '../message-id';
 import { DAY_MS, deliveryColumns, detailColumns, detailOf, type DetailRow, escapeLike, leaseEndOf, leadListPage, mergeSearchResults, type OutboxRow, statsOf, type SubmissionRow } from '../rows';
 import { bound } from '../bound';
 import { byChannel } from '../parts';
@@ -151,7 +151,7 @@ function queueToolErase(db: SqliteDatabase, { sealedAddress, maskedAddress, now 
   db.prepare<[string, number, number, string, string]>(
     `INSERT INTO outbox (message_id, submission_id, created_at, next_attempt_at, channel, event, erase_address, erase_masked)
      VALUES (?, NULL, ?, ?, 'tool', 'erase', ?, ?)`,
-  ).run(`msg_${randomUUID()}`, now, dueAt, sealedAddress, maskedAddress);
+  ).run(newMessageId(), now, dueAt, sealedAddress, maskedAddress);
 }
 
 /** How many submissions a period holds, and how many people made them: a stretch of the primary key (`idRange`). */

@@ -3,7 +3,7 @@
  * confirm pages. A link goes with its submission (ON DELETE CASCADE), so erasing the person kills
  * it in the same transaction.
  */
-import { randomUUID } from 'node:crypto';
+import { newMessageId } from '../message-id';
 import { LINK_SWEEP_AFTER_MS, linkedProfile, linkedSubmissionColumns, type LinkedSubmissionRow } from '../links';
 import { confirmedChannels, type ConfirmResult, type LinkStore, type NewLink, type OutboxChannel, type OutboxEvent, type Routing } from '../storage';
 import type { SqliteDatabase } from './binding';
@@ -60,7 +60,7 @@ export function sqliteLinks(db: SqliteDatabase): LinkStore {
     if (at === null) return null;
     // The coach's tools hear of it once: when this press is the one that confirmed.
     const queued = changed ? confirmedChannels(routing) : [];
-    for (const { channel, event } of queued) queueConfirmed.run(`msg_${randomUUID()}`, link.submission_id, now, now, channel, event);
+    for (const { channel, event } of queued) queueConfirmed.run(newMessageId(), link.submission_id, now, now, channel, event);
     return { confirmedAt: at, queued: queued.map(({ channel }) => channel) };
   });
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { calendarDay } from '../../../src/shared/days';
 import { encodeRatings } from '../../../src/shared/ratings';
 import { normalizeEmail } from '../email';
+import { newMessageId } from '../message-id';
 import { leadStepCounts } from '../funnel-counts';
 import { MAIL_CAP, mayQueueResultsEmail } from '../mail-cap';
 import { channelEvents, IDEMPOTENCY_TTL_MS, noRouting, type OutboxChannel, outboxChannels, type OutboxEvent, type Submission, type SubmitResult } from '../storage';
@@ -90,7 +91,7 @@ export function batchWriter(db: SqliteDatabase): (batch: Submission[]) => Submit
     // One writer at a time: the address's earlier e-mails, this batch's included, are all seen here.
     const mail = !routing.email ? 'off' : mayQueueResultsEmail(mailedTo.all(email, now - MAIL_CAP.dayMs).map((row) => row.created_at), now) ? 'queued' : 'held';
     const queued = outboxChannels.filter((channel) => (channel === 'email' ? mail === 'queued' : routing[channel]));
-    for (const channel of queued) insertOutbox.run(`msg_${randomUUID()}`, inserted.lastInsertRowid, now, now, channel, channelEvents[channel].submitted);
+    for (const channel of queued) insertOutbox.run(newMessageId(), inserted.lastInsertRowid, now, now, channel, channelEvents[channel].submitted);
     storedNow.push({ submitted_at: now, ratings });
     leadsNow.push(submission);
     return { kind: 'stored', id, replayed: false, mail, queued };
