@@ -27,6 +27,10 @@ export function onDemandThread<Task, Result>(entry: URL): OnDemandThread<Task, R
         idleTimeout: IDLE_MS,
         // Tasks come as messages on the thread's event loop (rendering is asynchronous), not through a blocking wait.
         atomics: 'disabled',
+        // No preloads: `node --import …` given to the server (tsx, a test's own module) is the main
+        // thread's. A worker does not get tsx's loader from it, so a preloaded .ts file failed there
+        // and took the server down; an entry that needs TypeScript loads it itself (tsx's tsImport).
+        execArgv: [],
       });
       return pool.run(task);
     },
