@@ -73,6 +73,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
     postgres: '32f7a4584405a13eff6903dd8c9fbc1b5ab1f57a8b02aad20727a2fd6c4b7e8f',
   },
   'tool-erase': { sqlite: 'b89232808f0f98487aedf2e8c5801d657880ecf0e74bf3c8b9304456b8486cf5', postgres: 'b2f04a67b1c90865e65a3a364699792dcf97c5ffbed2230622af0c041aa5ffcb' },
+  'outbox-checks': { sqlite: '7488fb057476abc6ed9c6f78b2137d517ed4bfdfff77cbc48d4ea3f1237a8874', postgres: null },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

@@ -62,6 +62,9 @@ export const migrationNames = [
   'tool-connections',
   // 23: an erased person told to the e-mail tool as an outbox row of its own (event `erase`, no submission): its address sealed until done.
   'tool-erase',
+  // 24: the outbox's CHECKs on state, channel, event and erase_how as OR-chains (SQLite only): an IN list of three or more
+  //     built a temporary b-tree at every insert and every change of state, a third of what storing a delivery cost.
+  'outbox-checks',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];
