@@ -27,8 +27,8 @@ test.each([
   expect(long).toEqual([]);
 });
 
-/** What only SQLite has: the better-sqlite3 each Node loads, and the thread it runs in (and its main-thread side). */
-const sqliteOnly = ['binding.ts', 'thread.ts', 'thread-storage.ts'];
+/** What only SQLite has: the better-sqlite3 each Node loads, the thread it runs in (and its main-thread side), and the batch's shape across that thread. */
+const sqliteOnly = ['batch-message.ts', 'binding.ts', 'thread.ts', 'thread-storage.ts'];
 
 test('both storage backends have the same files, one per concern', () => {
   const sources = (backend: string) =>
