@@ -1,8 +1,9 @@
 /**
  * A batch of the group commit as it crosses to the lead thread (./thread-storage.ts → ./thread.ts),
  * and its results as they come back. Structured clone copies an object key by key, and a batch is
- * hundreds of small objects (each submission's lead, consent record, source and routing): that copy
- * was the main thread's largest cost per lead after writing the answer. So a submission crosses as
+ * hundreds of small objects (each submission's lead, consent record, source and routing): copying a
+ * batch out and its results back cost about 2.6 µs of the main thread's CPU per lead (perf, sampling
+ * CPU time only), about 1.5 µs since. So a submission crosses as
  * one row of plain values in a fixed order, its consent wording (the same long text for every lead
  * under one settings revision) once per batch, and a result as one row too. Each `unpack` is the
  * inverse of its `pack` (./batch-message.test.ts).
