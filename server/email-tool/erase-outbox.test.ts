@@ -109,6 +109,15 @@ async function start(tool: string, fake: FakeServer, env: Record<string, string>
   return { app: started, clock, request: (...args: Parameters<typeof request>) => request(...args), erase, erases, audit, signInAgain };
 }
 
+/** The person's push delivered to `fake`, then the person erased on the dashboard: the erase is queued for the tool. */
+async function startPushedThenErased(tool: string, fake: FakeServer, apiKey: string) {
+  fakes.push(fake);
+  const started = await start(tool, fake, { EMAIL_TOOL_API_KEY: apiKey });
+  expect(await started.app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1 });
+  expect(await started.erase()).toMatchObject({ emailTool: 'queued' });
+  return started;
+}
+
 for (const { tool, result, start: startFake } of tools) {
   test(`${tool}: an erase goes through the outbox and the person is ${result} there; the Deliveries screen and the audit log say so`, async () => {
     const { fake, env, state, there, erased } = await startFake();
@@ -143,10 +152,7 @@ for (const { tool, result, start: startFake } of tools) {
 
 test('the tool down at erase time: the erase is tried again after the backoff and then done; its failure is shown meanwhile', async () => {
   const fake = await startMailerLiteFake({ keys: ['ml-key'] });
-  fakes.push(fake);
-  const { app, clock, erase, erases } = await start('mailerlite', fake, { EMAIL_TOOL_API_KEY: 'ml-key' });
-  expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1 });
-  expect(await erase()).toMatchObject({ emailTool: 'queued' });
+  const { app, clock, erases } = await startPushedThenErased('mailerlite', fake, 'ml-key');
 
   fake.upcoming.push({ status: 503, body: { message: 'Service Unavailable' } });
   expect(await app.toolOutbox.deliverDue()).toMatchObject({ retrying: 1 });
@@ -164,10 +170,7 @@ test('the tool down at erase time: the erase is tried again after the backoff an
 
 test('an erase the tool never takes is given up after three days: its address wiped, Retry refused, the audit log says to remove them by hand', async () => {
   const fake = await startMailerLiteFake({ keys: ['ml-key'] });
-  fakes.push(fake);
-  const { app, clock, erase, erases, request, audit, signInAgain } = await start('mailerlite', fake, { EMAIL_TOOL_API_KEY: 'ml-key' });
-  expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1 });
-  expect(await erase()).toMatchObject({ emailTool: 'queued' });
+  const { app, clock, erases, request, audit, signInAgain } = await startPushedThenErased('mailerlite', fake, 'ml-key');
   // A failure a day: the fourth, three days after the erase, is the last.
   const days: number[] = [];
   for (let day = 0; day < 10 && !days.includes(1); day += 1) {
@@ -188,10 +191,7 @@ test('an erase the tool never takes is given up after three days: its address wi
 
 test('a failing erase is retried by hand from the Deliveries screen, and done', async () => {
   const fake = await startKitFake({ keys: ['kit-key'] });
-  fakes.push(fake);
-  const { app, erase, erases, request } = await start('kit', fake, { EMAIL_TOOL_API_KEY: 'kit-key' });
-  expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1 });
-  expect(await erase()).toMatchObject({ emailTool: 'queued' });
+  const { app, erases, request } = await startPushedThenErased('kit', fake, 'kit-key');
   fake.upcoming.push({ status: 502, body: 'Bad Gateway' });
   expect(await app.toolOutbox.deliverDue()).toMatchObject({ retrying: 1 });
   const [failing] = await erases('failing');
