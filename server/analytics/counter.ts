@@ -12,6 +12,9 @@ import { type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
 
+/** What a counter's id puts between its day and its key's values. */
+const ID_SEPARATOR = '\u0000';
+
 /** At most this many distinct counters wait in memory; beyond, new keys are dropped until a flush. */
 const MAX_PENDING_KEYS = 10_000;
 
@@ -22,7 +25,7 @@ export type DailyCount<K> = { day: Day; key: K; count: number };
 export type KeyNames<K> = { readonly [Name in keyof K]-?: true };
 
 /** Counts per day and key in memory; writes them once a second (the funnel's, the offers'). */
-export class DailyCounter<K extends Record<string, string>> {
+export class DailyCounter<K extends { [Name in keyof K]: string }> {
   readonly #pending = new Map<string, DailyCount<K>>();
   readonly #write: (rows: DailyCount<K>[]) => Promise<void> | void;
   readonly #timer: NodeJS.Timeout;
@@ -75,9 +78,20 @@ export class DailyCounter<K extends Record<string, string>> {
     else this.#pending.set(id, { ...row });
   }
 
-  /** A counter's identity: its day and its key's values in the fixed order of the key's names. */
+  /**
+   * A counter's identity: its day and its key's values in the fixed order of the key's names, joined
+   * by a character no value holds (the leads' and beacons' rules refuse control characters). A value
+   * that holds it all the same makes the id JSON, which no joined id can equal (a day never starts
+   * with `[`). Joining costs about a third of JSON.stringify, and the Map finds the shorter id sooner.
+   */
   #idOf(day: Day, key: K): string {
-    return JSON.stringify([day, ...this.#keyNames.map((name) => key[name])]);
+    let id: string = day;
+    for (const name of this.#keyNames) {
+      const value = key[name];
+      if (value.includes(ID_SEPARATOR)) return JSON.stringify([day, ...this.#keyNames.map((each) => key[each])]);
+      id += ID_SEPARATOR + value;
+    }
+    return id;
   }
 
   /** Writes what is left and stops the timer. */
