@@ -8,12 +8,10 @@
  * second.
  */
 import { calendarDay, type Day } from '../../src/shared/days';
+import { countId } from '../storage/funnel-counts';
 import { type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
-
-/** What a counter's id puts between its day and its key's values. */
-const ID_SEPARATOR = '\u0000';
 
 /** At most this many distinct counters wait in memory; beyond, new keys are dropped until a flush. */
 const MAX_PENDING_KEYS = 10_000;
@@ -78,20 +76,9 @@ export class DailyCounter<K extends { [Name in keyof K]: string }> {
     else this.#pending.set(id, { ...row });
   }
 
-  /**
-   * A counter's identity: its day and its key's values in the fixed order of the key's names, joined
-   * by a character no value holds (the leads' and beacons' rules refuse control characters). A value
-   * that holds it all the same makes the id JSON, which no joined id can equal (a day never starts
-   * with `[`). Joining costs about a third of JSON.stringify, and the Map finds the shorter id sooner.
-   */
+  /** A counter's identity: its day and its key's values in the fixed order of the key's names (../storage/funnel-counts.ts). */
   #idOf(day: Day, key: K): string {
-    let id: string = day;
-    for (const name of this.#keyNames) {
-      const value = key[name];
-      if (value.includes(ID_SEPARATOR)) return JSON.stringify([day, ...this.#keyNames.map((each) => key[each])]);
-      id += ID_SEPARATOR + value;
-    }
-    return id;
+    return countId(day, this.#keyNames.map((name) => key[name]));
   }
 
   /** Writes what is left and stops the timer. */
