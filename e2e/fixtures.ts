@@ -66,14 +66,15 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
- * Every visible field's placeholder fits inside it, whole: its text measured in the field's own font
- * against the field's inner width (a cut placeholder loses its end, where the meaning often is).
+ * Every visible hidden-secret field's placeholder ("Set and hidden") fits inside it, whole: its text
+ * measured in the field's own font against its inner width (a cut placeholder loses its end, where
+ * the meaning often is).
  */
-export async function expectPlaceholdersFit(page: Page) {
+export async function expectSecretPlaceholdersFit(page: Page) {
   const cut = await page.evaluate(() => {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) return ['no canvas'];
-    return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')]
+    return [...document.querySelectorAll<HTMLInputElement>('input[type="password"][placeholder]')]
       .filter((field) => field.placeholder !== '' && field.offsetWidth > 0)
       .filter((field) => {
         const style = getComputedStyle(field);

@@ -153,7 +153,7 @@ function StatusLine({ status }: { status: ToolStatus }) {
 
 /** What "Check the key" found; a refusal of the saved key only confirmed briefly, as the status line says it. */
 function CheckAnswer({ checked, inStatus }: { checked: ToolCheckResult; inStatus: boolean }) {
-  if (inStatus) return <p className="font-semibold text-ink">{copy.stillRefused}</p>;
+  if (inStatus) return <p className="text-ink">{copy.stillRefused}</p>;
   if (checked.ok) {
     return (
       <p className="rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark">
