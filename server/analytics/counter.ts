@@ -8,6 +8,7 @@
  * second.
  */
 import { calendarDay, type Day } from '../../src/shared/days';
+import { countId } from '../storage/funnel-counts';
 import { type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -22,7 +23,7 @@ export type DailyCount<K> = { day: Day; key: K; count: number };
 export type KeyNames<K> = { readonly [Name in keyof K]-?: true };
 
 /** Counts per day and key in memory; writes them once a second (the funnel's, the offers'). */
-export class DailyCounter<K extends Record<string, string>> {
+export class DailyCounter<K extends { [Name in keyof K]: string }> {
   readonly #pending = new Map<string, DailyCount<K>>();
   readonly #write: (rows: DailyCount<K>[]) => Promise<void> | void;
   readonly #timer: NodeJS.Timeout;
@@ -75,9 +76,9 @@ export class DailyCounter<K extends Record<string, string>> {
     else this.#pending.set(id, { ...row });
   }
 
-  /** A counter's identity: its day and its key's values in the fixed order of the key's names. */
+  /** A counter's identity: its day and its key's values in the fixed order of the key's names (../storage/funnel-counts.ts). */
   #idOf(day: Day, key: K): string {
-    return JSON.stringify([day, ...this.#keyNames.map((name) => key[name])]);
+    return countId(day, this.#keyNames.map((name) => key[name]));
   }
 
   /** Writes what is left and stops the timer. */
