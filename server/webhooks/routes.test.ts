@@ -201,6 +201,9 @@ test('every change applies to the next lead: forwarded once set, with where it g
   await until(() => receiver.received.length === 1, 'the lead is forwarded');
   expect(JSON.parse(receiver.received[0]?.body ?? '{}')).toMatchObject({ type: 'lead.submitted', data: { email: 'while@example.com' } });
   expect(signedWith(secret, receiver.received[0] as Received)).toBe(true);
+  // The receiver has the lead before the sender records its answer.
+  const delivered = sqliteDb(server).prepare("SELECT count(*) AS n FROM outbox WHERE state = 'delivered'");
+  await until(() => (delivered.get() as { n: number }).n === 1, 'the delivery is recorded');
   const deliveries = (await request({ url: `${coachApi.deliveries}?state=delivered` })).json<DeliveriesResponse>();
   expect(deliveries).toMatchObject({ webhookConfigured: true, destination: receiver.url });
   expect(deliveries.deliveries.map((delivery) => [delivery.event, delivery.state])).toEqual([['lead.submitted', 'delivered']]);
