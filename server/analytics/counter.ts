@@ -8,6 +8,7 @@
  * second.
  */
 import { calendarDay, type Day } from '../../src/shared/days';
+import { countId } from '../storage/funnel-counts';
 import { type FunnelKey, isLockedError } from '../storage/storage';
 
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -18,25 +19,31 @@ const MAX_PENDING_KEYS = 10_000;
 /** One counter of a day: its key (a funnel step and source, an offer and pattern...) and how many to add. */
 export type DailyCount<K> = { day: Day; key: K; count: number };
 
+/** Every name of a counter's key, each once (the compiler checks none is missing): the order its id lists their values in. */
+export type KeyNames<K> = { readonly [Name in keyof K]-?: true };
+
 /** Counts per day and key in memory; writes them once a second (the funnel's, the offers'). */
-export class DailyCounter<K extends Record<string, string>> {
+export class DailyCounter<K extends { [Name in keyof K]: string }> {
   readonly #pending = new Map<string, DailyCount<K>>();
   readonly #write: (rows: DailyCount<K>[]) => Promise<void> | void;
   readonly #timer: NodeJS.Timeout;
   readonly #onError: (error: unknown) => void;
+  /** The key's names in a fixed order, listed once: sorting them for every event cost as much again as the id itself. */
+  readonly #keyNames: readonly (keyof K & string)[];
   #flushing: Promise<void> | null = null;
 
   /** `write` stores counts in one transaction (Storage.addFunnelCounts, Storage.addOfferCounts). */
-  constructor(write: (rows: DailyCount<K>[]) => Promise<void> | void, onError: (error: unknown) => void) {
+  constructor(write: (rows: DailyCount<K>[]) => Promise<void> | void, onError: (error: unknown) => void, keyNames: KeyNames<K>) {
     this.#write = write;
     this.#onError = onError;
+    this.#keyNames = Object.keys(keyNames) as (keyof K & string)[];
     this.#timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
     this.#timer.unref();
   }
 
   /** Counts one event on `day`. */
   add(day: Day, key: K): void {
-    const id = idOf(day, key);
+    const id = this.#idOf(day, key);
     const entry = this.#pending.get(id);
     if (entry) entry.count += 1;
     else if (this.#pending.size < MAX_PENDING_KEYS) this.#pending.set(id, { day, key, count: 1 });
@@ -63,10 +70,15 @@ export class DailyCounter<K extends Record<string, string>> {
   }
 
   #putBack(row: DailyCount<K>): void {
-    const id = idOf(row.day, row.key);
+    const id = this.#idOf(row.day, row.key);
     const entry = this.#pending.get(id);
     if (entry) entry.count += row.count;
     else this.#pending.set(id, { ...row });
+  }
+
+  /** A counter's identity: its day and its key's values in the fixed order of the key's names (../storage/funnel-counts.ts). */
+  #idOf(day: Day, key: K): string {
+    return countId(day, this.#keyNames.map((name) => key[name]));
   }
 
   /** Writes what is left and stops the timer. */
@@ -77,13 +89,12 @@ export class DailyCounter<K extends Record<string, string>> {
   }
 }
 
-/** A counter's identity: its day and its key's values in a fixed order (the key's names, sorted). */
-function idOf(day: Day, key: Record<string, string>): string {
-  return JSON.stringify([day, ...Object.keys(key).sort().map((name) => key[name])]);
-}
-
 /** The funnel's counters: per day, step and source. */
-export class FunnelCounter extends DailyCounter<FunnelKey> {}
+export class FunnelCounter extends DailyCounter<FunnelKey> {
+  constructor(write: (rows: DailyCount<FunnelKey>[]) => Promise<void> | void, onError: (error: unknown) => void) {
+    super(write, onError, { step: true, source: true, medium: true, campaign: true, referrer: true });
+  }
+}
 
 /** Today's day in the analytics time zone in force (it may change while the server runs). */
 export function zonedToday(zone: () => string): (ms: number) => string {

@@ -7,6 +7,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { effectiveSettings, type SettingValues } from '../../src/shared/coach-settings';
 import { externalOnly } from '../outbound/allowed-hosts';
+import { outboxTimings } from '../outbox/delivery-loop';
 import { memoryPaceWindow } from '../storage/pace';
 import { steppingClock } from '../test/stepping-clock';
 import type { DueRow, OutboxQueue, OutboxUpdate } from '../storage/storage';
@@ -27,7 +28,10 @@ function memoryQueue(rows: DueRow[]) {
     record: async (updates) => {
       for (const update of updates) states.set(update.row.id, update);
     },
-    nextDueAt: async () => null,
+    nextDueAt: async () => {
+      const due = rows.filter((row) => (states.get(row.id)?.state ?? 'pending') === 'pending').map((row) => states.get(row.id)?.nextAttemptAt ?? row.created_at);
+      return due.length === 0 ? null : Math.min(...due);
+    },
   };
   return { queue, stateOf: (id: number) => states.get(id) };
 }
@@ -133,6 +137,27 @@ test('a refused key pauses the channel and says why, until the key changes; then
   await clock.advanceTo(START + 5_000);
   expect(await outbox.deliverDue()).toMatchObject({ delivered: 2 });
   expect(fake.subscriberCount()).toBe(2);
+});
+
+test('paused, the loop leaves the waiting rows be until the settings change, instead of looking at them again and again', async () => {
+  const waiting = row('ada@example.com', '222222222', null);
+  const { fake, settings, outbox, stateOf, clock } = await setUp([waiting], 'old-key');
+  outbox.start();
+  await clock.advanceTo(START);
+  await expect.poll(() => stateOf(waiting.id), { timeout: 10_000 }).toMatchObject({ state: 'pending', status: 401 });
+  // Due again in 5 s, but the channel is paused: the next look is the idle one, a minute on (or a wake).
+  await expect.poll(() => clock.nextAt(), { timeout: 10_000 }).toBe(START + outboxTimings.idlePollMs);
+  const sent = fake.log.length;
+  await clock.advanceTo(START + 30_000);
+  expect(clock.nextAt()).toBe(START + outboxTimings.idlePollMs);
+  expect(fake.log.length).toBe(sent);
+
+  // A new key: every settings change wakes the loop (server/compose.ts), and the row goes at once.
+  settings.set({ emailToolApiKey: 'kit-key' });
+  outbox.wake();
+  await clock.advanceTo(clock.now());
+  await expect.poll(() => stateOf(waiting.id), { timeout: 10_000 }).toMatchObject({ state: 'delivered' });
+  expect(fake.subscriberCount()).toBe(1);
 });
 
 test("a 429 is tried again when the slot comes, not after the backoff, and is not the contact's fault", async () => {

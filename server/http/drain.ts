@@ -29,6 +29,10 @@ declare module 'fastify' {
 export function useDrain(app: FastifyInstance, headers: Headers, refuse: Refuse): void {
   let draining = false;
   let inFlight = 0;
+  // One listener for every answer, not a closure (and `once`'s wrapper) made per request: an answer closes once.
+  const answerClosed = () => {
+    inFlight -= 1;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers());
     if (draining) {
@@ -39,7 +43,7 @@ export function useDrain(app: FastifyInstance, headers: Headers, refuse: Refuse)
       return;
     }
     inFlight += 1;
-    reply.raw.once('close', () => (inFlight -= 1));
+    reply.raw.on('close', answerClosed);
     done();
   });
 

@@ -56,17 +56,25 @@ const refuse = (reply: FastifyReply, status: number, body: { error: string } & F
  */
 export const LEAD_STORE_LIMIT_MS = 10_000;
 
-/** `work`'s result, or 'too_slow' after the limit, on a timer held (and cleared) here. */
-async function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<'too_slow'>((resolve) => {
-    timer = setTimeout(() => resolve('too_slow'), LEAD_STORE_LIMIT_MS);
+/**
+ * `work`'s result, or 'too_slow' after the limit, on a timer held (and cleared) here. One promise
+ * settled by whichever comes first, not a race of two (a third promise, an async function's own and
+ * its `finally`): a lead's whole wait costs about half as much.
+ */
+function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve('too_slow'), LEAD_STORE_LIMIT_MS);
+    work.then(
+      (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([work, limit]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 type LeadRouteOptions = {

@@ -10,9 +10,11 @@ import { LEASE_MARGIN_MS, roundPlan } from '../outbox/delivery-loop';
 import { manualClock } from '../test/manual-clock';
 import { postLead, type RunningApp, sqliteDb, startApp, testConfig, validLead } from '../test/helpers';
 import { roundWhileAnotherLooks } from '../test/lease-round';
+import { sampleEmailTask } from '../test/results-email-sample';
 import { mailStateOf } from './mail-config';
 import { createMailer } from './mailer';
 import { MailOutbox, type MailTransport } from './mail-outbox';
+import { startEmailRenderer } from './renderer';
 
 let running: RunningApp | undefined;
 const cleanups: (() => unknown)[] = [];
@@ -45,6 +47,12 @@ test('with two instances and the shortest lease (5 s), an attempt at a silent ma
   if (!state.on) throw new Error(state.missing);
   const leaseMs = 5_000;
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  // The render thread's first start (a worker loading React: seconds on a busy machine) is not what
+  // this test measures, and an attempt cut while it starts never reaches the mail server: the thread
+  // the two instances write with has written an e-mail before the round.
+  const renderer = startEmailRenderer();
+  cleanups.push(() => renderer.close());
+  await renderer.write(sampleEmailTask);
   const instance = () => {
     const transport: MailTransport = { settings: state.settings, mailer: createMailer(state.settings, { attemptLimitMs: roundPlan(leaseMs).attemptLimitMs, maxConnections: 1 }) };
     const outbox = new MailOutbox({
@@ -54,6 +62,7 @@ test('with two instances and the shortest lease (5 s), an attempt at a silent ma
       content: { publicUrl, profileLinkDays: 90, live: () => ({ coachName: null, courseUrl: 'https://coach.example/course', helpLine: null, timeZone: 'UTC' }) },
       log,
       leaseMs,
+      renderer,
     });
     cleanups.push(() => transport.mailer.close());
     return outbox;
@@ -62,7 +71,13 @@ test('with two instances and the shortest lease (5 s), an attempt at a silent ma
 
   const claimedAt = Date.now();
   const round = first.deliverDue();
-  while (connections.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  let roundEnded = false;
+  void round.then(
+    () => (roundEnded = true),
+    () => (roundEnded = true),
+  );
+  while (connections.length === 0 && !roundEnded) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(connections, 'the attempt reached the mail server before its round ended').toHaveLength(1);
   const leaseEnd = (sqliteDb(running.app).prepare("SELECT next_attempt_at FROM outbox WHERE channel = 'email'").get() as { next_attempt_at: number }).next_attempt_at;
   expect(leaseEnd).toBeGreaterThanOrEqual(claimedAt + leaseMs);
   // Meanwhile the second instance looks again and again: the row is leased, it sends nothing.

@@ -58,6 +58,8 @@ export type MailOutboxOptions = {
   clock?: Clock;
   random?: () => number;
   leaseMs?: number;
+  /** The thread that writes the e-mails (./renderer.ts): one of its own by default, closed with the loop. */
+  renderer?: EmailRenderer;
   /** The lead intake, which goes first (server/outbox/intake.ts). */
   intake?: IntakeState;
 };
@@ -101,7 +103,7 @@ export class MailOutbox extends DeliveryLoop {
 
   constructor(options: MailOutboxOptions) {
     const { content, transport } = options;
-    const renderer = startEmailRenderer();
+    const renderer = options.renderer ?? startEmailRenderer();
     const now = () => options.clock?.now() ?? Date.now();
     /** This round's links, by outbox row, made in `prepare` and used in `send`, and the round's mailer. */
     const linksOf = new Map<number, { profile: string; confirm: string | null }>();

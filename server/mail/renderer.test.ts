@@ -7,31 +7,15 @@
 import { simpleParser } from 'mailparser';
 import { afterEach, expect, test } from 'vitest';
 import type { Rating } from '../../src/shared/constants';
+import { sampleEmailInput, sampleEnvelope } from '../test/results-email-sample';
 import { startEmailRenderer } from './renderer';
 import { renderResultsEmail } from './render-thread';
-import type { ResultsEmailInput } from './results-email-model';
 
 const renderer = startEmailRenderer();
 afterEach(() => renderer.close());
 
-const march3 = Date.parse('2026-03-03T10:00:00Z');
-const input: ResultsEmailInput = {
-  firstName: 'Ana',
-  ratings: [1, 2, 3, 1, 2, 3, 1, 2, 3] as Rating[],
-  submittedAt: march3,
-  previous: { ratings: [3, 3, 3, 1, 1, 1, 2, 2, 2] as Rating[], at: march3 - 86_400_000 },
-  links: { profile: 'https://quiz.example/profile#PROFILE-TOKEN', confirm: 'https://quiz.example/confirm#CONFIRM-TOKEN' },
-  profileLinkDays: 90,
-  marketing: 'pending',
-  courseUrl: 'https://coach.example/course',
-  coachName: 'Sam Rivera',
-  helpLine: null,
-  siteHost: 'quiz.example',
-  timeZone: 'Europe/Berlin',
-  words: { 'email.subject': 'Your Core Drivers, from Sam' },
-  now: march3,
-};
-const envelope = { from: 'Sam Rivera <coach@coach.example>', to: 'ana@example.org', messageId: '<msg_1@coach.example>' };
+const input = sampleEmailInput;
+const envelope = sampleEnvelope;
 
 test('the render thread composes the e-mail the rendering functions write, for the sender, recipient and Message-ID asked for', async () => {
   const [composed, expected] = await Promise.all([renderer.write({ input, ...envelope }), renderResultsEmail(input)]);

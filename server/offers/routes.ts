@@ -9,13 +9,17 @@ import type { Rating } from '../../src/shared/constants';
 import { DEFAULT_OFFER_ID, type Offer, patternOf, pickOffer } from '../../src/shared/offer-pick';
 import { offerEventsEndpoint } from '../../src/shared/offer-event';
 import { BEACON_BODY_LIMIT, readBeacon, refuseBeacon } from '../analytics/beacon';
-import { DailyCounter } from '../analytics/counter';
+import { type DailyCount, DailyCounter } from '../analytics/counter';
 import { isBotRequest } from '../analytics/events';
 import type { OfferKey } from '../storage/offer-counts';
 import type { Storage } from '../storage/storage';
 import { parseOfferEvent } from './events';
 
-export class OfferCounter extends DailyCounter<OfferKey> {}
+export class OfferCounter extends DailyCounter<OfferKey> {
+  constructor(write: (rows: DailyCount<OfferKey>[]) => Promise<void> | void, onError: (error: unknown) => void) {
+    super(write, onError, { offer: true, pattern: true, step: true });
+  }
+}
 
 export function offerCounter(storage: Pick<Storage, 'offers'>, onError: (error: unknown) => void): OfferCounter {
   return new OfferCounter((rows) => storage.offers.add(rows), onError);

@@ -310,7 +310,9 @@ export class DeliveryLoop {
     if (this.#yieldsToIntake()) return this.#schedule(intakeTimings.recheckMs, true);
     let next: number | null = null;
     try {
-      next = await this.#channel.queue.nextDueAt();
+      // A channel that is off (a refused key, mail off) leaves its due rows be until a wake (its
+      // settings changed) or the idle look: looking at them again at once would spin.
+      next = (await this.#channel.ready?.()) === false ? null : await this.#channel.queue.nextDueAt();
     } catch (error) {
       this.#log.error({ err: error }, `${name} outbox could not read its schedule`);
     }

@@ -13,12 +13,31 @@ import { type FunnelCount, type FunnelSource, NEW_FUNNEL_SOURCES_PER_DAY, OTHER_
 
 const noSource: FunnelSource = { source: '', medium: '', campaign: '', referrer: '' };
 
+/** What a counter's id puts between its day and its key's values. */
+const ID_SEPARATOR = '\u0000';
+
+/**
+ * A day's counter's identity (the funnel's, the offers'): its day and its key's values in a fixed
+ * order, joined by a character no value holds (the leads' and beacons' rules refuse control
+ * characters). A value that holds it all the same makes the id JSON, which no joined id can equal (a
+ * day never starts with `[`). Joining costs about a third of JSON.stringify, and a Map finds the
+ * shorter id sooner.
+ */
+export function countId(day: Day, values: readonly string[]): string {
+  let id: string = day;
+  for (const value of values) {
+    if (value.includes(ID_SEPARATOR)) return JSON.stringify([day, ...values]);
+    id += ID_SEPARATOR + value;
+  }
+  return id;
+}
+
 /** The `lead` counts of the submissions a batch stored (each with its time and source), summed per day and source. */
 export function leadStepCounts(stored: { now: number; source?: FunnelSource }[], dayOf: (ms: number) => Day): FunnelCount[] {
   const counts = new Map<string, FunnelCount>();
   for (const { now, source = noSource } of stored) {
     const day = dayOf(now);
-    const id = JSON.stringify([day, source.source, source.medium, source.campaign, source.referrer]);
+    const id = countId(day, [source.source, source.medium, source.campaign, source.referrer]);
     const count = counts.get(id);
     if (count) count.count += 1;
     else counts.set(id, { day, key: { step: 'lead', ...source }, count: 1 });

@@ -1,6 +1,11 @@
-// The entry of a storage worker thread (server/storage/worker-calls.ts): a worker does not inherit
-// tsx's loader, so this plain module loads the TypeScript entry named in workerData through tsx.
+// The entry of a storage worker thread (server/storage/worker-calls.ts): the plain module named in
+// workerData (the bundle ./thread-entry.ts builds) as it is; a TypeScript one through tsx, since a
+// worker does not inherit tsx's loader.
 import { workerData } from 'node:worker_threads';
-import { tsImport } from 'tsx/esm/api';
 
-await tsImport(workerData.module, import.meta.url);
+if (workerData.module.endsWith('.mjs')) {
+  await import(workerData.module);
+} else {
+  const { tsImport } = await import('tsx/esm/api');
+  await tsImport(workerData.module, import.meta.url);
+}

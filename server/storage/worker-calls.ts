@@ -48,7 +48,10 @@ export function withBuffers<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Uint8Array) return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) value[index] = withBuffers(value[index]);
+    for (let index = 0; index < value.length; index += 1) {
+      const entry: unknown = value[index];
+      if (typeof entry === 'object' && entry !== null) value[index] = withBuffers(entry);
+    }
   } else if (value instanceof Map) {
     for (const [key, entry] of value) value.set(key, withBuffers(entry));
   } else if (Object.getPrototypeOf(value) === Object.prototype) {
@@ -84,9 +87,9 @@ export class WorkerCalls<Ops extends Operations> {
   }
 
   /**
-   * Starts the worker running `module` (a TypeScript file calling `serveCalls`) with `data`, and
-   * resolves once it said it is ready; rejects with its start-up error. `onNotice` hears the
-   * errors the worker reports on its own (`notifyMain`).
+   * Starts the worker running `module` (a module calling `serveCalls`: TypeScript, or its bundle
+   * from ./thread-entry.ts) with `data`, and resolves once it said it is ready; rejects with its
+   * start-up error. `onNotice` hears the errors the worker reports on its own (`notifyMain`).
    */
   static async start<Ops extends Operations>(
     module: URL,

@@ -24,3 +24,29 @@ export async function signedIn(app: FastifyInstance): Promise<(options: InjectOp
   if (response.statusCode !== 200 || token === undefined) throw new Error(`sign-in failed with ${response.statusCode}`);
   return (options) => app.inject({ ...options, headers: { origin: ownOrigin, ...options.headers }, cookies: { [SESSION_COOKIE]: token } });
 }
+
+/** A request over HTTP as the signed-in coach: JSON body, the session cookie, the site's own Origin. */
+export type CoachRequest = (method: string, path: string, body?: object) => Promise<Response>;
+
+/** The coach's requests to the server at `url`, with the session cookie (`name=value`) a sign-in set. */
+export function coachRequests(url: string, cookie: string): CoachRequest {
+  return (method, path, body) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: url, ...(cookie === '' ? {} : { cookie }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+/** The session cookie (`name=value`) an answer set; empty when none. */
+export const sessionCookieOf = (response: Response): string =>
+  response.headers.getSetCookie().find((line) => line.startsWith(SESSION_COOKIE))?.split(';')[0] ?? '';
+
+/** Signs in over HTTP to an app listening at `url` (server/test/helpers.ts `startApp`), the password set cheaply first. */
+export async function signedInOver(app: FastifyInstance, url: string): Promise<CoachRequest> {
+  await setTestPassword(app);
+  const response = await coachRequests(url, '')('POST', '/api/coach/session', { password: coachPassword });
+  const cookie = sessionCookieOf(response);
+  if (response.status !== 200 || cookie === '') throw new Error(`sign-in failed with ${response.status}`);
+  return coachRequests(url, cookie);
+}

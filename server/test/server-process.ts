@@ -3,10 +3,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { coachApi } from '../../src/shared/coach-api/routes';
-import { SESSION_COOKIE } from '../coach/sessions';
+import { coachRequests, type CoachRequest, sessionCookieOf } from './coach-session';
 import { makeFakeDist } from './fake-dist';
 import { listeningUrl } from './listening';
 import { tempDir, testSettingsKey } from './helpers';
+
+export type { CoachRequest } from './coach-session';
 
 const root = new URL('../..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -78,23 +80,10 @@ export async function serverRefusal(env: Record<string, string>, options: Launch
   });
 }
 
-/** A request to a server process as the signed-in coach: JSON body, the session cookie, its own Origin. */
-export type CoachRequest = (method: string, path: string, body?: object) => Promise<Response>;
-
 /** Sets the dashboard's password through the first start's set-up address (from its log), as the coach would. */
 export async function setUpCoach(server: Spawned): Promise<CoachRequest> {
   const setupUrl = () => /"setupUrl":"([^"]+)"/.exec(server.output())?.[1];
   await expect.poll(setupUrl, { timeout: 10_000 }).toBeDefined();
-  const setup = await fetch(`${server.url}${coachApi.setup}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ code: new URL(setupUrl() ?? '').hash.slice(1), password: 'a calm long password' }),
-  });
-  const cookie = setup.headers.getSetCookie().find((line) => line.startsWith(SESSION_COOKIE))?.split(';')[0] ?? '';
-  return (method, path, body) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: server.url, cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const setup = await coachRequests(server.url, '')('POST', coachApi.setup, { code: new URL(setupUrl() ?? '').hash.slice(1), password: 'a calm long password' });
+  return coachRequests(server.url, sessionCookieOf(setup));
 }

@@ -64,6 +64,8 @@ export function steppingClock(start = 0) {
       checkAsleep();
     },
     pending: () => timers.length,
+    /** When the earliest timer is due; null when none waits. */
+    nextAt: (): number | null => (timers.length === 0 ? null : Math.min(...timers.map((timer) => timer.at))),
   } satisfies Clock & Record<string, unknown>;
   return clock;
 }

@@ -17,6 +17,7 @@ import type { ExportRow } from '../dashboard-reads';
 import type { GroupCommit } from '../group-commit';
 import { Assembled, byChannel, serverParts } from '../parts';
 import { outboxChannels, type Storage, type StoragePart, type StorageParts, type StoreOptions, type Submission, type SubmitResult, type TimeRange } from '../storage';
+import { threadEntry } from '../thread-entry';
 import { WorkerCalls } from '../worker-calls';
 import { packBatch, unpackResults } from './batch-message';
 import type { ThreadData, ThreadOperations, ThreadPart } from './thread';
@@ -61,8 +62,9 @@ export class SqliteThreadStorage extends Assembled implements Storage {
 
   /** Starts the two storage threads on the file under `dataDir` (created and migrated there), and resolves once both are ready. */
   static async open(dataDir: string, options: StoreOptions): Promise<SqliteThreadStorage> {
+    const entry = await threadEntry(new URL('./thread.ts', import.meta.url));
     const start = (role: Role) =>
-      WorkerCalls.start<ThreadOperations>(new URL('./thread.ts', import.meta.url), { dataDir, role } satisfies ThreadData, (notice, error) => {
+      WorkerCalls.start<ThreadOperations>(entry, { dataDir, role } satisfies ThreadData, (notice, error) => {
         if (notice === 'checkpointFailure') options.onCheckpointFailure?.(error);
       });
     // One after the other: the first creates and migrates the file.

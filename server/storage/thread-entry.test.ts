@@ -1,0 +1,34 @@
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test } from 'vitest';
+import { tempDir } from '../test/helpers';
+import { bundleEntry, threadEntry } from './thread-entry';
+
+test('a thread entry is bundled into one plain module, reused while its sources are unchanged and built again after an edit', async () => {
+  const dir = tempDir();
+  const entry = pathToFileURL(join(dir, `entry-${Date.now()}.ts`));
+  writeFileSync(join(dir, 'answer.ts'), 'export const answer: number = 1;\n');
+  writeFileSync(entry, "import { answer } from './answer';\nexport const doubled: number = answer * 2;\n");
+
+  const first = await bundleEntry(entry);
+  expect(first.pathname).toMatch(/\/node_modules\/\.cache\/core-drivers-threads\/entry-\d+-[0-9a-f]{16}\.mjs$/);
+  expect(((await import(first.href)) as { doubled: number }).doubled).toBe(2);
+  expect((await bundleEntry(entry)).href).toBe(first.href);
+
+  // An edit to an imported file, not the entry, gives a new bundle with the new code.
+  writeFileSync(join(dir, 'answer.ts'), 'export const answer: number = 21;\n');
+  const second = await bundleEntry(entry);
+  expect(second.href).not.toBe(first.href);
+  expect(((await import(second.href)) as { doubled: number }).doubled).toBe(42);
+
+  const cache = dirname(first.pathname);
+  const name = basename(entry.pathname, '.ts');
+  for (const file of readdirSync(cache)) if (file.startsWith(`${name}-`) || file === `${name}.json`) rmSync(join(cache, file));
+});
+
+test('an entry that cannot be bundled is loaded as it is (through tsx)', async () => {
+  const entry = pathToFileURL(join(tempDir(), 'broken.ts'));
+  writeFileSync(entry, "import { missing } from './nowhere';\nexport const value = missing;\n");
+  expect((await threadEntry(entry)).href).toBe(entry.href);
+});

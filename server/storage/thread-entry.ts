@@ -1,0 +1,98 @@
+/**
+ * A storage thread's TypeScript entry as one plain ES module, so that the thread loads it as Node
+ * loads any module. Through tsx, each thread first loaded tsx and started its loader (a thread of
+ * its own), about 0.25 s of CPU per thread and two threads per server, in every server process,
+ * test and command that opens the database.
+ *
+ * The bundle is built with esbuild (which tsx itself runs on) into `node_modules/.cache/`, named by
+ * a hash of every source file it holds, and reused while none of them changed: the first start
+ * after an edit builds it again. Packages stay imports (`better-sqlite3` resolves from there as it
+ * does from the sources). When the bundle cannot be built or written (a read-only install), the
+ * thread loads the TypeScript entry through tsx as before.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/core-drivers-threads/', import.meta.url));
+
+/** What the last build of an entry read: its source files, and the bundle their contents give. */
+type Manifest = { files: string[]; bundle: string };
+
+const built = new Map<string, Promise<URL>>();
+
+/** The module a thread loads for `entry`: its bundle when there is one, else `entry` itself (worker-bootstrap.mjs loads it through tsx). */
+export function threadEntry(entry: URL): Promise<URL> {
+  let module = built.get(entry.href);
+  if (!module) {
+    module = bundleEntry(entry).catch(() => entry);
+    built.set(entry.href, module);
+  }
+  return module;
+}
+
+const hashOf = (contents: string[]) => contents.reduce((hash, text) => hash.update(text).update('\0'), createHash('sha256')).digest('hex').slice(0, 16);
+
+/** The bundle of `entry`, built unless the cached one's sources are all unchanged. */
+export async function bundleEntry(entry: URL): Promise<URL> {
+  const name = basename(entry.pathname, '.ts');
+  const manifestFile = join(cacheDir, `${name}.json`);
+  const current = readManifest(manifestFile, name);
+  if (current) return pathToFileURL(current);
+
+  // The plugin reads each source itself, so the name is the hash of exactly what was bundled.
+  const { build } = await import('esbuild');
+  const files: string[] = [];
+  const contents: string[] = [];
+  const result = await build({
+    entryPoints: [fileURLToPath(entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node}`,
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'hashed-sources',
+        setup(plugins) {
+          plugins.onLoad({ filter: /.*/ }, ({ path }) => {
+            // Anything else would be bundled unhashed, and outlive its edits.
+            if (!path.endsWith('.ts')) throw new Error(`A thread's bundle holds TypeScript sources only, not ${basename(path)}.`);
+            const text = readFileSync(path, 'utf8');
+            files.push(path);
+            contents.push(text);
+            return { contents: text, loader: 'ts' };
+          });
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]?.text;
+  if (code === undefined) throw new Error('esbuild wrote no bundle.');
+  const bundle = join(cacheDir, `${name}-${hashOf(contents)}.mjs`);
+  mkdirSync(cacheDir, { recursive: true });
+  writeAtomically(bundle, code);
+  writeAtomically(manifestFile, JSON.stringify({ files, bundle } satisfies Manifest));
+  return pathToFileURL(bundle);
+}
+
+/** The bundle the manifest names, if it exists and its sources still hash to its name. */
+function readManifest(file: string, name: string): string | null {
+  try {
+    const { files, bundle } = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    const expected = `${name}-${hashOf(files.map((source) => readFileSync(source, 'utf8')))}.mjs`;
+    return basename(bundle) === expected && existsSync(bundle) ? bundle : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Several processes may build at once: each writes its own file and renames it into place. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
