@@ -33,6 +33,24 @@ test('a batch keeps its order, and each consent wording crosses once', () => {
   expect(unpackBatch(crossed(message))).toEqual(batch);
 });
 
+test('a batch keeps the routing of each submission, and each routing crosses once', () => {
+  const mailed = { webhook: false, email: true, tool: false };
+  const forwarded = { webhook: true, email: false, tool: false };
+  const batch: Submission[] = [mailed, forwarded, mailed, mailed].map((routing, index) => ({
+    lead: { ...lead, email: `person${index}@example.com` },
+    now: index,
+    routing,
+  }));
+  const message = packBatch(batch);
+  expect(message.routings).toEqual([[false, true, false], [true, false, false]]);
+  expect(unpackBatch(crossed(message))).toEqual(batch);
+});
+
+test('a row naming a routing its batch does not carry is refused', () => {
+  const message = packBatch([{ lead, now: 1, routing: { webhook: true, email: false, tool: false } }]);
+  expect(() => unpackBatch({ ...message, routings: [] })).toThrow(/routing/);
+});
+
 test('a row naming a wording its batch does not carry is refused', () => {
   const message = packBatch([{ lead, now: 1, consent: { version: '0123456789abcdef', wording, marketing: null } }]);
   expect(() => unpackBatch({ ...message, wordings: [] })).toThrow(/consent wording/);
