@@ -8,9 +8,10 @@
  */
 import type { Page } from '@playwright/test';
 import { startBrevoFake, type BrevoFake } from '../server/email-tool/fakes/brevo-fake';
+import { emailToolApi } from '../src/shared/email-tool-api';
 import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
-import { expect, expectNoHorizontalScroll } from './fixtures';
+import { expect, expectNoHorizontalScroll, expectSecretPlaceholdersFit } from './fixtures';
 import { saveAll } from './save-bar';
 
 const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool', exact: true });
@@ -33,8 +34,8 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await page.getByRole('checkbox', { name: 'Marketing-consent box' }).check();
       await saveAll(page);
       const panel = section(page);
-      await expect(panel.getByText('Off: choose your tool and paste its API key to start.')).toBeVisible();
-      await expect(panel.getByRole('note')).toHaveText(/^Nobody can confirm right now: the consent box is on, .* and e-mail is off\. Set up “Sending e-mail” above, or switch the consent box off\.$/);
+      const status = panel.getByRole('status');
+      await expect(status).toHaveText(/^Off: choose your tool and paste its API key to start\. With the consent box on, .* and e-mail is off: set up “Sending e-mail” above, or switch the consent box off\.$/);
 
       await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
       await expect(panel.getByText('In Brevo: SMTP & API → API keys')).toBeVisible();
@@ -61,9 +62,15 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await expectNoA11yFindings(page, 'settings, e-mail tool drafted');
 
       await saveAll(page);
-      await expect(panel.getByText('On: each lead goes to Brevo, into Newsletter, once they confirm by e-mail.')).toBeVisible();
+      // The consent box on and mail off: one status, that leads wait and what to do; never On beside it.
+      await expect(status).toHaveText(/^Waiting: nobody can confirm right now, so no lead reaches Brevo\. .* Set up “Sending e-mail” above, or switch the consent box off\.$/);
+      await expect(panel.getByText(/^On:/)).toHaveCount(0);
       await expect(key).toHaveValue('');
-      await expect(key).toHaveAttribute('placeholder', 'Set and hidden: type a new one to replace it');
+      await expect(key).toHaveAttribute('placeholder', 'Set and hidden');
+      await expectSecretPlaceholdersFit(page);
+      await expectNoA11yFindings(page, 'settings, e-mail tool waiting for mail');
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-waiting-${width}.png` : undefined });
 
       await panel.getByLabel('Test address').fill('sam@coach.example');
       await panel.getByRole('button', { name: 'Send a test contact' }).click();
@@ -75,6 +82,11 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       expect(lists).toContain('Core Drivers quiz');
       expect(lists.some((name) => name.startsWith('Strong at: '))).toBe(true);
       expect(lists.some((name) => name.startsWith('Pattern'))).toBe(false);
+
+      // The consent box off: leads go as they arrive, and the section says On.
+      await page.getByRole('checkbox', { name: 'Marketing-consent box' }).uncheck();
+      await saveAll(page);
+      await expect(status).toHaveText('On: every lead goes to Brevo, into Newsletter, as it arrives.');
 
       await expectNoA11yFindings(page, 'settings, e-mail tool saved and tested');
       await expectTapTargets(page, 'settings, e-mail tool');
@@ -104,7 +116,11 @@ test.describe('a revoked key saved on the dashboard', () => {
     await key.fill('xkeysib-revoked');
     await panel.getByRole('textbox', { name: /E-mail tool API address/ }).fill(fake.url);
     await saveAll(page);
-    await expect(panel.getByText('On: every lead goes to Brevo as it arrives.')).toBeVisible();
+    // The saved key is checked at once: refused before any lead, said once, in the status; not On.
+    const status = panel.getByRole('status');
+    await expect(status).toContainText('Refused: your tool refuses the saved key, so leads will wait (none is lost).');
+    await expect(status).toContainText('Your tool answered: 401 Key not found');
+    await expect(panel.getByText(/^On:/)).toHaveCount(0);
     const paused = panel.getByText('Paused: your tool refused the key, so leads wait (none is lost).', { exact: false });
     await expect(paused).toHaveCount(0);
 
@@ -113,10 +129,15 @@ test.describe('a revoked key saved on the dashboard', () => {
     const stored = await page.request.post(`${server.url}/api/leads`, { data: lead });
     expect(stored.status()).toBe(201);
     await expect(paused).toBeVisible({ timeout: 30_000 });
-    // Paused is not on: the status line gives way to the pause.
-    await expect(panel.getByText('On: every lead goes to Brevo as it arrives.')).toHaveCount(0);
-    await expect(panel.getByRole('note').filter({ hasText: 'Paused' })).toContainText('401 Key not found');
+    await expect(status).toContainText('Your tool answered: 401 Key not found');
     expect(fake.contact('ana@example.com')).toBeNull();
+    // Checking the saved key again confirms it briefly: the refusal and the tool's answer are said once, in the status.
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === emailToolApi.check);
+    await panel.getByRole('button', { name: 'Check the key' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(panel.getByText('Checked just now: your tool still refuses the saved key, as the status above says.')).toBeVisible();
+    await expect(panel.getByText(/Your tool answered/)).toHaveCount(1);
+    await expect(panel.getByText(/refused the key\. Paste it again/)).toHaveCount(0);
     await expectNoA11yFindings(page, 'settings, e-mail tool paused');
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
@@ -124,9 +145,16 @@ test.describe('a revoked key saved on the dashboard', () => {
       await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-paused-${width}.png` : undefined });
     }
 
+    // A new key typed and checked is not the saved one: its refusal is said beside the button, in full.
+    await key.fill('xkeysib-other');
+    await panel.getByRole('button', { name: 'Check the key' }).click();
+    await expect(panel.getByText('Your tool refused the key. Paste it again, whole, from your tool.')).toBeVisible();
+    await expect(paused).toBeVisible();
+
     await key.fill('xkeysib-good');
     await saveAll(page);
     await expect(paused).toHaveCount(0, { timeout: 15_000 });
+    await expect(status).toHaveText('On: every lead goes to Brevo as it arrives.');
     await expect.poll(() => fake.contact('ana@example.com')?.lists.includes('Core Drivers quiz') ?? false, { timeout: 30_000 }).toBe(true);
   });
 });
@@ -155,5 +183,11 @@ test.describe('the e-mail tool set in the environment', () => {
     await expect(panel.getByText('On: every lead goes to Brevo, into Course waitlist, as it arrives.')).toBeVisible();
     await expect(panel.getByRole('combobox', { name: 'Add every lead to this list' })).toBeDisabled();
     await expectNoA11yFindings(page, 'settings, e-mail tool from the environment');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await expectSecretPlaceholdersFit(page);
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-environment-${width}.png` : undefined });
+    }
   });
 });

@@ -66,6 +66,28 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
+ * Every visible hidden-secret field's placeholder ("Set and hidden") fits inside it, whole: its text
+ * measured in the field's own font against its inner width (a cut placeholder loses its end, where
+ * the meaning often is).
+ */
+export async function expectSecretPlaceholdersFit(page: Page) {
+  const cut = await page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return ['no canvas'];
+    return [...document.querySelectorAll<HTMLInputElement>('input[type="password"][placeholder]')]
+      .filter((field) => field.placeholder !== '' && field.offsetWidth > 0)
+      .filter((field) => {
+        const style = getComputedStyle(field);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const inner = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(field.placeholder).width > inner;
+      })
+      .map((field) => `${field.id}: ${field.placeholder}`);
+  });
+  expect(cut).toEqual([]);
+}
+
+/**
  * Waits (at most 2 s) for running CSS transitions and finite animations to end, so axe sees colours
  * as they settle, not halfway through a fade; endless ones (a spinner) are left alone.
  */

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import { emptySettings, settingDefaults, settingKeys } from '../shared/coach-settings';
 import { defaultTagMapping } from '../shared/email-tool-labels';
-import { assumedApiUrl, checkRequestOf, labelsChange, nobodyCanConfirm, toolInForce } from './email-tool-draft';
+import { assumedApiUrl, checkRequestOf, checksSavedKey, labelsChange, nobodyCanConfirm, savedKeyRefusal, toolInForce, toolStatus } from './email-tool-draft';
 
 function settings(values: Partial<SettingsResponse['values']> = {}, environment: string[] = [], secretsSet: SettingsResponse['secretsSet'] = {}): SettingsResponse {
   return {
@@ -47,4 +47,51 @@ test('nobody can confirm with the consent box on and mail off', () => {
   expect(nobodyCanConfirm(settings({ consentCheckbox: true }), { on: true })).toBe(false);
   expect(nobodyCanConfirm(settings({ consentCheckbox: false }), { on: false })).toBe(false);
   expect(nobodyCanConfirm(settings({ consentCheckbox: true }), null)).toBe(false);
+});
+
+const brevo = settings({ emailTool: 'brevo' }, [], { emailToolApiKey: true });
+const brevoConsent = settings({ emailTool: 'brevo', consentCheckbox: true }, [], { emailToolApiKey: true });
+const keyNotFound = { status: 401, detail: 'Key not found' };
+const mailOn = { on: true };
+const mailOff = { on: false };
+const consentFix = /set up “Sending e-mail” above, or switch the consent box off\.$/i;
+
+// Every state of the section gives one status: never "On" beside a problem, each problem with what to do.
+test.each([
+  ['no tool', settings(), mailOn, null, null, 'off', /^Off: choose your tool and paste its API key to start\.$/, null],
+  ['no tool, the consent box on and mail off', settings({ consentCheckbox: true }), mailOff, null, null, 'off', /^Off: choose your tool .* only once they confirm by e-mail, and e-mail is off: set up “Sending e-mail” above/, null],
+  ['on, the consent box off', brevo, mailOff, null, null, 'on', /^On: every lead goes to Brevo, into Newsletter, as it arrives\.$/, null],
+  ['on, the consent box on and mail on', brevoConsent, mailOn, null, null, 'on', /^On: each lead goes to Brevo, into Newsletter, once they confirm by e-mail\.$/, null],
+  ['on, the consent box on and mail off: waiting, not on', brevoConsent, mailOff, null, null, 'problem', /^Waiting: nobody can confirm right now, so no lead reaches Brevo\. .*e-mail is off\. /, null],
+  ['paused on a refused key', brevo, mailOn, keyNotFound, null, 'problem', /^Paused: your tool refused the key, so leads wait \(none is lost\)\. Paste a working key and save, and they go out\.$/, '401 Key not found'],
+  ['paused, and nobody can confirm either', brevoConsent, mailOff, keyNotFound, null, 'problem', /^Paused: .* Nobody can confirm either: .*e-mail is off\./, '401 Key not found'],
+  ['the saved key refused by a check', brevo, mailOn, null, '401 Key not found', 'problem', /^Refused: your tool refuses the saved key, so leads will wait \(none is lost\)\. Paste a working key and save/, '401 Key not found'],
+  ['paused and refused by a check: the pause’s answer, once', brevo, mailOn, keyNotFound, '403 Forbidden', 'problem', /^Paused: /, '401 Key not found'],
+] as const)('status: %s', (_case, saved, mail, paused, refusal, tone, says, answer) => {
+  const status = toolStatus({ settings: saved, mail, paused, refusal, list: 'Newsletter' });
+  expect(status.tone).toBe(tone);
+  expect(status.says).toMatch(says);
+  expect(status.answer).toBe(answer);
+  // One message: it never says On together with a problem, and each problem says what to do.
+  if (tone === 'problem') expect(status.says).not.toMatch(/\bOn:/);
+  if (nobodyCanConfirm(saved, mail)) expect(status.says).toMatch(consentFix);
+});
+
+test('a check is of the saved key when no key is typed and the tool and address are those in force', () => {
+  const saved = settings({ emailTool: 'brevo', emailToolApiUrl: 'http://127.0.0.1:9' }, [], { emailToolApiKey: true });
+  expect(checksSavedKey(saved, {})).toBe(true);
+  expect(checksSavedKey(saved, { tool: 'brevo', apiUrl: 'http://127.0.0.1:9' })).toBe(true);
+  expect(checksSavedKey(saved, { tool: 'brevo', apiKey: 'xkeysib-new' })).toBe(false);
+  expect(checksSavedKey(saved, { tool: 'kit' })).toBe(false);
+  expect(checksSavedKey(saved, { apiUrl: 'http://127.0.0.1:10' })).toBe(false);
+  expect(checksSavedKey(settings({ emailTool: 'brevo' }), {})).toBe(false);
+});
+
+test('only a refusal of the saved key goes to the status line', () => {
+  const refused = { ok: false, problem: { kind: 'bad-key', status: 401, message: 'Key not found', field: 'emailToolApiKey' } } as const;
+  expect(savedKeyRefusal({ ofSavedKey: true, result: refused })).toBe('401 Key not found');
+  expect(savedKeyRefusal({ ofSavedKey: false, result: refused })).toBeNull();
+  expect(savedKeyRefusal({ ofSavedKey: true, result: { ok: false, problem: { ...refused.problem, kind: 'retry', status: null } } })).toBeNull();
+  expect(savedKeyRefusal({ ofSavedKey: true, result: { ok: true, tool: 'brevo', account: 'Sam', listWord: 'list', lists: [] } })).toBeNull();
+  expect(savedKeyRefusal(null)).toBeNull();
 });

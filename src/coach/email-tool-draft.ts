@@ -1,14 +1,15 @@
 /**
  * "Your e-mail tool" on the settings screen, as pure functions: the tag mapping's draft and its part
  * of the change to save, what to ask the tool when the coach checks a key (their unsaved draft), and
- * what the section says about the tool in force. The checks are the server's own
+ * what the section says about the tool in force (one status line). The checks are the server's own
  * (src/shared/coach-settings.ts, through the screen's change).
  */
 import type { MailStatus } from '../shared/coach-api/mail';
 import type { SettingsResponse } from '../shared/coach-api/settings';
-import type { ToolCheckRequest } from '../shared/email-tool-api';
+import type { ToolCheckRequest, ToolCheckResult } from '../shared/email-tool-api';
 import { defaultTagMapping, type TagMapping } from '../shared/email-tool-labels';
 import { defaultApiUrl, emailToolNames, isEmailTool } from '../shared/email-tool-settings';
+import { emailToolCopy } from './content/email-tool';
 import type { Drafts } from './settings-draft';
 
 /** The settings of the section saved as the screen's other fields are (text drafts). */
@@ -68,3 +69,49 @@ export function toolInForce(settings: SettingsResponse): { on: true; tool: strin
 
 /** With the consent box on, a lead reaches the tool once confirmed by e-mail: with mail off, nobody can confirm. */
 export const nobodyCanConfirm = (settings: SettingsResponse, mail: Pick<MailStatus, 'on'> | null) => settings.values.consentCheckbox === true && mail?.on === false;
+
+/** Whether a check asks about the saved key (no key typed, and the tool and address in force). */
+export function checksSavedKey(settings: SettingsResponse, request: ToolCheckRequest): boolean {
+  if (!toolInForce(settings).on || request.apiKey !== undefined) return false;
+  const sameTool = request.tool === undefined || request.tool === settings.values.emailTool;
+  const sameUrl = request.apiUrl === undefined || request.apiUrl === (settings.values.emailToolApiUrl ?? '');
+  return sameTool && sameUrl;
+}
+
+/** The tool's answer when a check of the saved key found it refused (the status line says it then), else null. */
+export function savedKeyRefusal(check: { ofSavedKey: boolean; result: ToolCheckResult } | null): string | null {
+  if (!check?.ofSavedKey || check.result.ok || check.result.problem.kind !== 'bad-key') return null;
+  const { status, message } = check.result.problem;
+  return status === null ? message : `${status} ${message}`;
+}
+
+/** What the section's one status line says, and how it looks: on, off, or a problem that needs the coach. */
+export type ToolStatus = { tone: 'on' | 'off' | 'problem'; says: string; answer: string | null };
+
+type StatusInput = {
+  settings: SettingsResponse;
+  mail: Pick<MailStatus, 'on'> | null;
+  /** The channel waits on a refused key (the Deliveries screen's emailToolPaused), or null. */
+  paused: { status: number; detail: string } | null;
+  /** The tool's answer to a check of the saved key that refused it (savedKeyRefusal), or null. */
+  refusal: string | null;
+  /** The name of the list leads are added to, when the tool's answer named it. */
+  list: string | null;
+};
+
+/**
+ * The one status line of the section, so it never says two things at once: a refused key (paused by a
+ * lead, or found by a check) before all, then nobody able to confirm (consent box on, mail off), then
+ * on or off. A refused key or an off tool also says when nobody could confirm.
+ */
+export function toolStatus({ settings, mail, paused, refusal, list }: StatusInput): ToolStatus {
+  const words = emailToolCopy.statusLine;
+  const inForce = toolInForce(settings);
+  const stuck = nobodyCanConfirm(settings, mail);
+  const also = (says: string, extra: string) => (stuck ? `${says} ${extra}` : says);
+  if (!inForce.on) return { tone: 'off', says: also(words.off, words.offNobodyCanConfirm), answer: null };
+  if (paused) return { tone: 'problem', says: also(words.paused, words.alsoNobodyCanConfirm), answer: `${paused.status} ${paused.detail}` };
+  if (refusal !== null) return { tone: 'problem', says: also(words.refused, words.alsoNobodyCanConfirm), answer: refusal };
+  if (stuck) return { tone: 'problem', says: words.waiting(inForce.tool), answer: null };
+  return { tone: 'on', says: words.on(inForce.tool, list, inForce.when), answer: null };
+}

@@ -17,7 +17,7 @@ import { emailToolNames, emailTools } from '../shared/email-tool-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { emailToolCopy as copy } from './content/email-tool';
 import { settingsCopy } from './content/settings';
-import { assumedApiUrl, checkRequestOf, chosenTool, nobodyCanConfirm, toolInForce, type ToolDrafts } from './email-tool-draft';
+import { assumedApiUrl, checkRequestOf, checksSavedKey, chosenTool, savedKeyRefusal, toolInForce, toolStatus, type ToolDrafts, type ToolStatus } from './email-tool-draft';
 import { inputClass, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
@@ -140,7 +140,20 @@ function ListChoice({ settings, drafts, edit, checked, error }: Pick<Props, 'set
   );
 }
 
-function CheckAnswer({ checked }: { checked: ToolCheckResult }) {
+/** The section's one status line: on, off, or a problem with what to do, and the tool's answer. */
+function StatusLine({ status }: { status: ToolStatus }) {
+  const look = { on: 'bg-teal-soft text-teal-dark', off: 'bg-sun-soft text-ink', problem: 'border-2 border-support bg-white text-ink' }[status.tone];
+  return (
+    <div role="status" className={`rounded-2xl px-4 py-3 ${look}`}>
+      <p className="font-semibold text-pretty">{status.says}</p>
+      {status.answer !== null && <p className="mt-1 break-words">{`${copy.toolAnswered} ${status.answer}`}</p>}
+    </div>
+  );
+}
+
+/** What "Check the key" found; a refusal of the saved key only confirmed briefly, as the status line says it. */
+function CheckAnswer({ checked, inStatus }: { checked: ToolCheckResult; inStatus: boolean }) {
+  if (inStatus) return <p className="text-ink">{copy.stillRefused}</p>;
   if (checked.ok) {
     return (
       <p className="rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark">
@@ -309,20 +322,23 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
     return () => clearInterval(timer);
   }, [toolSet, reloadDeliveries]);
   const [checking, setChecking] = useState(false);
-  const [checked, setChecked] = useState<ToolCheckResult | null>(null);
+  // The last check's answer, and whether it was about the saved key (then a refusal is the status line's).
+  const [check, setCheck] = useState<{ ofSavedKey: boolean; result: ToolCheckResult } | null>(null);
+  const checked = check?.result ?? null;
   const [failure, setFailure] = useState<string | null>(null);
   const inForce = toolInForce(settings);
 
   const ask = useCallback((request: object) => call(() => coachRequest<ToolCheckResult>(emailToolApi.check, { method: 'POST', body: request })), [call]);
-  const show = (answer: ToolCheckResult | { failure: string }) => {
+  const show = (answer: ToolCheckResult | { failure: string }, ofSavedKey: boolean) => {
     if ('failure' in answer) setFailure(answer.failure);
-    else setChecked(answer);
+    else setCheck({ ofSavedKey, result: answer });
   };
 
-  async function check(request: object) {
+  async function checkKey() {
+    const request = checkRequestOf(settings, drafts);
     setChecking(true);
     setFailure(null);
-    show(await ask(request));
+    show(await ask(request), checksSavedKey(settings, request));
     setChecking(false);
   }
 
@@ -331,9 +347,7 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
     if (!inForce.on) return;
     let live = true;
     void ask({}).then((answer) => {
-      if (!live) return;
-      if ('failure' in answer) setFailure(answer.failure);
-      else setChecked(answer);
+      if (live) show(answer, true);
     });
     return () => {
       live = false;
@@ -341,26 +355,13 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
   }, [inForce.on, saves, ask]);
 
   const assumed = assumedApiUrl(settings, drafts);
+  const refusal = savedKeyRefusal(check);
+  const list = checked?.ok ? (checked.lists.find((one) => one.id === settings.values.emailToolList)?.name ?? null) : null;
+  const status = toolStatus({ settings, mail, paused, refusal, list });
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="settings-email-tool">
       <div className="space-y-6">
-        {!paused && (
-          <p className={`rounded-2xl px-4 py-3 font-semibold ${inForce.on ? 'bg-teal-soft text-teal-dark' : 'bg-sun-soft text-ink'}`}>
-            {inForce.on
-              ? copy.on(inForce.tool, checked?.ok ? (checked.lists.find((list) => list.id === settings.values.emailToolList)?.name ?? null) : null, inForce.when)
-              : copy.off}
-          </p>
-        )}
-        {paused && (
-          <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 text-ink">
-            <span className="font-semibold">{copy.paused}</span> {copy.toolAnswered} {paused.status} {paused.detail}
-          </p>
-        )}
-        {nobodyCanConfirm(settings, mail) && (
-          <p role="note" className="rounded-2xl border-2 border-support bg-white px-4 py-3 font-semibold text-ink">
-            {copy.consentWithoutMail}
-          </p>
-        )}
+        <StatusLine status={status} />
         <ToolChoice settings={settings} drafts={drafts} edit={edit} error={errors.emailTool} />
         {field('emailToolApiKey')}
         <div>
@@ -368,7 +369,7 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
           {settings.sources.emailToolApiUrl !== 'environment' && <p className="mt-1 text-sm text-muted">{copy.apiUrlHint(assumed)}</p>}
         </div>
         <div>
-          <button type="button" onClick={() => void check(checkRequestOf(settings, drafts))} disabled={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
+          <button type="button" onClick={() => void checkKey()} disabled={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
             {checking ? copy.checking : copy.check}
           </button>
           <p id="tool-check-hint" className="mt-1 text-sm text-muted">
@@ -376,7 +377,7 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
           </p>
           <div aria-live="polite" className="mt-3 space-y-3">
             {failure && <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{failure}</p>}
-            {checked && <CheckAnswer checked={checked} />}
+            {checked && <CheckAnswer checked={checked} inStatus={refusal !== null} />}
           </div>
         </div>
         <ListChoice settings={settings} drafts={drafts} edit={edit} checked={checked} error={errors.emailToolList} />

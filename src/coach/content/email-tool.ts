@@ -6,12 +6,19 @@ export const emailToolCopy = {
   title: 'Your e-mail tool',
   intro:
     'Every lead lands in your e-mail tool within seconds (once they confirm by e-mail, when the consent box is on), tagged by what they need, so your welcome sequence and course launch reach the right people. No Zapier needed.',
-  on: (tool: string, list: string | null, when: 'confirmed' | 'submitted') =>
-    `On: ${when === 'confirmed' ? 'each lead goes to' : 'every lead goes to'} ${tool}${list ? `, into ${list},` : ''} ${when === 'confirmed' ? 'once they confirm by e-mail' : 'as it arrives'}.`,
-  off: 'Off: choose your tool and paste its API key to start.',
-  paused: 'Paused: your tool refused the key, so leads wait (none is lost). Paste a working key and save, and they go out.',
-  consentWithoutMail:
-    'Nobody can confirm right now: the consent box is on, so a lead reaches your e-mail tool only after they confirm by e-mail, and e-mail is off. Set up “Sending e-mail” above, or switch the consent box off.',
+  /** The one status line on top of the section (email-tool-draft.ts, toolStatus, picks one). */
+  statusLine: {
+    on: (tool: string, list: string | null, when: 'confirmed' | 'submitted') =>
+      `On: ${when === 'confirmed' ? 'each lead goes to' : 'every lead goes to'} ${tool}${list ? `, into ${list},` : ''} ${when === 'confirmed' ? 'once they confirm by e-mail' : 'as it arrives'}.`,
+    off: 'Off: choose your tool and paste its API key to start.',
+    offNobodyCanConfirm:
+      'With the consent box on, a lead will reach it only once they confirm by e-mail, and e-mail is off: set up “Sending e-mail” above, or switch the consent box off.',
+    waiting: (tool: string) =>
+      `Waiting: nobody can confirm right now, so no lead reaches ${tool}. The consent box is on, so a lead goes there only once they confirm by e-mail, and e-mail is off. Set up “Sending e-mail” above, or switch the consent box off.`,
+    paused: 'Paused: your tool refused the key, so leads wait (none is lost). Paste a working key and save, and they go out.',
+    refused: 'Refused: your tool refuses the saved key, so leads will wait (none is lost). Paste a working key and save, and they go out.',
+    alsoNobodyCanConfirm: 'Nobody can confirm either: the consent box is on and e-mail is off. Set up “Sending e-mail” above, or switch the consent box off.',
+  },
   toolLabel: 'Tool',
   none: 'None (off)',
   toolHint: 'The tool where you write to your people. Each lead is added, or updated when they come back.',
@@ -43,6 +50,8 @@ export const emailToolCopy = {
     blocked: 'This server does not connect to that address.',
   } satisfies Record<ToolProblem['kind'], string>,
   toolAnswered: 'Your tool answered:',
+  /** A check of the saved key that the status line already says is refused (with the tool's answer). */
+  stillRefused: 'Checked just now: your tool still refuses the saved key, as the status above says.',
   labelsTitle: 'Tags each lead gets',
   labelsIntro: 'Rename a group, or switch it off. On a retake, tags that no longer apply are removed; tags you set by hand stay.',
   groups: {

@@ -12,7 +12,8 @@ export const settingsCopy = {
   fromServer: (variable: string) => `Set on the server (${variable}). Change it there; it wins over this screen.`,
   defaultValue: (value: string) => `Default: ${value}`,
   optional: 'optional',
-  secretKept: 'Set and hidden: type a new one to replace it',
+  /** A hidden secret's placeholder: short enough for a 360 px field (the hint below says how to keep or replace it). */
+  secretKept: 'Set and hidden',
   on: 'On',
   off: 'Off',
   viewLanding: 'See your landing page',
