@@ -5,23 +5,35 @@
  * the documented defaults are checked against what Node is configured with.
  */
 import { connect } from 'node:net';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, expect, test } from 'vitest';
 import { buildApp } from './app';
 import { loggablePath } from './http/log';
 import { defaultTimeouts, type ServerConfig } from './config';
 import { captureLog, fixtureEmail, postLead, type RunningApp, startApp, testConfig, sqliteDb } from './test/helpers';
 
-let running: RunningApp | undefined;
 const log = captureLog();
 
-afterEach(async () => {
-  await running?.app.close();
-  running = undefined;
+// One server per set of limits for the whole file: no test here changes what the server stores or
+// how it answers the next one (each reads its own answer, and only the log lines of its own test).
+const servers = new Map<string, Promise<RunningApp>>();
+let running: RunningApp | undefined;
+
+afterEach(() => {
   log.lines.length = 0;
 });
 
+afterAll(async () => {
+  for (const server of servers.values()) await (await server).app.close();
+});
+
 async function start(overrides: Partial<ServerConfig> = {}): Promise<number> {
-  running = await startApp(testConfig({ logLevel: 'info', ...overrides }), { logStream: log.stream });
+  const key = JSON.stringify(overrides);
+  let server = servers.get(key);
+  if (!server) {
+    server = startApp(testConfig({ logLevel: 'info', ...overrides }), { logStream: log.stream });
+    servers.set(key, server);
+  }
+  running = await server;
   return Number(new URL(running.url).port);
 }
 

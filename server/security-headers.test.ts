@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, expect, test } from 'vitest';
 import { loadConfig, type ServerConfig } from './config';
 import { postLead, type RunningApp, startApp, testConfig, validLead, sqliteDb } from './test/helpers';
 
@@ -13,6 +13,12 @@ async function start(overrides: Partial<ServerConfig> = {}): Promise<string> {
   running = await startApp(testConfig(overrides));
   return running.url;
 }
+
+/** One server, kept for the file, for the paths that must not be served: each only reads. */
+let readOnly: Promise<RunningApp> | undefined;
+afterAll(async () => {
+  await (await readOnly)?.app.close();
+});
 
 function expectHardened(response: Response, frameAncestors = "'self'") {
   const csp = response.headers.get('content-security-policy') ?? '';
@@ -71,7 +77,8 @@ test('frame-ancestors follow the allowed sites (here EMBED_ORIGINS), HSTS the co
 test.each(['/.env', '/.git/config', '/../data/leads.db', '/%2e%2e/data/leads.db', '/..%2fdata/leads.db', '/assets/../../package.json'])(
   '%s is not served: 404 with the not-found page',
   async (path) => {
-    const url = await start();
+    readOnly ??= startApp(testConfig());
+    const { url } = await readOnly;
     // fetch() would resolve the dots itself; send the path exactly as written.
     const { request } = await import('node:http');
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
