@@ -40,7 +40,10 @@ export default defineConfig({
     // Phone first: the default viewport is a small phone; tests that need a desktop set their own.
     viewport: { width: 360, height: 740 },
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each step's DOM snapshot, network and console. Not the
+    // screencast: filming every test cost about 40% more of the browser's CPU (a quiz run: 2.8 s ->
+    // 4.0 s) and a third more of the test worker's, for frames almost never looked at.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
   },
   webServer: [
     {

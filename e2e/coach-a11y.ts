@@ -1,13 +1,13 @@
 /** axe on a dashboard screen: every rule of WCAG 2.0-2.2 A/AA and axe's best practices, no finding at all. */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { analyzeWithAxe } from './axe-run';
 import { expect, settleAnimations } from './fixtures';
 
 export const dashboardAxeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 export async function expectNoA11yFindings(page: Page, screen: string) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(dashboardAxeTags).analyze();
+  const results = await analyzeWithAxe(page, dashboardAxeTags);
   const findings = results.violations.map(
     (violation) => `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );

@@ -3,8 +3,8 @@
  * any request that leaves the site's own origin. A test that expects console errors takes them out of
  * `consoleErrors` after asserting them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { analyzeWithAxe } from './axe-run';
 
 type Fixtures = {
   consoleErrors: string[];
@@ -52,7 +52,7 @@ export const ownConnection = { connection: 'close' } as const;
 /** axe-core finds no serious or critical violation of WCAG 2.1 A/AA on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await analyzeWithAxe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
