@@ -28,3 +28,30 @@ test.each([
   // Each row keeps the day and key it was counted under.
   expect(new Set(rows.map((row) => JSON.stringify([row.day, row.key]))).size).toBe(rows.length);
 });
+
+test('a flush while the timer\'s write is under way waits for it, then writes what was counted meanwhile', async () => {
+  const written: number[] = [];
+  let finishFirst = () => {};
+  let writes = 0;
+  const counter = new FunnelCounter(
+    (rows) => {
+      writes += 1;
+      const counts = rows.map((row) => row.count);
+      // The first write (the timer's) stays under way until the test lets it finish.
+      if (writes === 1) return new Promise<void>((resolve) => (finishFirst = () => (written.push(...counts), resolve())));
+      written.push(...counts);
+    },
+    (error) => {
+      throw error;
+    },
+  );
+  counter.add('2026-11-26', key('news', 'email'));
+  const timers = counter.flush();
+  counter.add('2026-11-26', key('news', 'email'));
+  counter.add('2026-11-26', key('news', 'email'));
+  const asked = counter.flush();
+  finishFirst();
+  await Promise.all([timers, asked]);
+  expect(written).toEqual([1, 2]);
+  await counter.close();
+});

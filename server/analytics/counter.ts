@@ -49,24 +49,30 @@ export class DailyCounter<K extends { [Name in keyof K]: string }> {
     else if (this.#pending.size < MAX_PENDING_KEYS) this.#pending.set(id, { day, key, count: 1 });
   }
 
-  /** Writes what is counted so far; on a failure keeps it for the next try. */
-  flush(): Promise<void> {
-    if (this.#flushing) return this.#flushing;
-    if (this.#pending.size === 0) return Promise.resolve();
+  /**
+   * Writes what is counted so far; on a failure keeps it for the next try. A write already under way
+   * (the timer's) is waited for first: what was counted meanwhile is written after it, so once this
+   * resolves, every event counted before the call is written (or kept, if the write failed).
+   */
+  async flush(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    if (this.#pending.size === 0) return;
     // Taken out while written: events counted meanwhile wait for the next flush.
     const rows = [...this.#pending.values()];
     this.#pending.clear();
-    this.#flushing = (async () => {
-      try {
-        await this.#write(rows);
-      } catch (error) {
-        for (const row of rows) this.#putBack(row);
-        if (!isLockedError(error)) this.#onError(error);
-      } finally {
-        this.#flushing = null;
-      }
-    })();
-    return this.#flushing;
+    this.#flushing = this.#writeOut(rows);
+    await this.#flushing;
+  }
+
+  async #writeOut(rows: DailyCount<K>[]): Promise<void> {
+    try {
+      await this.#write(rows);
+    } catch (error) {
+      for (const row of rows) this.#putBack(row);
+      if (!isLockedError(error)) this.#onError(error);
+    } finally {
+      this.#flushing = null;
+    }
   }
 
   #putBack(row: DailyCount<K>): void {
@@ -84,7 +90,6 @@ export class DailyCounter<K extends { [Name in keyof K]: string }> {
   /** Writes what is left and stops the timer. */
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    await this.#flushing;
     await this.flush();
   }
 }
