@@ -69,8 +69,13 @@ test('the crash test: the failures counted before a SIGKILL are still counted af
 
   const second = await spawnServer({ DATA_DIR: dataDir });
   // Once the fourth's wait (1 s) is over, the fifth failure in a row is counted as the fifth (a 2 s
-  // wait), not as the first of a fresh count (three free tries).
+  // wait), not as the first of a fresh count (three free tries); the sixth and seventh make the wait
+  // 8 s. A fresh count would have taken all three as free tries, and let the password in below.
+  // (The wait starts when a failure is counted, before its password check: at load 25 that check
+  // alone outlasted a 2 s wait, and the right password got in.)
   await failAfterWait(second.url, 'the fifth, after the restart');
+  await failAfterWait(second.url, 'the sixth, after the restart');
+  await failAfterWait(second.url, 'the seventh, after the restart');
   const early = await signIn(second.url, password);
   expect(early.status).toBe(429);
   expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
