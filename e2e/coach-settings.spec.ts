@@ -9,7 +9,7 @@ import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
-import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
+import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, ownConnection } from './fixtures';
 import { clickSave, saveAll } from './save-bar';
 import { unlockInsights, visitorPage } from './visitor';
 
@@ -133,6 +133,9 @@ test.describe('with PRIVACY_URL set on the server', () => {
       await expect(privacy).toHaveAccessibleDescription(/Set on the server \(PRIVACY_URL\)/);
       await expectNoA11yFindings(page, 'settings, empty');
       await expectNoHorizontalScroll(page);
+      // The consent wording's default (its placeholder) reads whole, on a phone too.
+      await expect(page.getByLabel(/^Consent box wording/)).toHaveAttribute('placeholder', /unsubscribe at any time\.$/);
+      await expectPlaceholdersFit(page);
 
       await page.getByLabel(/^Your name/).fill('Dana Reyes');
       await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');

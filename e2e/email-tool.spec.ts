@@ -11,7 +11,7 @@ import { startBrevoFake, type BrevoFake } from '../server/email-tool/fakes/brevo
 import { emailToolApi } from '../src/shared/email-tool-api';
 import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
-import { expect, expectNoHorizontalScroll, expectSecretPlaceholdersFit } from './fixtures';
+import { expect, expectNoHorizontalScroll, expectPlaceholdersFit } from './fixtures';
 import { saveAll } from './save-bar';
 
 const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool', exact: true });
@@ -67,7 +67,7 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await expect(panel.getByText(/^On:/)).toHaveCount(0);
       await expect(key).toHaveValue('');
       await expect(key).toHaveAttribute('placeholder', 'Set and hidden');
-      await expectSecretPlaceholdersFit(page);
+      await expectPlaceholdersFit(page);
       await expectNoA11yFindings(page, 'settings, e-mail tool waiting for mail');
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-waiting-${width}.png` : undefined });
@@ -185,7 +185,7 @@ test.describe('the e-mail tool set in the environment', () => {
     await expectNoA11yFindings(page, 'settings, e-mail tool from the environment');
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-      await expectSecretPlaceholdersFit(page);
+      await expectPlaceholdersFit(page);
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-environment-${width}.png` : undefined });
     }

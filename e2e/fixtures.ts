@@ -66,23 +66,23 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
- * Every visible hidden-secret field's placeholder ("Set and hidden") fits inside it, whole: its text
- * measured in the field's own font against its inner width (a cut placeholder loses its end, where
- * the meaning often is).
+ * Every visible field's placeholder is shown whole (a cut placeholder loses its end, where the meaning
+ * often is): a one-line field's measured in the field's own font against its inner width (the hidden
+ * secrets' "Set and hidden", a link's "https://"); an empty box's (the consent wording's default)
+ * within the box's height.
  */
-export async function expectSecretPlaceholdersFit(page: Page) {
+export async function expectPlaceholdersFit(page: Page) {
   const cut = await page.evaluate(() => {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) return ['no canvas'];
-    return [...document.querySelectorAll<HTMLInputElement>('input[type="password"][placeholder]')]
-      .filter((field) => field.placeholder !== '' && field.offsetWidth > 0)
-      .filter((field) => {
-        const style = getComputedStyle(field);
-        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const inner = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return context.measureText(field.placeholder).width > inner;
-      })
-      .map((field) => `${field.id}: ${field.placeholder}`);
+    const lines = [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')].filter((field) => {
+      const style = getComputedStyle(field);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(field.placeholder).width > inner;
+    });
+    const boxes = [...document.querySelectorAll<HTMLTextAreaElement>('textarea[placeholder]')].filter((box) => box.value === '' && box.scrollHeight > box.clientHeight + 1);
+    return [...lines, ...boxes].filter((field) => field.placeholder !== '' && field.offsetWidth > 0).map((field) => `${field.id}: ${field.placeholder}`);
   });
   expect(cut).toEqual([]);
 }

@@ -18,7 +18,7 @@ import { coachPassword, setTestPassword } from '../server/test/coach-session';
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
 import { testEmailCopy } from '../src/content/email';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
-import { expect, expectNoHorizontalScroll, expectSecretPlaceholdersFit, test as base } from './fixtures';
+import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, test as base } from './fixtures';
 import { clickSave, saveAll } from './save-bar';
 import { coreDriversState, openResultsWithState } from './results-state';
 
@@ -104,7 +104,7 @@ for (const width of [360, 1280]) {
     // A secret is never shown again, only where mail goes.
     await expect(server).toHaveValue('');
     await expect(server).toHaveAttribute('placeholder', 'Set and hidden');
-    await expectSecretPlaceholdersFit(page);
+    await expectPlaceholdersFit(page);
     await expect(section.getByText(`On: results e-mails go out through smtp://coach:***@127.0.0.1:${sink.port}, from Sam Rivera <coach@coach.example>.`)).toBeVisible();
 
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();

@@ -116,6 +116,22 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
   let control;
   if (definition.kind === 'paragraph') {
     control = <textarea {...common} rows={5} maxLength={definition.maxLength + 200} value={value} onChange={(event) => onChange(event.target.value)} className={`${common.className} py-2`} />;
+  } else if (definition.kind === 'text' && definition.wraps) {
+    // Shown whole on a phone (the consent wording's default, its placeholder, was cut at 360 px): as tall
+    // as its text or placeholder where the browser sizes fields to their content; elsewhere `rows` guesses.
+    const shown = value || placeholder || '';
+    control = (
+      <textarea
+        {...common}
+        rows={shown.length > 60 ? 3 : 1}
+        maxLength={definition.maxLength + 200}
+        spellCheck={spellCheck}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${common.className} resize-y py-2 field-sizing-content`}
+      />
+    );
   } else if (definition.kind === 'timeZone' && !fromServer) {
     control = (
       <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>

@@ -42,7 +42,11 @@ type Base<K extends SettingKind, V> = {
   check: (input: unknown) => Checked<V>;
 };
 
-export type TextSetting = Base<'text' | 'paragraph', string> & { maxLength: number };
+export type TextSetting = Base<'text' | 'paragraph', string> & {
+  maxLength: number;
+  /** Prose of one line that may run longer than a phone's line: written in a box that grows with it (its line breaks become spaces). */
+  wraps?: boolean;
+};
 export type LinkSetting = Base<'link', string> & { schemes: readonly LinkScheme[] };
 export type ToggleSetting = Base<'toggle', boolean>;
 export type TimeZoneSetting = Base<'timeZone', string>;
@@ -87,12 +91,16 @@ export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as co
 export type ImageContentType = (typeof imageContentTypes)[number];
 
 
+/** A one-line text longer than this may be is written in a box that grows with it (`wraps`). */
+const LONG_LINE = 100;
+
 /** One line of text: runs of white space become one space. */
 function text(label: string, maxLength: number, env?: string): TextSetting {
   return {
     kind: 'text',
     label,
     maxLength,
+    wraps: maxLength > LONG_LINE,
     env,
     check: (input) => checkText(label, input, maxLength),
   };
