@@ -7,7 +7,7 @@ import type { SettingsResponse } from '../shared/coach-api/settings';
 import { coachSettings, type SettingDefinition, type SettingKey } from '../shared/coach-settings';
 import { settingsCopy } from './content/settings';
 import type { Draft } from './settings-draft';
-import { inputClass } from './ui';
+import { inputClass, textRows } from './ui';
 
 const copy = settingsCopy;
 const hints: Partial<Record<SettingKey, string>> = copy.hints;
@@ -114,22 +114,20 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
   const type = kind === 'link' || (kind === 'secret' && !hiddenSecret) ? 'url' : hiddenSecret ? 'password' : 'text';
   const spellCheck = kind === 'text' || kind === 'paragraph' ? undefined : false;
   let control;
-  if (definition.kind === 'paragraph') {
-    control = <textarea {...common} rows={5} maxLength={definition.maxLength + 200} value={value} onChange={(event) => onChange(event.target.value)} className={`${common.className} py-2`} />;
-  } else if (definition.kind === 'text' && definition.wraps) {
-    // Shown whole on a phone (the consent wording's default, its placeholder, was cut at 360 px): as tall
-    // as its text or placeholder where the browser sizes fields to their content; elsewhere `rows` guesses.
-    const shown = value || placeholder || '';
+  if (definition.kind === 'paragraph' || (definition.kind === 'text' && definition.wraps)) {
+    // A long one-line text is shown whole on a phone (the consent wording's default, its placeholder,
+    // was cut at 360 px): as tall as its text or placeholder where the browser sizes fields to their content.
+    const grows = definition.kind === 'text';
     control = (
       <textarea
         {...common}
-        rows={shown.length > 60 ? 3 : 1}
+        rows={grows ? textRows(value || placeholder || '') : 5}
         maxLength={definition.maxLength + 200}
         spellCheck={spellCheck}
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={`${common.className} resize-y py-2 field-sizing-content`}
+        className={`${common.className} py-2 ${grows ? 'resize-y field-sizing-content' : ''}`}
       />
     );
   } else if (definition.kind === 'timeZone' && !fromServer) {

@@ -6,6 +6,9 @@ import { shellCopy } from './content/shell';
 /** The id of each view's heading (the page's one `h1`, in app.tsx). */
 export const viewTitleId = 'dashboard-view-title';
 
+/** A text box's rows for its text, where the browser does not size fields to their content (`field-sizing`). */
+export const textRows = (text: string) => (text.length > 160 ? 5 : text.length > 60 ? 3 : 1);
+
 const panelClass = 'rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6';
 
 export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {

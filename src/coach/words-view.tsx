@@ -15,7 +15,7 @@ import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
 import { WithSettings } from './settings-loader';
-import { inputClass } from './ui';
+import { inputClass, textRows } from './ui';
 import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter } from './words-draft';
 
 const copy = wordsCopy;
@@ -42,7 +42,7 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
         <textarea
           id={id}
           value={text}
-          rows={text.length > 160 ? 5 : text.length > 60 ? 3 : 1}
+          rows={textRows(text)}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
