@@ -12,7 +12,7 @@ test('a thread entry is bundled into one plain module, reused while its sources 
   writeFileSync(entry, "import { answer } from './answer';\nexport const doubled: number = answer * 2;\n");
 
   const first = await bundleEntry(entry);
-  expect(first.pathname).toMatch(/\/node_modules\/\.cache\/core-drivers-threads\/entry-\d+-[0-9a-f]{16}\.mjs$/);
+  expect(first.pathname).toMatch(/\/node_modules\/\.cache\/core-drivers-threads\/entry-\d+-[0-9a-f]{8}-[0-9a-f]{16}\.mjs$/);
   expect(((await import(first.href)) as { doubled: number }).doubled).toBe(2);
   expect((await bundleEntry(entry)).href).toBe(first.href);
 
@@ -22,10 +22,30 @@ test('a thread entry is bundled into one plain module, reused while its sources 
   expect(second.href).not.toBe(first.href);
   expect(((await import(second.href)) as { doubled: number }).doubled).toBe(42);
 
-  const cache = dirname(first.pathname);
-  const name = basename(entry.pathname, '.ts');
-  for (const file of readdirSync(cache)) if (file.startsWith(`${name}-`) || file === `${name}.json`) rmSync(join(cache, file));
+  removeBundles(first);
 });
+
+test('the same entry in another checkout (sharing node_modules) gets its own bundle, with its own code', async () => {
+  const write = (dir: string, answer: number) => {
+    writeFileSync(join(dir, 'answer.ts'), `export const answer: number = ${answer};\n`);
+    writeFileSync(join(dir, 'thread.ts'), "import { answer } from './answer';\nexport const doubled: number = answer * 2;\n");
+    return pathToFileURL(join(dir, 'thread.ts'));
+  };
+  const here = await bundleEntry(write(tempDir(), 1));
+  const there = await bundleEntry(write(tempDir(), 5));
+  expect(there.href).not.toBe(here.href);
+  expect(((await import(here.href)) as { doubled: number }).doubled).toBe(2);
+  expect(((await import(there.href)) as { doubled: number }).doubled).toBe(10);
+  removeBundles(here);
+  removeBundles(there);
+});
+
+/** Removes a test's bundle and its manifest from the shared cache. */
+function removeBundles(bundle: URL): void {
+  const cache = dirname(bundle.pathname);
+  const name = basename(bundle.pathname, '.mjs').replace(/-[0-9a-f]{16}$/, '');
+  for (const file of readdirSync(cache)) if (file.startsWith(`${name}-`) || file === `${name}.json`) rmSync(join(cache, file));
+}
 
 test('an entry that cannot be bundled is loaded as it is (through tsx)', async () => {
   const entry = pathToFileURL(join(tempDir(), 'broken.ts'));

@@ -6,7 +6,8 @@
  *
  * The bundle is built with esbuild (which tsx itself runs on) into `node_modules/.cache/`, named by
  * a hash of every source file it holds, and reused while none of them changed: the first start
- * after an edit builds it again. Packages stay imports (`better-sqlite3` resolves from there as it
+ * after an edit builds it again. Its name holds a hash of the entry's path too, so two checkouts that
+ * share one `node_modules` (a git worktree with a linked one) never load each other's bundle. Packages stay imports (`better-sqlite3` resolves from there as it
  * does from the sources). When the bundle cannot be built or written (a read-only install), the
  * thread loads the TypeScript entry through tsx as before.
  */
@@ -36,7 +37,7 @@ const hashOf = (contents: string[]) => contents.reduce((hash, text) => hash.upda
 
 /** The bundle of `entry`, built unless the cached one's sources are all unchanged. */
 export async function bundleEntry(entry: URL): Promise<URL> {
-  const name = basename(entry.pathname, '.ts');
+  const name = `${basename(entry.pathname, '.ts')}-${hashOf([fileURLToPath(entry)]).slice(0, 8)}`;
   const manifestFile = join(cacheDir, `${name}.json`);
   const current = readManifest(manifestFile, name);
   if (current) return pathToFileURL(current);
