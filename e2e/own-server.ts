@@ -1,6 +1,6 @@
 /**
- * A server of the test's own (`node --import tsx server/main.ts`, the real entry point) on a free port,
- * serving the build the test run made, with a fresh DATA_DIR, its JSON log read as it comes: for
+ * A server of the test's own (`server/main.ts`, the real entry point, bundled:
+ * server/test/server-entry.ts) on a free port, serving the build the test run made, with a fresh DATA_DIR, its JSON log read as it comes: for
  * tests that must start from nothing (first run) or change the coach's settings without touching
  * the server every other test shares.
  */
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listeningUrl } from '../server/test/listening';
+import { entryArgs } from '../server/test/server-entry';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -22,7 +23,7 @@ export type OwnServer = {
 
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-own-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, await entryArgs('server/main.ts'), {
     cwd: root,
     env: {
       ...process.env,

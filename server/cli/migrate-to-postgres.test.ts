@@ -1,6 +1,5 @@
 /** `npm run coach -- migrate-to-postgres`: a small SQLite database copied into an empty Postgres one. */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { readFunnel } from '../analytics/report';
 import { PostgresStorage } from '../storage/postgres/storage';
@@ -8,11 +7,15 @@ import { SqliteStorage } from '../storage/sqlite/storage';
 import type { Storage } from '../storage/storage';
 import { tempDir } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
+import { entryArgs } from '../test/server-entry';
 
 const root = new URL('../..', import.meta.url).pathname;
 
+/** The command line as `npm run coach` runs it, bundled (../test/server-entry.ts). */
+const cli = await entryArgs('server/cli/main.ts');
+
 const coach = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
+  spawnSync(process.execPath, [...cli, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -8,9 +8,13 @@ import { makeFakeDist } from '../test/fake-dist';
 import { signedIn, setTestPassword } from '../test/coach-session';
 import { captureLog, fixtureEmail, tempDir, testConfig, validLead } from '../test/helpers';
 import { freshPostgres } from '../test/postgres';
+import { entryArgs } from '../test/server-entry';
 import type { PostgresStorage } from './postgres/storage';
 
 const root = new URL('../..', import.meta.url).pathname;
+
+/** The server as the tests start it, bundled (../test/server-entry.ts). */
+const server = await entryArgs('server/main.ts');
 
 test('without DATABASE_URL the SQLite file under DATA_DIR is used, as before', () => {
   expect(loadConfig({}).database).toBeNull();
@@ -44,7 +48,7 @@ test.each([
 });
 
 test('a database that cannot be reached stops the server at start-up, naming DATABASE_URL but not the password', () => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const result = spawnSync(process.execPath, server, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-/** The real server process (`node --import tsx server/main.ts`) on 127.0.0.1, for tests; killed after each test. */
+/** The real server process (`server/main.ts`, bundled: ./server-entry.ts) on 127.0.0.1, for tests; killed after each test. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
@@ -6,6 +6,7 @@ import { coachApi } from '../../src/shared/coach-api/routes';
 import { coachRequests, type CoachRequest, sessionCookieOf } from './coach-session';
 import { makeFakeDist } from './fake-dist';
 import { listeningUrl } from './listening';
+import { entryArgs } from './server-entry';
 import { tempDir, testSettingsKey } from './helpers';
 
 export type { CoachRequest } from './coach-session';
@@ -22,8 +23,14 @@ export type Spawned = { child: ChildProcess; url: string; exited: Promise<number
 /** How to start the server: Node options before the script, and (when the tests run as root) another user. */
 export type LaunchOptions = { nodeArgs?: string[]; user?: { uid: number; gid: number } };
 
-function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOptions, stdio: 'inherit' | 'pipe'): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server/main.ts')], {
+/**
+ * The server's bundle (./server-entry.ts), or its sources through tsx when `nodeArgs` load tsx: a
+ * module preloaded that way changes the server's own modules (./short-kit-window.ts), which only
+ * the sources share with it.
+ */
+async function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOptions, stdio: 'inherit' | 'pipe'): Promise<ChildProcess> {
+  const entry = nodeArgs.includes('tsx') ? [join(root, 'server/main.ts')] : await entryArgs('server/main.ts');
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -54,7 +61,7 @@ function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOpti
  * script (`--expose-gc`, say). Resolves once it listens.
  */
 export async function spawnServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Spawned> {
-  const child = launch(env, { nodeArgs }, 'inherit');
+  const child = await launch(env, { nodeArgs }, 'inherit');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,7 +74,7 @@ export async function spawnServer(env: Record<string, string> = {}, nodeArgs: st
  * on stderr once it exits, or rejects if it listens instead.
  */
 export async function serverRefusal(env: Record<string, string>, options: LaunchOptions = {}): Promise<{ code: number | null; stderr: string }> {
-  const child = launch(env, options, 'pipe');
+  const child = await launch(env, options, 'pipe');
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
