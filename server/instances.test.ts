@@ -9,15 +9,18 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { SESSION_COOKIE } from './coach/sessions';
 import { openPool } from './storage/postgres/connection';
 import { postLead, tempDir } from './test/helpers';
 import { freshPostgresUrl } from './test/postgres';
 import { spawnServer } from './test/server-process';
+import { entryArgs } from './test/server-entry';
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** The command line as `npm run coach` runs it, bundled (./test/server-entry.ts). */
+const commandLine = await entryArgs('server/cli/main.ts');
 const secret = `whsec_${Buffer.from('a test key of thirty-two bytes!!').toString('base64')}`;
 const servers: Server[] = [];
 
@@ -134,7 +137,7 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   // The dashboard and the commands, from either instance: a replacement for the killed one, and b.
   const a2 = await spawnServer(env);
   const cli = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), ...args], {
+    spawnSync(process.execPath, [...commandLine, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: tempDir() },
       input,

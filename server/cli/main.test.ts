@@ -14,12 +14,12 @@ import { entryArgs } from '../test/server-entry';
 const root = new URL('../..', import.meta.url).pathname;
 
 /** The command line as `npm run coach` runs it, bundled (../test/server-entry.ts). */
-const cli = await entryArgs('server/cli/main.ts');
+const commandLine = await entryArgs('server/cli/main.ts');
 
 /** `npm run coach -- <args>` with `input` piped to stdin. */
 function coach(dataDir: string, args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cli, ...args], {
+    const child = spawn(process.execPath, [...commandLine, ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });
@@ -79,7 +79,7 @@ test('the leads command exports CSV, and erase and stats never print an address 
   const { dataDir, store } = await storeWith([[lead('cli.person@example.com', 'Corvina')]], { webhook: true, email: false, tool: true });
   await store.close();
   const leads = (...args: string[]) =>
-    run(process.execPath, [...cli, ...args], {
+    run(process.execPath, [...commandLine, ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     });
@@ -111,7 +111,7 @@ test('erase on the command line with an e-mail tool set queues the tool its eras
   const { dataDir, store } = await storeWith([[lead('cli.tool@example.com', 'Corvina')]]);
   await store.close();
   const tool = { EMAIL_TOOL: 'kit', EMAIL_TOOL_API_KEY: 'kit-key', EMAIL_TOOL_API_URL: 'http://127.0.0.1:9' };
-  const erased = await run(process.execPath, [...cli, 'erase', 'cli.tool@example.com'], {
+  const erased = await run(process.execPath, [...commandLine, 'erase', 'cli.tool@example.com'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, ...tool },
   });
@@ -137,7 +137,7 @@ test('the documented stdout export, npm run --silent leads -- export, gives a cl
 
 test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating an empty database', async () => {
   const missing = join(tempDir(), 'dat');
-  const result = await run(process.execPath, [...cli, 'stats'], {
+  const result = await run(process.execPath, [...commandLine, 'stats'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: missing },
   }).catch((error: { code: number; stderr: string }) => error);

@@ -12,10 +12,10 @@ import { entryArgs } from '../test/server-entry';
 const root = new URL('../..', import.meta.url).pathname;
 
 /** The command line as `npm run coach` runs it, bundled (../test/server-entry.ts). */
-const cli = await entryArgs('server/cli/main.ts');
+const commandLine = await entryArgs('server/cli/main.ts');
 
 const coach = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [...cli, ...args], {
+  spawnSync(process.execPath, [...commandLine, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -4,13 +4,16 @@
  * keeps them (the crash test).
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { tempDir } from '../test/helpers';
 import { freshPostgresUrl } from '../test/postgres';
 import { spawnServer } from '../test/server-process';
+import { entryArgs } from '../test/server-entry';
 
 const root = new URL('../..', import.meta.url).pathname;
+
+/** The command line as `npm run coach` runs it, bundled (../test/server-entry.ts). */
+const commandLine = await entryArgs('server/cli/main.ts');
 const password = 'the password of the throttle tests';
 /**
  * Each test starts servers and the command line through tsx and hashes the password: over a minute
@@ -19,7 +22,7 @@ const password = 'the password of the throttle tests';
 const limit = 120_000;
 
 function setPassword(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'set-password'], {
+  const result = spawnSync(process.execPath, [...commandLine, 'set-password'], {
     cwd: root,
     env: { ...process.env, ...env },
     input: password,

@@ -7,7 +7,6 @@
  * once what the tool did. Real server processes.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { DeliveriesResponse } from '../../src/shared/coach-api/deliveries';
 import type { EraseResponse, LeadListResponse } from '../../src/shared/coach-api/leads';
@@ -15,9 +14,13 @@ import { SESSION_COOKIE } from '../coach/sessions';
 import { postLead, tempDir, validLead } from '../test/helpers';
 import { freshPostgresUrl } from '../test/postgres';
 import { spawnServer } from '../test/server-process';
+import { entryArgs } from '../test/server-entry';
 import { startMailchimpFake, type MailchimpFake } from './fakes/mailchimp-fake';
 
 const root = new URL('../..', import.meta.url).pathname;
+
+/** The command line as `npm run coach` runs it, bundled (../test/server-entry.ts). */
+const commandLine = await entryArgs('server/cli/main.ts');
 const AUDIENCE = 'a1b2c3';
 const PASSWORD = 'a password for the crash test';
 let fake: MailchimpFake | undefined;
@@ -62,7 +65,7 @@ test('Postgres: kill -9 while the erase is on its way to the tool: another insta
     OUTBOX_LEASE_SECONDS: '5',
   };
   const a = await spawnServer(env);
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server/cli/main.ts'), 'set-password'], {
+  const cli = spawnSync(process.execPath, [...commandLine, 'set-password'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: tempDir() },
     input: `${PASSWORD}\n`,

@@ -19,6 +19,9 @@ export async function renderResultsEmail(input: ResultsEmailInput): Promise<Rend
 /** One results e-mail to write: what it says, and its envelope (the coach's sender, the visitor's address, its Message-ID). */
 export type EmailTask = { input: ResultsEmailInput; from: string; to: string; messageId: string };
 
+/** What the thread's entry (./render-thread-bootstrap.mjs) is sent: the module to write it with (this one, bundled or not), and the e-mail. */
+export type RenderThreadTask = { module: string; task: EmailTask };
+
 export default async function writeResultsEmail({ input, from, to, messageId }: EmailTask): Promise<ComposedMail> {
   return composeMail(from, { to, messageId, ...(await renderResultsEmail(input)) });
 }

@@ -7,8 +7,9 @@
  * is tried again by the outbox like any failed attempt.
  */
 import { onDemandThread } from '../on-demand-thread';
+import { threadEntry } from '../storage/thread-entry';
 import type { ComposedMail } from './mailer';
-import type { EmailTask } from './render-thread';
+import type { EmailTask, RenderThreadTask } from './render-thread';
 
 export type EmailRenderer = {
   /** The results e-mail, composed as it is sent. */
@@ -17,6 +18,10 @@ export type EmailRenderer = {
 };
 
 export function startEmailRenderer(): EmailRenderer {
-  const thread = onDemandThread<EmailTask, ComposedMail>(new URL('./render-thread-bootstrap.mjs', import.meta.url));
-  return { write: (task) => thread.run(task), close: () => thread.close() };
+  const thread = onDemandThread<RenderThreadTask, ComposedMail>(new URL('./render-thread-bootstrap.mjs', import.meta.url));
+  return {
+    // The thread loads ./render-thread.ts bundled, as the storage threads load theirs (built once per process).
+    write: async (task) => thread.run({ module: (await threadEntry(new URL('./render-thread.ts', import.meta.url))).href, task }),
+    close: () => thread.close(),
+  };
 }

@@ -1,6 +1,5 @@
 /** DATABASE_URL: chooses Postgres; a bad or unreachable one stops start-up, naming the variable, never the password. */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { buildApp } from '../app';

@@ -40,6 +40,26 @@ test('the same entry in another checkout (sharing node_modules) gets its own bun
   removeBundles(there);
 });
 
+test("a bundled source's import.meta names its own file, so a URL relative to it points beside the source, not into the cache", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'where.ts'), "export const beside: string = new URL('./beside.txt', import.meta.url).href;\nexport const folder: string = import.meta.dirname;\n");
+  const entry = pathToFileURL(join(dir, `located-${Date.now()}.ts`));
+  writeFileSync(entry, "export { beside, folder } from './where';\n");
+  const bundle = await bundleEntry(entry);
+  expect(await import(bundle.href)).toMatchObject({ beside: pathToFileURL(join(dir, 'beside.txt')).href, folder: dir });
+  removeBundles(bundle);
+});
+
+test('JSX sources are bundled too (the results e-mail is .tsx)', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'greeting.tsx'), 'export const greeting = <p title="hi">Hello</p>;\n');
+  const entry = pathToFileURL(join(dir, `jsx-${Date.now()}.ts`));
+  writeFileSync(entry, "export { greeting } from './greeting';\n");
+  const bundle = await bundleEntry(entry);
+  expect(((await import(bundle.href)) as { greeting: { props: unknown } }).greeting.props).toEqual({ title: 'hi', children: 'Hello' });
+  removeBundles(bundle);
+});
+
 /** Removes a test's bundle and its manifest from the shared cache. */
 function removeBundles(bundle: URL): void {
   const cache = dirname(bundle.pathname);

@@ -11,8 +11,13 @@
  * does from the sources). When the bundle cannot be built or written (a read-only install), the
  * thread loads the TypeScript entry through tsx as before.
  *
- * The server processes the tests start use it too (server/test/server-entry.ts): `server/main.ts`
- * through tsx took about 1 s more CPU to start than its bundle, in each of about 130 starts of a test run.
+ * The server processes and commands the tests start use it too (server/test/server-entry.ts):
+ * `server/main.ts` through tsx took about 2.0 s of CPU to start, its bundle 1.05 s, and a test run
+ * starts dozens. So does the results e-mail's render thread (server/mail/renderer.ts).
+ *
+ * Each source's `import.meta` names its own file, and an inline source map names its lines, so a
+ * bundle finds files beside its sources and its stack traces read as the sources' (under
+ * `--enable-source-maps`, as through tsx).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -36,7 +41,7 @@ export function threadEntry(entry: URL): Promise<URL> {
   return module;
 }
 
-/** Changed when a bundle of the same sources would come out differently (2: each source's `import.meta` is its own). */
+/** Changed when a bundle of the same sources would come out differently (2: each source's `import.meta` is its own, and a source map). */
 const bundleFormat = '2';
 
 const hashOf = (contents: string[]) => contents.reduce((hash, text) => hash.update(text).update('\0'), createHash('sha256')).digest('hex').slice(0, 16);
@@ -59,6 +64,13 @@ export async function bundleEntry(entry: URL): Promise<URL> {
     format: 'esm',
     target: `node${process.versions.node}`,
     packages: 'external',
+    // JSX as tsconfig.json's "react-jsx" compiles it (the results e-mail).
+    jsx: 'automatic',
+    // Where each line came from, for a stack trace under `--enable-source-maps` (as tsx gives it):
+    // the sources' paths relative to the bundle's folder.
+    sourcemap: 'inline',
+    sourcesContent: false,
+    outdir: cacheDir,
     write: false,
     logLevel: 'silent',
     plugins: [
@@ -67,11 +79,11 @@ export async function bundleEntry(entry: URL): Promise<URL> {
         setup(plugins) {
           plugins.onLoad({ filter: /.*/ }, ({ path }) => {
             // Anything else would be bundled unhashed, and outlive its edits.
-            if (!path.endsWith('.ts')) throw new Error(`A thread's bundle holds TypeScript sources only, not ${basename(path)}.`);
+            if (!/\.tsx?$/.test(path)) throw new Error(`A thread's bundle holds TypeScript sources only, not ${basename(path)}.`);
             const text = readFileSync(path, 'utf8');
             files.push(path);
             contents.push(text);
-            return { contents: withOwnLocation(text, path), loader: 'ts' };
+            return { contents: withOwnLocation(text, path), loader: path.endsWith('.tsx') ? 'tsx' : 'ts' };
           });
         },
       },
