@@ -65,6 +65,9 @@ export const migrationNames = [
   // 24: the outbox's CHECKs on state, channel, event and erase_how as OR-chains (SQLite only): an IN list of three or more
   //     built a temporary b-tree at every insert and every change of state, a third of what storing a delivery cost.
   'outbox-checks',
+  // 25: the outbox writes two fewer indexes per queued delivery: message_id's UNIQUE (a guard only) and outbox_due
+  //     (the pending rows; the dashboard reads them through outbox_due_by_channel, which holds the same rows).
+  'outbox-fewer-indexes',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

@@ -54,8 +54,8 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
  * are read newest first along the primary key, where nearly every row is one (and never counted).
  */
 const filters: Record<DeliveryFilter, { from: string; where: string }> = {
-  failing: { from: 'outbox AS o INDEXED BY outbox_due', where: "o.state = 'pending' AND o.attempts > 0" },
-  pending: { from: 'outbox AS o INDEXED BY outbox_due', where: "o.state = 'pending'" },
+  failing: { from: 'outbox AS o INDEXED BY outbox_due_by_channel', where: "o.state = 'pending' AND o.attempts > 0" },
+  pending: { from: 'outbox AS o INDEXED BY outbox_due_by_channel', where: "o.state = 'pending'" },
   delivered: { from: 'outbox AS o', where: "o.state = 'delivered'" },
   gone: { from: 'outbox AS o INDEXED BY outbox_gone', where: "o.state = 'gone'" },
   expired: { from: 'outbox AS o INDEXED BY outbox_expired', where: "o.state = 'expired'" },
@@ -73,7 +73,7 @@ export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit }: De
     )
     .all(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1);
   const oldest = db
-    .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due WHERE o.state = 'pending'")
+    .prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM outbox AS o INDEXED BY outbox_due_by_channel WHERE o.state = 'pending'")
     .get()?.at;
   const counts = { pending: count(db, 'pending'), failing: count(db, 'failing'), gone: count(db, 'gone'), expired: count(db, 'expired') };
   return deliveriesPage(rows, limit, counts, oldest);
