@@ -1,5 +1,5 @@
 // The entry of the results e-mail's render thread (./renderer.ts): it loads the module each task
-// names (./render-thread.ts as one plain bundle, server/storage/thread-entry.ts, or the TypeScript
+// names (./render-thread.ts as one plain bundle, server/thread-entry.ts, or the TypeScript
 // itself through tsx when no bundle could be built: a worker does not inherit tsx's loader), once,
 // and writes the task's e-mail with its function.
 import process from 'node:process';

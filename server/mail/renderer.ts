@@ -7,7 +7,7 @@
  * is tried again by the outbox like any failed attempt.
  */
 import { onDemandThread } from '../on-demand-thread';
-import { threadEntry } from '../storage/thread-entry';
+import { threadEntry } from '../thread-entry';
 import type { ComposedMail } from './mailer';
 import type { EmailTask, RenderThreadTask } from './render-thread';
 

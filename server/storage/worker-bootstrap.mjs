@@ -1,5 +1,5 @@
 // The entry of a storage worker thread (server/storage/worker-calls.ts): the plain module named in
-// workerData (the bundle ./thread-entry.ts builds) as it is; a TypeScript one through tsx, since a
+// workerData (the bundle ../thread-entry.ts builds) as it is; a TypeScript one through tsx, since a
 // worker does not inherit tsx's loader.
 import { workerData } from 'node:worker_threads';
 

@@ -88,7 +88,7 @@ export class WorkerCalls<Ops extends Operations> {
 
   /**
    * Starts the worker running `module` (a module calling `serveCalls`: TypeScript, or its bundle
-   * from ./thread-entry.ts) with `data`, and resolves once it said it is ready; rejects with its
+   * from ../thread-entry.ts) with `data`, and resolves once it said it is ready; rejects with its
    * start-up error. `onNotice` hears the errors the worker reports on its own (`notifyMain`).
    */
   static async start<Ops extends Operations>(

@@ -1,12 +1,12 @@
 /**
  * How the tests start a command of the app as a process of its own (server tests and e2e alike): its
- * bundle, one plain module built from the sources (server/storage/thread-entry.ts), which Node loads
+ * bundle, one plain module built from the sources (server/thread-entry.ts), which Node loads
  * without tsx. Through tsx each start first ran tsx's loader over some 200 files: 2.0 s of CPU to
  * listen, against 1.05 s for the bundle, and the tests start the server dozens of times. When no
  * bundle can be built, the sources through tsx, as before.
  */
 import { fileURLToPath } from 'node:url';
-import { threadEntry } from '../storage/thread-entry';
+import { threadEntry } from '../thread-entry';
 
 const root = new URL('../../', import.meta.url);
 

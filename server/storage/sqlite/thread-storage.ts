@@ -17,7 +17,7 @@ import type { ExportRow } from '../dashboard-reads';
 import type { GroupCommit } from '../group-commit';
 import { Assembled, byChannel, serverParts } from '../parts';
 import { outboxChannels, type Storage, type StoragePart, type StorageParts, type StoreOptions, type Submission, type SubmitResult, type TimeRange } from '../storage';
-import { threadEntry } from '../thread-entry';
+import { threadEntry } from '../../thread-entry';
 import { WorkerCalls } from '../worker-calls';
 import { packBatch, unpackResults } from './batch-message';
 import type { ThreadData, ThreadOperations, ThreadPart } from './thread';

@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/core-drivers-threads/', import.meta.url));
+const cacheDir = fileURLToPath(new URL('../node_modules/.cache/core-drivers-threads/', import.meta.url));
 
 /** What the last build of an entry read: its source files, and the bundle their contents give. */
 type Manifest = { files: string[]; bundle: string };

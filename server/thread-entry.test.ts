@@ -2,7 +2,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-import { tempDir } from '../test/helpers';
+import { tempDir } from './test/helpers';
 import { bundleEntry, threadEntry } from './thread-entry';
 
 test('a thread entry is bundled into one plain module, reused while its sources are unchanged and built again after an edit', async () => {
