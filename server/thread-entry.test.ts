@@ -26,13 +26,10 @@ test('a thread entry is bundled into one plain module, reused while its sources 
 });
 
 test('the same entry in another checkout (sharing node_modules) gets its own bundle, with its own code', async () => {
-  const write = (dir: string, answer: number) => {
-    writeFileSync(join(dir, 'answer.ts'), `export const answer: number = ${answer};\n`);
-    writeFileSync(join(dir, 'thread.ts'), "import { answer } from './answer';\nexport const doubled: number = answer * 2;\n");
-    return pathToFileURL(join(dir, 'thread.ts'));
-  };
-  const here = await bundleEntry(write(tempDir(), 1));
-  const there = await bundleEntry(write(tempDir(), 5));
+  const checkout = (answer: number) =>
+    bundleFiles(tempDir(), { 'thread.ts': "import { answer } from './answer';\nexport const doubled: number = answer * 2;\n", 'answer.ts': `export const answer: number = ${answer};\n` });
+  const here = await checkout(1);
+  const there = await checkout(5);
   expect(there.href).not.toBe(here.href);
   expect(((await import(here.href)) as { doubled: number }).doubled).toBe(2);
   expect(((await import(there.href)) as { doubled: number }).doubled).toBe(10);
@@ -42,23 +39,34 @@ test('the same entry in another checkout (sharing node_modules) gets its own bun
 
 test("a bundled source's import.meta names its own file, so a URL relative to it points beside the source, not into the cache", async () => {
   const dir = tempDir();
-  writeFileSync(join(dir, 'where.ts'), "export const beside: string = new URL('./beside.txt', import.meta.url).href;\nexport const folder: string = import.meta.dirname;\n");
-  const entry = pathToFileURL(join(dir, `located-${Date.now()}.ts`));
-  writeFileSync(entry, "export { beside, folder } from './where';\n");
-  const bundle = await bundleEntry(entry);
+  const bundle = await bundleFiles(dir, {
+    [`located-${Date.now()}.ts`]: "export { beside, folder } from './where';\n",
+    'where.ts': "export const beside: string = new URL('./beside.txt', import.meta.url).href;\nexport const folder: string = import.meta.dirname;\n",
+  });
   expect(await import(bundle.href)).toMatchObject({ beside: pathToFileURL(join(dir, 'beside.txt')).href, folder: dir });
   removeBundles(bundle);
 });
 
 test('JSX sources are bundled too (the results e-mail is .tsx)', async () => {
-  const dir = tempDir();
-  writeFileSync(join(dir, 'greeting.tsx'), 'export const greeting = <p title="hi">Hello</p>;\n');
-  const entry = pathToFileURL(join(dir, `jsx-${Date.now()}.ts`));
-  writeFileSync(entry, "export { greeting } from './greeting';\n");
-  const bundle = await bundleEntry(entry);
+  const bundle = await bundleFiles(tempDir(), {
+    [`jsx-${Date.now()}.ts`]: "export { greeting } from './greeting';\n",
+    'greeting.tsx': 'export const greeting = <p title="hi">Hello</p>;\n',
+  });
   expect(((await import(bundle.href)) as { greeting: { props: unknown } }).greeting.props).toEqual({ title: 'hi', children: 'Hello' });
   removeBundles(bundle);
 });
+
+test('an entry that cannot be bundled is loaded as it is (through tsx)', async () => {
+  const entry = pathToFileURL(join(tempDir(), 'broken.ts'));
+  writeFileSync(entry, "import { missing } from './nowhere';\nexport const value = missing;\n");
+  expect((await threadEntry(entry)).href).toBe(entry.href);
+});
+
+/** Writes `files` (name → text) into `dir` and bundles the first one, the entry. */
+async function bundleFiles(dir: string, files: Record<string, string>): Promise<URL> {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return bundleEntry(pathToFileURL(join(dir, Object.keys(files)[0] as string)));
+}
 
 /** Removes a test's bundle and its manifest from the shared cache. */
 function removeBundles(bundle: URL): void {
@@ -66,9 +74,3 @@ function removeBundles(bundle: URL): void {
   const name = basename(bundle.pathname, '.mjs').replace(/-[0-9a-f]{16}$/, '');
   for (const file of readdirSync(cache)) if (file.startsWith(`${name}-`) || file === `${name}.json`) rmSync(join(cache, file));
 }
-
-test('an entry that cannot be bundled is loaded as it is (through tsx)', async () => {
-  const entry = pathToFileURL(join(tempDir(), 'broken.ts'));
-  writeFileSync(entry, "import { missing } from './nowhere';\nexport const value = missing;\n");
-  expect((await threadEntry(entry)).href).toBe(entry.href);
-});
