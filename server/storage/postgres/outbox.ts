@@ -63,10 +63,11 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
       return rows[0]?.at ?? null;
     },
     async pendingErases() {
-      // The pending rows' index (outbox_due_by_channel): normally none is an erase.
+      // The erases are exactly the rows with no submission (a CHECK): the submission index
+      // (outbox_by_submission) finds them without reading a backlog of pushes.
       const { rows } = await pool.query<PendingErase>(
         `SELECT id, erase_address FROM outbox
-         WHERE state = 'pending' AND channel = $1 AND event = 'erase' AND erase_address IS NOT NULL ORDER BY id`,
+         WHERE submission_id IS NULL AND state = 'pending' AND channel = $1 AND erase_address IS NOT NULL ORDER BY id`,
         [channel],
       );
       return rows;

@@ -32,10 +32,11 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
   const nextDue = db.prepare<[OutboxChannel], { at: number | null }>(
     "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = ?",
   );
-  // The pending rows' index: normally none is an erase, and the read ends there.
+  // The erases are exactly the rows with no submission (a CHECK): found through the submission
+  // index, the read touches only the erases ever queued, never a backlog of pushes.
   const erases = db.prepare<[OutboxChannel], PendingErase>(
-    `SELECT id, erase_address FROM outbox INDEXED BY outbox_due_by_channel
-     WHERE state = 'pending' AND channel = ? AND event = 'erase' AND erase_address IS NOT NULL ORDER BY id`,
+    `SELECT id, erase_address FROM outbox INDEXED BY outbox_by_submission
+     WHERE submission_id IS NULL AND state = 'pending' AND channel = ? AND erase_address IS NOT NULL ORDER BY id`,
   );
   const update = db.prepare<[string, number | null, number, number | null, string | null, string | null, string | null, string, number, string | null]>(
     `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
