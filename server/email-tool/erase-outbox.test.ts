@@ -2,8 +2,9 @@
  * An erased person told to the coach's e-mail tool through its outbox, in the running app against
  * each tool's fake on 127.0.0.1: the lead lands, the coach erases them, and the erase is a delivery
  * of its own: deleted where the tool's API can delete, unsubscribed in Kit; tried again when the tool
- * is down; never run before a push of that person still being sent; shown on the Deliveries screen
- * (masked address, no lead) and in the audit log, by the server. The clock moves only when told.
+ * is down; never run before a push of that person still being sent, and never after their next
+ * push (a retake while it is pending waits for it); shown on the Deliveries screen (masked address,
+ * no lead) and in the audit log, by the server. The clock moves only when told.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
@@ -26,7 +27,9 @@ import { startMailchimpFake } from './fakes/mailchimp-fake';
 import { startMailerLiteFake } from './fakes/mailerlite-fake';
 import { plainHttp } from './fakes/plain-http';
 import { sampleContact } from './fakes/sample-contact';
+import { defaultTagMapping } from '../../src/shared/email-tool-labels';
 import { connectors } from './connectors';
+import { labelsOf } from './labels';
 import { mailerLite } from './mailerlite';
 
 let app: FastifyInstance | undefined;
@@ -106,7 +109,7 @@ async function start(tool: string, fake: FakeServer, env: Record<string, string>
   const signInAgain = async () => {
     request = await signedIn(started);
   };
-  return { app: started, clock, request: (...args: Parameters<typeof request>) => request(...args), erase, erases, audit, signInAgain };
+  return { app: started, clock, request: (...args: Parameters<typeof request>) => request(...args), erase, deliveries, erases, audit, signInAgain };
 }
 
 /** The person's push delivered to `fake`, then the person erased on the dashboard: the erase is queued for the tool. */
@@ -223,4 +226,57 @@ test('a push of the person still being sent when they are erased never lands aft
   await app.storage.outbox.tool.record([{ row: push, state: 'delivered', nextAttemptAt: null, status: 200, reply: null, now: clock.now() }]);
   expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 0, retrying: 0 });
   expect(fake.subscriber(address)).toBeNull();
+});
+
+/** The retake's ratings: other labels than the first lead's. */
+const retake = { ...validLead, ratings: [3, 3, 3, 3, 2, 2, 2, 1, 1] as const };
+const retakeLabels = labelsOf(retake.ratings, defaultTagMapping).sort();
+
+/** The person pushed, erased while the tool is down (the erase fails `failures` times), then taking the quiz again. */
+async function erasedThenRetaken(failures: number) {
+  const fake = await startMailerLiteFake({ keys: ['ml-key'] });
+  const started = await startPushedThenErased('mailerlite', fake, 'ml-key');
+  const { app, clock, erases } = started;
+  for (let failure = 1; failure <= failures; failure += 1) {
+    fake.upcoming.push({ status: 503, body: { message: 'Service Unavailable' } });
+    expect(await app.toolOutbox.deliverDue()).toMatchObject({ retrying: 1 });
+    const [failing] = await erases('failing');
+    expect(failing).toMatchObject({ attempts: failure });
+    if (failure < failures) await clock.advanceTo(Date.parse(failing?.nextAttemptAt ?? '') + 1);
+  }
+  const [erase] = await erases('failing');
+  const eraseDueAt = Date.parse(erase?.nextAttemptAt ?? '');
+  expect(fake.subscriber(address)?.groups.sort()).not.toEqual(retakeLabels);
+  expect((await app.inject({ method: 'POST', url: '/api/leads', payload: retake })).statusCode).toBe(201);
+  return { ...started, fake, eraseDueAt, retakenAt: clock.now() };
+}
+
+test('a retake while the erase is still pending: its push, due first, waits for the erase (not counted as failing), and the tool ends with the new lead', async () => {
+  const { app, clock, fake, deliveries, eraseDueAt, retakenAt } = await erasedThenRetaken(2);
+  expect(eraseDueAt).toBeGreaterThan(retakenAt);
+  // The tool is back; the push is due, the erase not yet: the push waits, and is no failure.
+  expect(await app.toolOutbox.deliverDue()).toEqual({ delivered: 0, retrying: 0, gone: 0, expired: 0 });
+  expect(await deliveries('failing')).toEqual([expect.objectContaining({ event: 'erase' })]);
+  expect(await deliveries('pending')).toContainEqual(expect.objectContaining({ event: 'lead.submitted', attempts: 0, lastStatus: null }));
+
+  // The erase, at its time, removes the old contact; then the push makes the new one.
+  await clock.advanceTo(eraseDueAt + 1);
+  expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1, retrying: 0 });
+  expect(fake.subscriber(address)).toBeNull();
+  await clock.advanceTo(Math.max(clock.now(), retakenAt + outboxTimings.leaseMs));
+  expect(await app.toolOutbox.deliverDue()).toMatchObject({ delivered: 1, retrying: 0 });
+  expect(fake.subscriber(address)?.groups.sort()).toEqual(retakeLabels);
+  expect(await deliveries('pending')).toEqual([]);
+  expect(await deliveries('delivered')).toContainEqual(expect.objectContaining({ event: 'lead.submitted', attempts: 1 }));
+});
+
+test("the erase and the retake's push claimed in one round: the erase goes, the push waits for the next", async () => {
+  const { app, clock, fake, eraseDueAt } = await erasedThenRetaken(1);
+  await clock.advanceTo(eraseDueAt + 1);
+  // Both are due: only the erase is sent in this round.
+  expect(await app.toolOutbox.deliverDue()).toEqual({ delivered: 1, retrying: 0, gone: 0, expired: 0 });
+  expect(fake.subscriber(address)).toBeNull();
+  await clock.advanceTo(eraseDueAt + 1 + outboxTimings.leaseMs);
+  expect(await app.toolOutbox.deliverDue()).toEqual({ delivered: 1, retrying: 0, gone: 0, expired: 0 });
+  expect(fake.subscriber(address)?.groups.sort()).toEqual(retakeLabels);
 });

@@ -6,8 +6,9 @@
  * the only thing it keeps of the person is their address, sealed with the settings' key
  * (server/settings/secret-box.ts), and its masked form for the Deliveries screen. The row is sent,
  * leased and retried like any other push for three days, once the person's pushes being sent have
- * ended (so no upsert lands after it); the tool's 404 counts as done. Once done, refused or given up,
- * the sealed address is wiped, and the audit log says what the tool did.
+ * ended (so no upsert lands after it); a push the person makes later waits for it (./erase-order.ts).
+ * The tool's 404 counts as done. Once done, refused or given up, the sealed address is wiped, and the
+ * audit log says what the tool did.
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
 import type { ToolEraseResult } from '../../src/shared/delivery-kinds';

@@ -32,6 +32,7 @@ function memoryQueue(rows: DueRow[]) {
       const due = rows.filter((row) => (states.get(row.id)?.state ?? 'pending') === 'pending').map((row) => states.get(row.id)?.nextAttemptAt ?? row.created_at);
       return due.length === 0 ? null : Math.min(...due);
     },
+    pendingErases: async () => [],
   };
   return { queue, stateOf: (id: number) => states.get(id) };
 }

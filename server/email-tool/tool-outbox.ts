@@ -13,6 +13,7 @@
  *
  * An erased person is a row of its own (event `erase`, ./tool-erase.ts): deleted or unsubscribed
  * through the same connector, lease and backoff; `onErased` is told once it is over, for the audit log.
+ * A push of a person whose earlier erase is still pending waits for it (./erase-order.ts).
  *
  * One connector (with its tag ids) and one set of connections live as long as the settings they
  * were made for; each attempt's requests wait for a slot only until half its limit has passed.
@@ -28,6 +29,7 @@ import type { PaceWindow, StoredPause } from '../storage/pace';
 import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from '../storage/storage';
 import type { EmailToolConnector, EraseOutcome, ToolContact, ToolOutcome } from './connector';
 import { connectors } from './connectors';
+import { pushesHeldByErases } from './erase-order';
 import { ToolClient } from './http';
 import { type SettingsInForce, toolInForce } from './in-force';
 import { fieldsOf, labelsOf, ownLabels } from './labels';
@@ -175,6 +177,13 @@ class ToolChannel {
     return outcome.kind === 'bad-key' ? this.#pause(connection, outcome) : attemptOf(outcome);
   }
 
+  /** The round's pushes that wait for an earlier erase of their person still pending (./erase-order.ts): one read, normally of nothing. */
+  async held(rows: DueRow[]): Promise<ReadonlySet<number>> {
+    if (rows.every((row) => row.event === 'erase')) return new Set();
+    const erases = await this.#options.queue.pendingErases();
+    return pushesHeldByErases(rows, erases.map((erase) => ({ id: erase.id, address: eraseAddressOf(this.#options.secrets, erase) })));
+  }
+
   /** The tool refused the key: the channel pauses (every instance) until the settings change; the row waits. */
   async #pause(connection: Connection, outcome: Extract<ToolOutcome, { kind: 'bad-key' }>): Promise<Attempt> {
     const pause = { status: outcome.status, detail: outcome.detail, at: this.#clock.now() };
@@ -212,6 +221,7 @@ export class ToolOutbox extends DeliveryLoop {
         queue: options.queue,
         words: { name: 'e-mail tool', refused: 'the e-mail tool refused the contact for good' },
         ready: () => channel.ready(),
+        held: (rows) => channel.held(rows),
         send: (row, signal, limitMs) => channel.send(row, signal, limitMs),
         recorded: (updates) => audited(updates, options),
       },

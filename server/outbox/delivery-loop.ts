@@ -105,7 +105,7 @@ export type Attempt = {
   erased?: OutboxUpdate['erased'];
 };
 
-/** An attempt, or `skipped`: not started, too little of the lease left (the row comes due again when it ends). */
+/** An attempt, or `skipped`: not started, too little of the lease left or held by the channel (the row comes due again when the lease ends). */
 type Outcome = Attempt | 'skipped';
 
 /** What differs between channels: how one row is sent, and what the log calls things. */
@@ -115,6 +115,11 @@ export type Channel = {
   ready?(): boolean | Promise<boolean>;
   /** Runs once per round before any attempt (the e-mail stores its links then); a throw fails the round. */
   prepare?(rows: DueRow[], now: number): Promise<void>;
+  /**
+   * The ids of the round's rows that must wait (the e-mail tool's push behind an earlier erase of the
+   * same person): not sent and not an attempt (no backoff, not failing); due again when the lease ends.
+   */
+  held?(rows: DueRow[]): Promise<ReadonlySet<number>>;
   /**
    * Sends one row within `limitMs` (the loop stops waiting then, and aborts `signal`, as it does when
    * the app stops): the channel should end its request there too, and never throw. `answered` tells
@@ -266,7 +271,8 @@ export class DeliveryLoop {
       const rows = await this.#channel.queue.claimDue(now, this.#plan.rowsPerRound, this.#leaseMs);
       if (rows.length === 0) return total;
       await this.#channel.prepare?.(rows, now);
-      const outcomes = await this.#sendAll(rows, now + this.#leaseMs - LEASE_MARGIN_MS);
+      const held = (await this.#channel.held?.(rows)) ?? new Set<number>();
+      const outcomes = await this.#sendAll(rows, held, now + this.#leaseMs - LEASE_MARGIN_MS);
       const { updates, summary } = this.#decide(rows, outcomes, this.#clock.now());
       // One transaction (one fsync) records a whole round of outcomes.
       await this.#channel.queue.record(updates);
@@ -321,15 +327,16 @@ export class DeliveryLoop {
     this.#schedule(Math.max(0, Math.min(wait, outboxTimings.idlePollMs)));
   }
 
-  /** Sends the rows, `PARALLEL_SENDS` at a time; every attempt ends by `deadline` (the lease's end less the margin). */
-  async #sendAll(rows: DueRow[], deadline: number): Promise<Outcome[]> {
+  /** Sends the rows but the `held` ones, `PARALLEL_SENDS` at a time; every attempt ends by `deadline` (the lease's end less the margin). */
+  async #sendAll(rows: DueRow[], held: ReadonlySet<number>, deadline: number): Promise<Outcome[]> {
     const outcomes: Outcome[] = new Array(rows.length);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const index = next++;
+        const row = rows[index] as DueRow;
         const timeLeft = Math.min(this.#plan.attemptLimitMs, deadline - this.#clock.now());
-        outcomes[index] = timeLeft < MIN_ATTEMPT_MS ? 'skipped' : await this.#attempt(rows[index] as DueRow, timeLeft);
+        outcomes[index] = held.has(row.id) || timeLeft < MIN_ATTEMPT_MS ? 'skipped' : await this.#attempt(row, timeLeft);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, rows.length) }, worker));

@@ -3,7 +3,8 @@
  * the same suite against both backends: the erase queues one `erase` row on the tool's queue in its
  * own transaction, with no submission and only the sealed address; it falls due once the person's
  * push being sent has ended its lease; recording its outcome keeps what the tool did and wipes the
- * address once it is over, and a wiped one cannot be retried.
+ * address once it is over, and a wiped one cannot be retried; the erases still pending are listed (a
+ * push of the same person waits for them, server/email-tool/erase-order.ts).
  */
 import { describe, expect, test } from 'vitest';
 import type { Lead } from '../../src/shared/lead';
@@ -77,5 +78,34 @@ describe.each(storageBackends)('%s', (_name, open) => {
     const expired = await storage.dashboard.listDeliveries({ filter: 'expired', cursor: null, limit: 10 });
     expect(expired.deliveries).toEqual([expect.objectContaining({ erase: expect.objectContaining({ addressKept: false }) })]);
     expect(await storage.dashboard.retryDelivery(second.id, T0 + 4)).toEqual({ problem: 'wiped' });
+  });
+
+  test('the erases still pending are listed, oldest first, with their sealed addresses: none once they are over, none of a push', async () => {
+    const storage = await open({ now: () => T0 });
+    expect(await storage.outbox.tool.pendingErases()).toEqual([]);
+    for (const [email, sealedAddress] of [['ana@example.com', 'v1.ana'], ['bea@example.com', 'v1.bea']] as const) {
+      await storage.leads.submit({ lead: lead(email), routing: toTool });
+      await storage.dashboard.eraseLead(email, { ...toolErase(T0), sealedAddress });
+    }
+    // A push queued after them, and a row of another channel: neither is an erase.
+    await storage.leads.submit({ lead: lead('ana@example.com'), routing: toTool });
+    const [first, second, push] = await claimAll(storage.outbox.tool, T0);
+    if (!first || !second || !push) throw new Error('two erases and a push');
+    expect(push.event).toBe('lead.submitted');
+    // Claimed (being sent) is still pending.
+    expect(await storage.outbox.tool.pendingErases()).toEqual([
+      { id: first.id, erase_address: 'v1.ana' },
+      { id: second.id, erase_address: 'v1.bea' },
+    ]);
+    expect(first.id).toBeLessThan(push.id);
+    expect(await storage.outbox.webhook.pendingErases()).toEqual([]);
+
+    // One done, one to be tried again: only the one still pending is listed; then given up, none.
+    await storage.outbox.tool.record([outcome(first, 'delivered', T0 + 1, 'deleted'), outcome(second, 'pending', T0 + 1, null)]);
+    expect(await storage.outbox.tool.pendingErases()).toEqual([{ id: second.id, erase_address: 'v1.bea' }]);
+    const [again] = await claimAll(storage.outbox.tool, T0 + LEASE + 10_000);
+    expect(again?.id).toBe(second.id);
+    await storage.outbox.tool.record([outcome(again as DueRow, 'expired', T0 + LEASE + 10_001, null)]);
+    expect(await storage.outbox.tool.pendingErases()).toEqual([]);
   });
 });

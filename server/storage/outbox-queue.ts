@@ -59,6 +59,9 @@ export type OutboxUpdate = {
  */
 export type ToolEraseRow = { sealedAddress: string; maskedAddress: string; now: number };
 
+/** An `erase` row still pending (not yet delivered, refused or given up): its id, and its address sealed. */
+export type PendingErase = { id: number; erase_address: string };
+
 /**
  * The outbox's queue. On Postgres several instances share it: `claimDue` takes rows with
  * `FOR UPDATE SKIP LOCKED` and leases them (their next attempt moves `leaseMs` ahead), so no other
@@ -70,4 +73,9 @@ export interface OutboxQueue {
   record(updates: OutboxUpdate[]): Promise<void>;
   /** When the next pending row falls due, or null when none is pending. */
   nextDueAt(): Promise<number | null>;
+  /**
+   * The `erase` rows still pending on this queue, oldest first (only the e-mail tool's has any): a push
+   * waits while an earlier erase of its address is pending (server/email-tool/erase-order.ts).
+   */
+  pendingErases(): Promise<PendingErase[]>;
 }

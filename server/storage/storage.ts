@@ -12,7 +12,7 @@
  */
 import type { AuditAction } from '../../src/shared/audit-actions';
 import type { SummaryPattern } from '../../src/shared/summary-patterns';
-import type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow } from './outbox-queue';
+import type { DueRow, OutboxQueue, OutboxUpdate, PendingErase, ToolEraseRow } from './outbox-queue';
 import type { PaceWindow } from './pace';
 import type { DashboardReads } from './dashboard-reads';
 import type { Day } from '../../src/shared/days';
@@ -116,7 +116,7 @@ export type StoreOptions = {
 };
 
 // The outbox's queue and its rows: ./outbox-queue.ts.
-export type { DueRow, OutboxQueue, OutboxUpdate, ToolEraseRow };
+export type { DueRow, OutboxQueue, OutboxUpdate, PendingErase, ToolEraseRow };
 
 /** One funnel counter's key besides the day: '' where a part is unknown. */
 export type FunnelKey = { step: FunnelStep; source: string; medium: string; campaign: string; referrer: string };

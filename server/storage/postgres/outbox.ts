@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, dueColumns, eraseOutcomeSet, notBeingSent, type OutboxRow, previousSubmission, toStoredDelivery } from '../rows';
-import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
+import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, PendingErase } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { PostgresPool } from './connection';
 
@@ -61,6 +61,15 @@ export function postgresOutboxQueue(pool: PostgresPool, channel: OutboxChannel):
         [channel],
       );
       return rows[0]?.at ?? null;
+    },
+    async pendingErases() {
+      // The pending rows' index (outbox_due_by_channel): normally none is an erase.
+      const { rows } = await pool.query<PendingErase>(
+        `SELECT id, erase_address FROM outbox
+         WHERE state = 'pending' AND channel = $1 AND event = 'erase' AND erase_address IS NOT NULL ORDER BY id`,
+        [channel],
+      );
+      return rows;
     },
   };
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
 import { deliveriesPage, deliveryColumns, deliveryLeadColumns, type DeliveryListRow, dueColumns, eraseOutcomeSet, notBeingSent, type OutboxRow, previousSubmission, toStoredDelivery } from '../rows';
-import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate } from '../storage';
+import type { DueRow, OutboxChannel, OutboxQueue, OutboxUpdate, PendingErase } from '../storage';
 import type { DeliveryListParams, RetryOutcome, StoredDeliveries } from '../dashboard-reads';
 import type { SqliteDatabase } from './binding';
 
@@ -32,6 +32,11 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
   const nextDue = db.prepare<[OutboxChannel], { at: number | null }>(
     "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND channel = ?",
   );
+  // The pending rows' index: normally none is an erase, and the read ends there.
+  const erases = db.prepare<[OutboxChannel], PendingErase>(
+    `SELECT id, erase_address FROM outbox INDEXED BY outbox_due_by_channel
+     WHERE state = 'pending' AND channel = ? AND event = 'erase' AND erase_address IS NOT NULL ORDER BY id`,
+  );
   const update = db.prepare<[string, number | null, number, number | null, string | null, string | null, string | null, string, number, string | null]>(
     `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), last_attempt_at = ?,
        last_status = ?, last_reply = ?, lease = NULL, ${eraseOutcomeSet('?', '?', '?')} WHERE id = ? AND lease IS ?`,
@@ -46,6 +51,7 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
     claimDue: async (now, limit, leaseMs) => claim.immediate(now, limit, leaseMs),
     record: async (updates) => record.immediate(updates),
     nextDueAt: async () => nextDue.get(channel)?.at ?? null,
+    pendingErases: async () => erases.all(channel),
   };
 }
 
