@@ -75,6 +75,7 @@ const released: Record<string, { sqlite: string; postgres: string | null }> = {
   'tool-erase': { sqlite: 'b89232808f0f98487aedf2e8c5801d657880ecf0e74bf3c8b9304456b8486cf5', postgres: 'b2f04a67b1c90865e65a3a364699792dcf97c5ffbed2230622af0c041aa5ffcb' },
   'outbox-checks': { sqlite: '7488fb057476abc6ed9c6f78b2137d517ed4bfdfff77cbc48d4ea3f1237a8874', postgres: null },
   'outbox-fewer-indexes': { sqlite: '4cf28a539fc34b624d44ebf162535ebce80ddbeae4ddb27e6a4540cde3de0402', postgres: 'f308af0bea839fa22c16b9e8444d61d9cd22b9972b7bacaa839c6941606cd98b' },
+  'outbox-failing': { sqlite: '570ec9066bfa2a4020f05d013bbea46533df70e78505f59f7034b432b75e5148', postgres: '570ec9066bfa2a4020f05d013bbea46533df70e78505f59f7034b432b75e5148' },
 };
 
 const sha256 = (sql: string | null) => (sql === null ? null : createHash('sha256').update(sql).digest('hex'));

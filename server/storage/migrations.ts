@@ -68,6 +68,10 @@ export const migrationNames = [
   // 25: the outbox writes two fewer indexes per queued delivery: message_id's UNIQUE (a guard only) and outbox_due
   //     (the pending rows; the dashboard reads them through outbox_due_by_channel, which holds the same rows).
   'outbox-fewer-indexes',
+  // 26: the failing deliveries (pending, tried at least once) get an index of their own, by id: the Deliveries screen
+  //     counts and lists them without reading every pending row (a burst leaves tens of thousands). Never written when a
+  //     lead queues a delivery (its first attempt is still ahead): only when an attempt fails, and when the row leaves.
+  'outbox-failing',
 ] as const;
 
 export type MigrationName = (typeof migrationNames)[number];

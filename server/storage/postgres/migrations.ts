@@ -192,6 +192,8 @@ export const postgresMigrationSql: MigrationSql = {
   ALTER TABLE outbox DROP CONSTRAINT outbox_webhook_id_key;
   DROP INDEX outbox_due;
   `,
+  // 26: the failing deliveries' own index (the Deliveries screen's count and list); a new delivery (attempts 0) is not in it.
+  'outbox-failing': `CREATE INDEX outbox_failing ON outbox (id) WHERE state = 'pending' AND attempts > 0;`,
 };
 
 const steps = migrationSteps(postgresMigrationSql);

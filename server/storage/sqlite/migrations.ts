@@ -202,6 +202,8 @@ export const sqliteMigrationSql: MigrationSql = {
   DROP TABLE outbox; ALTER TABLE outbox_new RENAME TO outbox;
   CREATE INDEX outbox_by_submission ON outbox (submission_id); CREATE INDEX outbox_gone ON outbox (id) WHERE state = 'gone';
   CREATE INDEX outbox_expired ON outbox (id) WHERE state = 'expired'; CREATE INDEX outbox_due_by_channel ON outbox (channel, next_attempt_at) WHERE state = 'pending';`,
+  // 26: the failing deliveries' own index (the Deliveries screen's count and list); a new delivery (attempts 0) is not in it.
+  'outbox-failing': `CREATE INDEX outbox_failing ON outbox (id) WHERE state = 'pending' AND attempts > 0;`,
 };
 
 /** The SQL of each migration, in order (SQLite has something to do for every one). */

@@ -1,8 +1,8 @@
 /**
  * The outbox on SQLite, every channel's (the webhook's, the results e-mail's, the e-mail tool's: one
  * table, a queue per channel): the delivery loops' queues (a claim with a lease, outcomes recorded under it) and the
- * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now). Counts and lists use the outbox's partial indexes (pending, gone, expired), so
- * the million delivered rows are never read.
+ * dashboard's view of the deliveries (the backlog, the failing ones, those given up, a retry now). Counts and lists use the outbox's partial indexes (pending, failing, gone,
+ * expired), so the million delivered rows are never read, nor a burst's backlog for the failing few.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFilter } from '../../../src/shared/delivery-kinds';
@@ -60,8 +60,8 @@ export function sqliteOutboxQueue(db: SqliteDatabase, channel: OutboxChannel): O
  * Each filter with the index that holds exactly its rows. Delivered rows are most of the table: they
  * are read newest first along the primary key, where nearly every row is one (and never counted).
  */
-const filters: Record<DeliveryFilter, { from: string; where: string }> = {
-  failing: { from: 'outbox AS o INDEXED BY outbox_due_by_channel', where: "o.state = 'pending' AND o.attempts > 0" },
+export const deliveryFilters: Record<DeliveryFilter, { from: string; where: string }> = {
+  failing: { from: 'outbox AS o INDEXED BY outbox_failing', where: "o.state = 'pending' AND o.attempts > 0" },
   pending: { from: 'outbox AS o INDEXED BY outbox_due_by_channel', where: "o.state = 'pending'" },
   delivered: { from: 'outbox AS o', where: "o.state = 'delivered'" },
   gone: { from: 'outbox AS o INDEXED BY outbox_gone', where: "o.state = 'gone'" },
@@ -69,10 +69,10 @@ const filters: Record<DeliveryFilter, { from: string; where: string }> = {
 };
 
 const count = (db: SqliteDatabase, filter: Exclude<DeliveryFilter, 'delivered'>) =>
-  (db.prepare(`SELECT count(*) AS n FROM ${filters[filter].from} WHERE ${filters[filter].where}`).get() as { n: number }).n;
+  (db.prepare(`SELECT count(*) AS n FROM ${deliveryFilters[filter].from} WHERE ${deliveryFilters[filter].where}`).get() as { n: number }).n;
 
 export function listDeliveries(db: SqliteDatabase, { filter, cursor, limit }: DeliveryListParams): StoredDeliveries {
-  const { from, where } = filters[filter];
+  const { from, where } = deliveryFilters[filter];
   const rows = db
     .prepare<[number, number], DeliveryListRow>(
       `SELECT ${deliveryColumns}, ${deliveryLeadColumns} FROM ${from}
