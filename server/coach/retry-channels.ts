@@ -8,6 +8,7 @@ import { mailOffMessage } from '../mail/mail-routes';
 import type { MailState } from '../mail/mail-config';
 import { type OutboxChannel, outboxChannels } from '../storage/storage';
 import { webhookNotConfigured } from '../webhooks/routes';
+import { toolNotConfigured } from '../email-tool/routes';
 
 /** A refusal: its error code and the sentence the coach reads. */
 export type Refusal = { error: CoachErrorCode; message: string };
@@ -41,7 +42,7 @@ export const retryChannels = ({ webhook, email, tool }: RetryChannelParts): Reco
     wake: () => email.wake(),
   },
   tool: {
-    off: () => (tool.configured() ? null : { error: 'email_tool_not_configured', message: 'No e-mail tool is set (Settings, or EMAIL_TOOL), so the contact waits until one is.' }),
+    off: () => (tool.configured() ? null : { error: 'email_tool_not_configured', message: `${toolNotConfigured} The contact waits until one is.` }),
     wake: () => tool.wake(),
   },
 });

@@ -30,6 +30,9 @@ import type { Pacer } from './pacer';
 /** How long the coach waits for the tool at most, a slot under its limit included. */
 export const CHECK_LIMIT_MS = 15_000;
 
+/** What the coach reads where something needs a tool and none is set (Retry on the Deliveries screen). */
+export const toolNotConfigured = 'No e-mail tool is set (Settings, or EMAIL_TOOL).';
+
 /** The test contact's profile: every kind of label shows (needs support, strong, a pattern). */
 const sampleRatings: Rating[] = [1, 1, 2, 3, 2, 3, 2, 1, 2];
 
