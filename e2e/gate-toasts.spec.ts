@@ -23,13 +23,18 @@ async function toastSettled(page: Page) {
   await settleAnimations(page);
 }
 
-test('the Invalid email toast is gone after a valid resubmit, while the form says Analyzing...', async ({ page }) => {
+/** The gate sent with an address that has no @: the Invalid email toast shows. */
+async function sendWithoutAt(page: Page) {
   await openGate(page);
   await email(page).fill('sam.example.com');
   await page.getByLabel('First name').fill('Sam');
   await submit(page).click();
   await page.clock.runFor(100);
   await expect(invalidEmailToast(page)).toBeVisible();
+}
+
+test('the Invalid email toast is gone after a valid resubmit, while the form says Analyzing...', async ({ page }) => {
+  await sendWithoutAt(page);
   await expect(invalidEmailToast(page)).toContainText('Please enter a valid email address.');
 
   // Sent again, still invalid: the same toast, once.
@@ -49,6 +54,13 @@ test('the Invalid email toast is gone after a valid resubmit, while the form say
   await page.clock.runFor(100);
   await expect(page.getByText('Success!')).toBeVisible();
   await expect(invalidEmailToast(page)).toHaveCount(0);
+});
+
+test('a toast is set in the page’s typeface, not in sonner’s own system-ui stack', async ({ page }) => {
+  await sendWithoutAt(page);
+  const pageTypeface = await page.locator('body').evaluate((element) => getComputedStyle(element).fontFamily);
+  await expect(invalidEmailToast(page).locator('[data-title]')).toHaveCSS('font-family', pageTypeface);
+  await expect(invalidEmailToast(page).locator('[data-description]')).toHaveCSS('font-family', pageTypeface);
 });
 
 test('fixing the address takes the Invalid email toast and the field’s message away before any resubmit', async ({ page }) => {

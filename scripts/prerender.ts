@@ -9,7 +9,8 @@
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered
  *   dist/html/results.html    an empty shell that preloads the results chunk
- *   dist/html/profile.html    the same for the private profile page (/profile), marked noindex
+ *   dist/html/profile.html    the same for the private profile page (/profile), marked noindex, with
+ *                             its opening screen as a first paint, shown until the app renders
  *   dist/html/confirm.html    the same for the double opt-in's confirm page (/confirm), marked noindex
  *   dist/html/coach.html      the coach's dashboard (its own build, vite.coach.config.ts), sent on /coach
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
@@ -20,12 +21,15 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { landing } from '../src/content/landing';
 import { notFound } from '../src/content/not-found';
 import { quizCopy } from '../src/content/quiz';
 import { confirmCopy } from '../src/content/profile';
 import { resultsCopy } from '../src/content/results';
 import { pageTitle } from '../src/content/site';
+import { OpeningFirstPaint } from '../src/features/profile/opening-screen';
 import { DRIVER_COUNT } from '../src/shared/constants';
 import { defaultSiteConfig } from '../src/shared/site-config';
 import { PAGE_SLOT, type PageName, type PageTemplates, importRenderer, renderPages, templateFile } from '../server/pages/site-pages';
@@ -50,6 +54,12 @@ if (!template.includes(PAGE_SLOT)) throw new Error(`${templatePath} has no ${PAG
 const manifest = JSON.parse(await readFile(`${dist}client/.vite/manifest.json`, 'utf8')) as Manifest;
 const preloading = (source: string) => template.replace('</head>', `  ${modulePreloadLinks(manifest, source)}\n  </head>`);
 
+/**
+ * What a page the browser renders shows before its script runs, after the (empty) root: the
+ * stylesheet hides it as soon as the app has put anything in the root (src/styles.css).
+ */
+const withFirstPaint = (html: string, firstPaint: string) => html.replace('</body>', `  <div data-first-paint>${firstPaint}</div>\n  </body>`);
+
 // Each page names its screen in the tab before any script runs (the screens keep it up to date).
 const titled = (html: string, screen: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${pageTitle(screen)}</title>`);
 
@@ -58,7 +68,7 @@ const templates: PageTemplates = {
   'not-found': titled(template, notFound.title),
   quiz: titled(preloading(quizSource), quizCopy.questionOf(1, DRIVER_COUNT)),
   results: titled(preloading(resultsSource), resultsCopy.profile.title),
-  profile: noindex(titled(preloading(profileSource), resultsCopy.profile.title)),
+  profile: noindex(titled(withFirstPaint(preloading(profileSource), renderToStaticMarkup(createElement(OpeningFirstPaint))), resultsCopy.profile.title)),
   confirm: noindex(titled(preloading(confirmSource), confirmCopy.title)),
 };
 

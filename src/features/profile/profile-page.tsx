@@ -5,8 +5,8 @@ import { resultsCopy } from '../../content/results';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
 import type { ProfileResponse } from '../../shared/profile-api';
-import { Spinner } from '../shared/spinner';
 import { LinkMessage } from './link-message';
+import { OpeningScreen, openingLineClass } from './opening-screen';
 import { ProfileView } from './profile-view';
 
 /**
@@ -34,10 +34,9 @@ export default function ProfilePage() {
 
   if (result === null) {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-5 text-center">
-        <Spinner />
-        <LiveRegion message={profileCopy.loading} className="text-xl font-semibold text-teal-dark" />
-      </main>
+      <OpeningScreen>
+        <LiveRegion message={profileCopy.loading} className={openingLineClass} />
+      </OpeningScreen>
     );
   }
   if (result.kind === 'dead') {
