@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { driverTips } from '../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
-import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
+import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import { expectTabClearsBar } from './save-bar';
 import { unlockInsights, visitorPage } from './visitor';
@@ -96,6 +96,21 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
   await page.getByRole('link', { name: 'Your words' }).click();
   await expect(headline).toHaveValue('Find the drivers that move you');
+
+  // The session ends (an hour idle, another browser) with an edit unsaved: Save asks to sign in
+  // again, and the edit waits on its screen until then.
+  await headline.fill('Find the drivers that carry you');
+  await page.context().clearCookies();
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Sign in again to save your changes: they are kept until you do.' })).toBeVisible();
+  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeFocused();
+  await expect(headline).toHaveValue('Find the drivers that carry you');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');
 });
 
 test('a text too long is refused in the browser with the server’s message, on whichever tab the coach is, and nothing is saved', async ({ page, server, consoleErrors }) => {

@@ -2,7 +2,9 @@
  * The dashboard: asks whether a session exists, shows sign-in until there is one, then the shell
  * with one view at a time. The view lives in the address (location.ts: /coach#leads,
  * /coach/leads/<id>), so a reload, a bookmark or the back button keeps the coach's place; leaving a
- * screen with unsaved edits asks first (leave-guard.tsx).
+ * screen with unsaved edits asks first (leave-guard.tsx). A session that ends while a screen holds
+ * unsaved edits keeps that screen, hidden, behind the sign-in form: signed in again, the coach finds
+ * their edits where they left them and saves them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { coachApi } from '../shared/coach-api/routes';
@@ -34,7 +36,8 @@ import { SessionEndedContext } from './use-coach-data';
 
 type Session =
   | { state: 'checking' }
-  | { state: 'signed-out'; notice: string | null; resetByMail: boolean }
+  /** `kept`: the dashboard of a session that ended with unsaved edits, kept (hidden) until the coach signs in again. */
+  | { state: 'signed-out'; notice: string | null; resetByMail: boolean; kept?: SessionStatus }
   | { state: 'set-up'; code: string | null }
   | { state: 'reset'; token: string }
   | { state: 'signed-in'; status: SessionStatus };
@@ -105,8 +108,9 @@ function usePlace(unsaved: number, ask: (leave: () => void) => void): { place: P
   return { place, go };
 }
 
-function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut: () => void }) {
+function Dashboard({ status, onSignedOut, onUnsaved }: { status: SessionStatus; onSignedOut: () => void; onUnsaved: (count: number) => void }) {
   const [unsaved, setUnsaved] = useState(0);
+  useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   useBeforeUnload(unsaved);
   const { ask, dialog } = useConfirmLeave(unsaved);
   const { place, go } = usePlace(unsaved, ask);
@@ -125,6 +129,11 @@ function Dashboard({ status, onSignedOut }: { status: SessionStatus; onSignedOut
     if (shownView.current !== view) heading.current?.focus();
     shownView.current = view;
   }, [view]);
+  // Signed in again after a session ended with edits kept (a new status): back on the screen, at its heading.
+  const firstStatus = useRef(status);
+  useEffect(() => {
+    if (status !== firstStatus.current) heading.current?.focus();
+  }, [status]);
 
   async function signOut() {
     setSigningOut(true);
@@ -226,15 +235,30 @@ export function CoachApp() {
     return () => controller.abort();
   }, []);
 
-  const signedOut = useCallback((notice: string | null) => {
+  // How many edits the dashboard holds unsaved, as it last said.
+  const unsaved = useRef(0);
+  const reportUnsaved = useCallback((count: number) => {
+    unsaved.current = count;
+  }, []);
+
+  const signedOut = useCallback((next: (current: Session) => Session) => {
+    setSession(next);
     // Whether "Forgot your password?" can send a link is asked again: mail may have been set meanwhile.
-    setSession({ state: 'signed-out', notice, resetByMail: false });
     void coachRequest<SetupStatus>(coachApi.setup).then(
       (setup) => setSession((current) => (current.state === 'signed-out' ? { ...current, resetByMail: setup.resetByMail } : current)),
       () => undefined,
     );
   }, []);
-  const sessionEnded = useCallback(() => signedOut(shellCopy.sessionEnded), [signedOut]);
+  const signedOutWith = useCallback((notice: string | null) => signedOut(() => ({ state: 'signed-out', notice, resetByMail: false })), [signedOut]);
+  const sessionEnded = useCallback(
+    () =>
+      signedOut((current) => {
+        if (current.state === 'signed-out') return current;
+        if (current.state === 'signed-in' && unsaved.current > 0) return { state: 'signed-out', notice: shellCopy.sessionEndedKept, resetByMail: false, kept: current.status };
+        return { state: 'signed-out', notice: shellCopy.sessionEnded, resetByMail: false };
+      }),
+    [signedOut],
+  );
 
   if (session.state === 'checking') {
     return (
@@ -249,20 +273,28 @@ export function CoachApp() {
       setSession({ state: 'signed-in', status });
     };
     return session.code === null ? (
-      <SetupExplained onSignIn={() => signedOut(null)} />
+      <SetupExplained onSignIn={() => signedOutWith(null)} />
     ) : (
       <SetupForm code={session.code} onSignedIn={signedIn} />
     );
   }
   if (session.state === 'reset') {
-    return <ResetPasswordPage token={session.token} onDone={(notice) => signedOut(notice === '' ? null : notice)} />;
+    return <ResetPasswordPage token={session.token} onDone={(notice) => signedOutWith(notice === '' ? null : notice)} />;
   }
-  if (session.state === 'signed-out') {
-    return <SignInPage notice={session.notice} resetByMail={session.resetByMail} onSignedIn={(status) => setSession({ state: 'signed-in', status })} />;
-  }
+  const signIn = session.state === 'signed-out' && (
+    <SignInPage notice={session.notice} resetByMail={session.resetByMail} onSignedIn={(status) => setSession({ state: 'signed-in', status })} />
+  );
+  const shown = session.state === 'signed-in' ? session.status : session.kept;
+  if (!shown) return signIn;
+  // The same place in the tree signed in or kept behind the sign-in form, so the screen keeps its edits.
   return (
-    <SessionEndedContext.Provider value={sessionEnded}>
-      <Dashboard status={session.status} onSignedOut={() => signedOut(shellCopy.signedOut)} />
-    </SessionEndedContext.Provider>
+    <>
+      {signIn}
+      <div hidden={session.state !== 'signed-in'}>
+        <SessionEndedContext.Provider value={sessionEnded}>
+          <Dashboard status={shown} onSignedOut={() => signedOutWith(shellCopy.signedOut)} onUnsaved={reportUnsaved} />
+        </SessionEndedContext.Provider>
+      </div>
+    </>
   );
 }

@@ -27,5 +27,6 @@ export const shellCopy = {
   loadFailed: 'This could not be loaded. Check your connection and try again.',
   tryAgain: 'Try again',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionEndedKept: 'Your session has ended. Sign in again to save your changes: they are kept until you do.',
   signedOut: 'You are signed out.',
 } as const;
