@@ -259,6 +259,8 @@ const auditEntries: AuditEntry[] = Array.from({ length: 60 }, (_, index) => {
         ? [
             { field: 'coachName', label: 'Your name', from: 'Sam Rivera', to: 'Dana Reyes', secret: false },
             { field: 'webhookSecret', label: 'Webhook signing secret', from: null, to: null, secret: true },
+            // A long address, as a course link is: it wraps in its cell, never widens the table.
+            ...(index > 7 ? [{ field: 'courseUrl', label: 'Course link', from: null, to: 'https://coach.example/courses/core-drivers-for-busy-founders-2027', secret: false }] : []),
           ]
         : null,
     restoredFrom: null,

@@ -133,6 +133,10 @@ for (const width of [360, 1280]) {
     await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Offer 2: Title: write it.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Offer 2' }).getByLabel('Title')).toBeFocused();
+    // Each box of who an offer is for keeps its size, beside a label on two lines too.
+    const boxes = await page.getByRole('region', { name: 'Offer 2' }).getByRole('checkbox').evaluateAll((inputs) => inputs.map((input) => input.getBoundingClientRect().width));
+    expect(boxes).toHaveLength(25);
+    expect(new Set(boxes)).toEqual(new Set([20]));
     await expectNoA11yFindings(page, 'offers');
     await expectNoHorizontalScroll(page);
     await shoot(page, 'offers', width);

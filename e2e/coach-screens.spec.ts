@@ -135,6 +135,9 @@ for (const width of [360, 1280]) {
       await expect(entries.nth(7)).toHaveText(
         new RegExp(`^${fakeAuditTime(7)}Settings changedYour name: Sam Rivera → Dana ReyesWebhook signing secret: changedChrome on macOS, signed in 3 Nov$`),
       );
+      // A long course link in a change wraps in its cell: the table fits, its last column in view.
+      await expect(entries.nth(15)).toContainText('Course link: not set → https://coach.example/courses/core-drivers-for-busy-founders-2027');
+      expect(await page.getByRole('region', { name: 'Audit log entries, newest first' }).evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBe(0);
       await look(page, 'audit-log', width);
       await page.getByRole('button', { name: 'Older' }).click();
       await expect(page.getByText('Page 2')).toBeVisible();

@@ -96,6 +96,13 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   // The SVG's 400, logged by Chromium; the 5 MB file never left the browser.
   expect(takeApiRefusals(consoleErrors)).toEqual([400]);
 
+  // On a phone, a message quoting a long example address wraps inside its card, not past its edge.
+  await page.getByLabel(/^Mail server \(SMTP\)/).fill('mail.example.com');
+  await clickSave(page);
+  const smtpProblem = page.locator('#setting-smtpUrl-error');
+  await expect(smtpProblem).toHaveText(/use a complete address like smtp:\/\/user:password@smtp\.example\.com:587\./);
+  expect(await smtpProblem.evaluate((message) => message.scrollWidth - message.clientWidth)).toBe(0);
+
   const response = await page.request.get('/api/coach/settings', { headers: ownConnection });
   expect((await response.json()).values).toMatchObject({ courseUrl: null, coachPhoto: null });
 });

@@ -51,8 +51,9 @@ export function AuditView({ timeZone }: { timeZone: string }) {
                       <td className={`${tdClass} tabular-nums`}>{formatTime(new Date(entry.at), timeZone)}</td>
                       <td className={`${tdClass} text-ink`}>
                         <span className="font-semibold">{entry.changes ? auditActionLabels[entry.action] : auditWhat(entry)}</span>
+                        {/* In a table cell only `anywhere` lets a long value (a course link) narrow its column: the table fits a phone. */}
                         {entry.changes && (
-                          <ul className="mt-0.5 space-y-0.5 text-sm break-words">
+                          <ul className="mt-0.5 space-y-0.5 text-sm wrap-anywhere">
                             {entry.changes.map((change) => (
                               <li key={change.field}>{changeLine(change)}</li>
                             ))}

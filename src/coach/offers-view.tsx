@@ -60,7 +60,7 @@ function Choices<T extends string | number>({ legend, name, options, chosen, lab
               name={name}
               checked={chosen.includes(option)}
               onChange={(event) => onChange(toggled(chosen, option, event.target.checked, options))}
-              className="size-5 accent-teal"
+              className="size-5 shrink-0 accent-teal"
             />
             {label(option)}
           </label>

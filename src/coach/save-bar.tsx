@@ -20,7 +20,7 @@ export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: strin
         {!open && status.kind === 'discarded' && copy.discarded}
       </p>
       {open && (
-        <div role="region" aria-label={copy.label} className="sticky bottom-0 z-20 -mx-3 border-t-2 border-teal bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:-mx-6 sm:px-6">
+        <div role="region" aria-label={copy.label} data-save-bar className="sticky bottom-0 z-20 -mx-3 border-t-2 border-teal bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:-mx-6 sm:px-6">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <p className="font-semibold text-ink">{copy.unsaved(changed.length)}</p>
             <div className="flex gap-3">
