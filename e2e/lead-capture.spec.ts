@@ -3,10 +3,11 @@
  * and the coach finds the lead in `npm run leads -- export`, read from the server's own database.
  */
 import { coreDrivers } from '../src/content/drivers';
+import { ANSWER_LIMIT_MS } from '../src/lib/fetch-within';
 import { expect, test } from './fixtures';
 import { answerButton } from './answers';
 import { exportLeads } from './lead-export';
-import { coreDriversState, openResultsWithState } from './results-state';
+import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from './results-state';
 
 test('a lead submitted through the quiz and the gate appears in the coach’s export', async ({ page }) => {
   const email = `flow-${Date.now()}@example.com`;
@@ -60,6 +61,34 @@ test('when the server cannot store the lead the visitor is told, keeps what they
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
   await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
   expect(exportLeads().map((row) => row.email)).toContain(email);
+});
+
+test('when no answer ever comes (a phone in a dead zone) the visitor is told after the answer limit, keeps what they typed, and can try again', async ({
+  page,
+  consoleErrors,
+}) => {
+  const email = `stall-${Date.now()}@example.com`;
+  // The request leaves and is never answered.
+  await page.route('**/api/leads', () => undefined);
+  await openResultsOnFakeClock(page, coreDriversState('123123123'));
+  await page.clock.runFor(2800);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Stall');
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await page.clock.runFor(ANSWER_LIMIT_MS - 100);
+  await expect(page.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
+  await page.clock.runFor(200);
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('First name')).toHaveValue('Stall');
+  consoleErrors.length = 0;
+
+  await page.unroute('**/api/leads');
+  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  await page.clock.runFor(1500);
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+  expect(exportLeads().filter((row) => row.email === email)).toHaveLength(1);
 });
 
 test('a bot that fills the hidden field is answered as usual but not stored', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Lead } from '../shared/lead';
+import { neverAnswered } from '../test/never-answered';
+import { ANSWER_LIMIT_MS } from './fetch-within';
 import { startFunnelBeacon } from './funnel-beacon';
 import { LeadSubmissionError, submitLead } from './lead-client';
 
@@ -110,6 +112,16 @@ test('a network failure rejects without revealing the lead', async () => {
   expect(submission.error).toBeInstanceOf(LeadSubmissionError);
   expect(submission.error).toMatchObject({ status: null });
   expect(String(submission.error)).not.toMatch(/sam/i);
+});
+
+test('an answer that never comes fails the submission after the answer limit, as a network failure, not a spinner that never ends', async () => {
+  fetchMock.mockImplementation(neverAnswered);
+  const submission = track(submitLead(lead, 'api'));
+  await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS - 1);
+  expect(submission.settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(submission.error).toBeInstanceOf(LeadSubmissionError);
+  expect(submission.error).toMatchObject({ status: null });
 });
 
 test('in local-only mode nothing is sent: it waits 1.5 s and logs only counts', async () => {

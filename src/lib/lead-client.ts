@@ -9,6 +9,7 @@
 import { resultsTimings } from '../shared/constants';
 import type { Lead } from '../shared/lead';
 import { leadsApiPath } from '../shared/paths';
+import { fetchWithin } from './fetch-within';
 import { currentRunSource } from './funnel-beacon';
 
 export type LeadCaptureMode = 'api' | 'local';
@@ -58,7 +59,7 @@ let unsent: { body: string; key: string } | null = null;
 async function postLead(body: string, idempotencyKey: string): Promise<LeadStored> {
   let response: Response;
   try {
-    response = await fetch(leadsApiPath, {
+    response = await fetchWithin(leadsApiPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
       body,

@@ -3,6 +3,7 @@
  * in a POST body, never in a URL.
  */
 import { confirmLinkSeparator, type ConfirmResponse, linkTokenPattern, profileApi, type ProfileResponse } from '../shared/profile-api';
+import { fetchWithin } from './fetch-within';
 
 /** What a page can do with an answer: show it, say the link is dead, or offer to try again. */
 export type LinkResult<T> = { kind: 'ok'; value: T } | { kind: 'dead' } | { kind: 'unavailable' };
@@ -26,7 +27,7 @@ export function confirmTokensFromHash(hash: string): { confirm: string | null; p
 async function post<T>(path: string, token: string): Promise<LinkResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetchWithin(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
