@@ -147,7 +147,7 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   expect(csv).not.toContain(email);
 
   await page.getByRole('link', { name: 'Deliveries' }).click();
-  await expect(page.getByText(/^Nothing is sent: no webhook and no mail server are set\. Leads are stored, but not forwarded/)).toBeVisible();
+  await expect(page.getByText(/^Nothing is sent: no e-mail tool, webhook or mail server is set\. Leads are stored, but not sent/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Set them up in Settings' })).toHaveAttribute('href', '#settings');
   await expectNoA11yFindings(page, 'deliveries');
 

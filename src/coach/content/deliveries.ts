@@ -4,7 +4,7 @@ import type { DeliveryChannel, DeliveryEvent, DeliveryFilter, ToolEraseResult } 
 export const deliveriesCopy = {
   intro:
     'Each lead is forwarded to your e-mail tool, each visitor is sent their results by e-mail, and each person you erase is removed from your e-mail tool. All are retried for up to three days if they fail.',
-  notConfigured: 'Nothing is sent: no webhook and no mail server are set. Leads are stored, but not forwarded to your e-mail tool or e-mailed to visitors.',
+  notConfigured: 'Nothing is sent: no e-mail tool, webhook or mail server is set. Leads are stored, but not sent to an e-mail tool or e-mailed to visitors.',
   setUp: 'Set them up in Settings',
   goTo: 'Leads go to',
   change: 'Change or test it in Settings',

@@ -31,7 +31,7 @@ export const leadCopy = {
   strong: 'Strengths',
   none: 'None',
   consentTitle: 'Consent',
-  consentNone: 'No consent record: this submission was made before consent was recorded.',
+  consentNone: 'No consent record: this submission came before consent was recorded, or from a page or tool that sent none.',
   consentText: 'What the visitor was shown',
   wordingUnknown: 'Not known: the page showed a wording this server did not have (its version is below).',
   consentVersion: 'Wording version',
