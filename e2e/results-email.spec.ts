@@ -45,8 +45,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.setContent(await html('confirmed', '333331112'));
     await expectNoAxeViolations(page, `results e-mail, ${colorScheme}, with the course`);
     await expectNoHorizontalScroll(page);
+    const pageColour = colorScheme === 'dark' ? 'rgb(15, 26, 28)' : 'rgb(243, 241, 234)';
     const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
-    expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 26, 28)' : 'rgb(243, 241, 234)');
+    expect(background).toBe(pageColour);
+    // What shows above the card is the page's colour too (in dark mode a light strip framed the
+    // dark card: the cell react-email wraps the e-mail in kept its light colour), 8 px on a phone.
+    const above = await page.evaluate(() => getComputedStyle(document.elementFromPoint(180, 4) ?? document.body).backgroundColor);
+    expect(above).toBe(pageColour);
+    expect((await page.locator('.card').first().boundingBox())?.y).toBe(8);
   });
 }
 

@@ -37,13 +37,20 @@ export const emailPalette = {
 const light = emailPalette.light;
 const fonts = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
+/**
+ * The cell react-email's Body wraps the e-mail in: it carries the Body's style inline, so the page's
+ * colour and padding are recoloured and narrowed there (the body alone left a light frame around
+ * the dark card, and a phone's 8 px became 24).
+ */
+const pageCell = '.page > table > tbody > tr > td';
+
 /** Classes the dark-mode block recolours (inline styles give the light look everywhere else). */
 const darkModeCss = (() => {
   const dark = emailPalette.dark;
   return `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
-    .page { background-color: ${dark.page} !important; }
+    .page, ${pageCell} { background-color: ${dark.page} !important; }
     .card { background-color: ${dark.card} !important; }
     .ink { color: ${dark.ink} !important; }
     .muted { color: ${dark.muted} !important; }
@@ -54,7 +61,7 @@ const darkModeCss = (() => {
     .button { background-color: ${dark.button} !important; color: ${dark.buttonText} !important; }
   }
   @media (max-width: 480px) {
-    .page { padding: 8px 0 !important; }
+    ${pageCell} { padding: 8px 0 !important; }
     .card { padding: 20px 16px !important; }
   }`;
 })();
