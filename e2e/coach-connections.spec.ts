@@ -125,9 +125,15 @@ test.describe('webhook and embed set on the dashboard', () => {
       const look = page.getByRole('region', { name: 'Look on your site' });
       const accent = look.getByLabel(/^Accent colour/);
       await accent.fill('#f5d76e');
+      // A button text pasted too long is kept whole, and its message counts all of it (it was cut at 80).
+      const buttonText = look.getByLabel(/^Popup button text/);
+      const pasted = 'Take the free three-minute quiz and find out which of your nine Core Drivers help you most';
+      await buttonText.fill(pasted);
       await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
       await expect(accent).toBeFocused();
       await expect(accent).toHaveAccessibleDescription(/Accent colour: .*4\.5:1/);
+      await expect(buttonText).toHaveValue(pasted);
+      await expect(buttonText).toHaveAccessibleDescription(new RegExp(`Popup button text: at most 40 characters \\(this has ${pasted.length}\\)`));
       await expectNoA11yFindings(page, 'embed, a low-contrast accent refused');
       await expectNoHorizontalScroll(page);
       await shoot(page, 'embed-refused', width);

@@ -90,6 +90,12 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   await signInWithPassword(page);
   await openSecurity(page);
   await expect(page.getByText('No passkey yet.')).toBeVisible();
+  // A name pasted too long is kept whole and refused with its real length before the browser's steps (it was cut at 60).
+  const longName = 'The laptop at home, the grey one with a sticker on its lid, bought in 2024';
+  await page.getByLabel('Name of the new passkey').fill(longName);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText(`Please give the passkey a name of at most 60 characters (this has ${longName.length}).`)).toBeVisible();
+  await expect(page.getByLabel('Name of the new passkey')).toHaveValue(longName);
   await page.getByLabel('Name of the new passkey').fill('Laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey “Laptop” added.')).toBeVisible();

@@ -97,8 +97,13 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   expect(takeApiRefusals(consoleErrors)).toEqual([400]);
 
   // On a phone, a message quoting a long example address wraps inside its card, not past its edge.
+  // A pitch pasted too long is kept whole, and its message counts all of it (it was cut at 800).
+  const pitch = 'You have seen your pattern. In six short lessons we build routines around your strengths. '.repeat(10).trim();
+  await page.getByLabel(/^Course pitch/).fill(pitch);
   await page.getByLabel(/^Mail server \(SMTP\)/).fill('mail.example.com');
   await clickSave(page);
+  await expect(page.getByLabel(/^Course pitch/)).toHaveValue(pitch);
+  await expect(page.locator('#setting-coursePitch-error')).toHaveText(`Course pitch: at most 600 characters (this has ${pitch.length}).`);
   const smtpProblem = page.locator('#setting-smtpUrl-error');
   await expect(smtpProblem).toHaveText(/use a complete address like smtp:\/\/user:password@smtp\.example\.com:587\./);
   expect(await smtpProblem.evaluate((message) => message.scrollWidth - message.clientWidth)).toBe(0);

@@ -108,6 +108,8 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeFocused();
   await expect(headline).toHaveValue('Find the drivers that carry you');
+  // The bar says why that Save did not save (it said to check the connection, which was fine).
+  await expect(bar.getByRole('alert')).toHaveText('Your session had ended, so this was not saved. Your changes are still here: you can save them now.');
   await bar.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');

@@ -20,9 +20,10 @@ export function changedFields<D extends object>(start: D, drafts: D, same: (a: u
   return (Object.keys(drafts) as (keyof D & string)[]).filter((key) => !same(start[key], drafts[key]));
 }
 
-export type SaveOutcome<D> = { kind: 'saved'; drafts: D } | { kind: 'invalid'; problems: SettingProblem[] } | { kind: 'failed' };
+/** `signed-out`: the session had ended (the dashboard waits behind the sign-in form, edits kept: app.tsx). */
+export type SaveOutcome<D> = { kind: 'saved'; drafts: D } | { kind: 'invalid'; problems: SettingProblem[] } | { kind: 'failed' | 'signed-out' };
 
-export type FormStatus = { kind: 'idle' | 'busy' | 'saved' | 'discarded' | 'failed' } | { kind: 'invalid'; count: number };
+export type FormStatus = { kind: 'idle' | 'busy' | 'saved' | 'discarded' | 'failed' | 'signed-out' } | { kind: 'invalid'; count: number };
 
 export type DraftForm<D> = {
   drafts: D;
@@ -86,7 +87,7 @@ export function useDraftForm<D extends object>({ start, check, save, fieldId, sa
       setDrafts(outcome.drafts);
       setStatus({ kind: 'saved' });
     } else if (outcome.kind === 'invalid') showProblems(outcome.problems);
-    else setStatus({ kind: 'failed' });
+    else setStatus({ kind: outcome.kind });
   }
 
   const restart = useCallback((next: D) => {

@@ -9,6 +9,12 @@ import { useCoachData } from './use-coach-data';
 
 const copy = accessCopy.passkeys;
 
+/** What is wrong with a passkey's name as typed (kept whole: nothing is cut), or null. */
+function nameProblem(name: string): string | null {
+  if (name === '') return copy.nameEmpty;
+  return name.length > PASSKEY_NAME_MAX_LENGTH ? copy.nameTooLong(name.length) : null;
+}
+
 /** One passkey: its name, when it was added and last used; rename in place, remove. */
 function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChanged: (list: PasskeyList) => void; say: (text: string) => void }) {
   const [renaming, setRenaming] = useState(false);
@@ -31,7 +37,11 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
   function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = name.current?.value.trim() ?? '';
-    if (next === '') return name.current?.focus();
+    const problem = nameProblem(next);
+    if (problem) {
+      if (next !== '') say(problem);
+      return name.current?.focus();
+    }
     void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), '');
   }
 
@@ -44,7 +54,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
             <label htmlFor={`rename-${passkey.id}`} className="text-sm font-semibold">
               {copy.renameLabel(passkey.name)}
             </label>
-            <input ref={name} id={`rename-${passkey.id}`} defaultValue={passkey.name} maxLength={PASSKEY_NAME_MAX_LENGTH} className={`mt-1 ${inputClass}`} />
+            <input ref={name} id={`rename-${passkey.id}`} defaultValue={passkey.name} className={`mt-1 ${inputClass}`} />
           </div>
           <button type="submit" disabled={busy} className={secondaryButton}>
             {copy.save}
@@ -85,7 +95,8 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
 export function PasskeysPanel() {
   const { data, error, reload } = useCoachData<PasskeyList>(coachAccessApi.passkeys);
   const [list, setList] = useState<PasskeyList | null>(null);
-  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  /** `onName`: the problem is the name's (the field is marked invalid). */
+  const [message, setMessage] = useState<{ text: string; problem: boolean; onName?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const name = useRef<HTMLInputElement>(null);
   const shown = list ?? data;
@@ -94,8 +105,9 @@ export function PasskeysPanel() {
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = name.current?.value.trim() ?? '';
-    if (chosen === '') {
-      setMessage({ text: copy.nameEmpty, problem: true });
+    const problem = nameProblem(chosen);
+    if (problem) {
+      setMessage({ text: problem, problem: true, onName: true });
       name.current?.focus();
       return;
     }
@@ -146,9 +158,8 @@ export function PasskeysPanel() {
             <input
               ref={name}
               id="passkey-name"
-              maxLength={PASSKEY_NAME_MAX_LENGTH}
               aria-describedby="passkey-name-hint"
-              aria-invalid={message?.problem && message.text === copy.nameEmpty ? true : undefined}
+              aria-invalid={message?.onName ? true : undefined}
               className={`mt-1 ${inputClass}`}
             />
           </div>

@@ -1,7 +1,7 @@
 /**
  * The save bar of a screen that edits settings (draft-form.ts): it appears with the first change and
  * stays in view at the bottom of the window, says how many fields changed, and holds Discard and
- * Save. What happened (saved, discarded, refused, failed) is announced whether the bar shows or not.
+ * Save. What happened (saved, discarded, refused, failed, not saved as the session had ended) is announced whether the bar shows or not.
  */
 import { saveBarCopy } from './content/common';
 import type { DraftForm } from './draft-form';
@@ -34,6 +34,7 @@ export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: strin
           </div>
           <p role="alert" className="mt-2 text-sm font-semibold text-support empty:hidden">
             {status.kind === 'failed' && copy.failed}
+            {status.kind === 'signed-out' && copy.signedOut}
             {status.kind === 'invalid' && copy.fixFields(status.count)}
           </p>
         </div>

@@ -122,7 +122,6 @@ export function SettingField({ name, settings, draft, error, onChange }: FieldPr
       <textarea
         {...common}
         rows={grows ? textRows(value || placeholder || '') : 5}
-        maxLength={definition.maxLength + 200}
         spellCheck={spellCheck}
         placeholder={placeholder}
         value={value}

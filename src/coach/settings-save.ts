@@ -1,7 +1,8 @@
 /**
  * Saving settings from any dashboard screen: one PATCH of the changed settings (and the picture's
  * own upload or removal first, when it changed), answered as a save outcome the draft form
- * (draft-form.ts) shows: saved, the server's problems by field, or failed. A 401 ends the session.
+ * (draft-form.ts) shows: saved, the server's problems by field, failed, or signed out (a 401 ends the
+ * session: the edits wait behind the sign-in form, and the save bar says so once the coach is back).
  */
 import { useCallback } from 'react';
 import { coachApi } from '../shared/coach-api/routes';
@@ -10,7 +11,7 @@ import type { SettingProblem, SettingsChange } from '../shared/coach-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { useSessionEnded } from './use-coach-data';
 
-export type SettingsAnswer = { kind: 'saved'; settings: SettingsResponse } | { kind: 'invalid'; problems: SettingProblem[] } | { kind: 'failed' };
+export type SettingsAnswer = { kind: 'saved'; settings: SettingsResponse } | { kind: 'invalid'; problems: SettingProblem[] } | { kind: 'failed' | 'signed-out' };
 
 /** The coach's picture while they edit: kept as it is, a new file chosen (shown from the browser's copy), or removed. */
 export type PhotoDraft = { kind: 'keep' } | { kind: 'new'; file: File; preview: string } | { kind: 'remove' };
@@ -34,7 +35,10 @@ export function useSaveSettings(): (change: SettingsChange, photo?: PhotoDraft) 
         settings ??= await coachRequest<SettingsResponse>(coachApi.settings);
         return { kind: 'saved', settings };
       } catch (failure) {
-        if (failure instanceof CoachApiFailure && failure.status === 401) sessionEnded();
+        if (failure instanceof CoachApiFailure && failure.status === 401) {
+          sessionEnded();
+          return { kind: 'signed-out' };
+        }
         const problems = problemsFrom(failure);
         return problems ? { kind: 'invalid', problems } : { kind: 'failed' };
       }

@@ -32,9 +32,25 @@ test.each([
   ['one per line, commas or spaces; repeats once', 'https://coach.example\nhttps://www.coach.example, https://coach.example/', { ok: true, value: ['https://coach.example', 'https://www.coach.example'] }],
   ['an array', ['https://coach.example'], { ok: true, value: ['https://coach.example'] }],
   ['nothing', '  ', { ok: true, value: [] }],
-  ['a non-https site, named by its place', 'https://coach.example\nhttp://coach.example', {
+  ['a non-https site, named by its line', 'https://coach.example\nhttp://coach.example', {
     ok: false,
-    message: 'Allowed sites: site 2 of 2 must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
+    message: 'Allowed sites: line 2 must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
+  }],
+  // The dashboard named only the first bad site: the coach fixed it, saved, and was refused again.
+  ['every bad site, by its line, alike ones together', 'coach.example/quiz\nhttp://mysite.com\nhttps://ok.example\n\nwww.coach.example', {
+    ok: false,
+    message:
+      'Allowed sites: lines 1 and 5 are not web addresses; write a site like https://coach.example. Line 2 must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
+  }],
+  ['three alike lines', 'a.example\nb.example\nc.example', { ok: false, message: 'Allowed sites: lines 1, 2 and 3 are not web addresses; write a site like https://coach.example.' }],
+  ['sites on one line (the environment’s list), by their place', 'https://*.coach.example, https://coach.example/blog https://me:pw@coach.example', {
+    ok: false,
+    message:
+      'Allowed sites: site 1 of 3 has a *; list each site exactly (https://coach.example and https://www.coach.example are two). Site 2 of 3 has a path, ? or # after its address; give the site only, like https://coach.example (no /page after it). Site 3 of 3 holds a user name or password; give the site only, like https://coach.example.',
+  }],
+  ['an array, by place', ['https://coach.example', 'http://a.example', 'http://b.example'], {
+    ok: false,
+    message: 'Allowed sites: sites 2 and 3 of 3 must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
   }],
   ['a path in the only site', 'https://coach.example/quiz', {
     ok: false,

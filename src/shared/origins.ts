@@ -42,31 +42,63 @@ export function splitOrigins(input: string): string[] {
   return input.split(/[\s,]+/).filter((entry) => entry !== '');
 }
 
-const problemText: Record<OriginProblem, string> = {
-  not_address: 'is not a web address; write a site like https://coach.example.',
-  not_https: 'must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
-  wildcard: 'has a *; list each site exactly (https://coach.example and https://www.coach.example are two).',
-  credentials: 'holds a user name or password; give the site only, like https://coach.example.',
-  path: 'has a path, ? or # after its address; give the site only, like https://coach.example (no /page after it).',
+/** What is wrong, said of one site ("line 2 is") or of several ("lines 1 and 3 are"). */
+const problemText: Record<OriginProblem, (many: boolean) => string> = {
+  not_address: (many) => `${many ? 'are not web addresses' : 'is not a web address'}; write a site like https://coach.example.`,
+  not_https: () => 'must start with https:// (http:// only for this computer: localhost or 127.0.0.1).',
+  wildcard: (many) => `${many ? 'have' : 'has'} a *; list each site exactly (https://coach.example and https://www.coach.example are two).`,
+  credentials: (many) => `${many ? 'hold' : 'holds'} a user name or password; give the site only, like https://coach.example.`,
+  path: (many) => `${many ? 'have' : 'has'} a path, ? or # after its address; give the site only, like https://coach.example (no /page after it).`,
 };
 
+/** "1", "1 and 3", "1, 3 and 5". */
+function numbers(places: number[]): string {
+  return places.length === 1 ? `${places[0]}` : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+}
+
+type Placed = { entry: string; place: number };
+
 /**
- * Checks a list (text, or an array of text) and returns its origins without repeats, or the first
- * problem as a message starting with `label` and naming the site by its place in the list (never
- * repeating what was typed).
+ * Each site of a list with where the coach finds it: its line when the text has sites on more than
+ * one line (the dashboard's field, one per line), else its place among the sites.
+ */
+function placeSites(list: string | string[]): { sites: Placed[]; unit: 'line' | 'site' } {
+  const lines = typeof list === 'string' ? list.split(/\r?\n/).map(splitOrigins) : [list.flatMap(splitOrigins)];
+  const byLine = lines.filter((entries) => entries.length > 0).length > 1;
+  const sites = lines.flatMap((entries, line) => entries.map((entry) => ({ entry, line: line + 1 })));
+  return { sites: sites.map(({ entry, line }, index) => ({ entry, place: byLine ? line : index + 1 })), unit: byLine ? 'line' : 'site' };
+}
+
+/** Where the bad sites are: "the site", "line 2", "lines 1 and 3", "site 2 of 3", "sites 1 and 2 of 3". */
+function where(places: number[], unit: 'line' | 'site', count: number): string {
+  if (count === 1) return 'the site';
+  const named = `${unit}${places.length > 1 ? 's' : ''} ${numbers(places)}`;
+  return unit === 'site' ? `${named} of ${count}` : named;
+}
+
+/**
+ * Checks a list (text, or an array of text) and returns its origins without repeats, or every
+ * problem in one message starting with `label`, naming each bad site by its line (or its place in
+ * the list), never repeating what was typed.
  */
 export function checkOriginList(label: string, input: unknown): { ok: true; value: string[] } | { ok: false; message: string } {
-  const entries = typeof input === 'string' ? splitOrigins(input) : Array.isArray(input) && input.every((item) => typeof item === 'string') ? input.flatMap(splitOrigins) : null;
-  if (entries === null) return { ok: false, message: `${label}: send the sites as text, one per line.` };
-  if (entries.length > MAX_EMBED_ORIGINS) return { ok: false, message: `${label}: at most ${MAX_EMBED_ORIGINS} sites (this has ${entries.length}).` };
+  const list = typeof input === 'string' ? input : Array.isArray(input) && input.every((item) => typeof item === 'string') ? input : null;
+  if (list === null) return { ok: false, message: `${label}: send the sites as text, one per line.` };
+  const { sites, unit } = placeSites(list);
+  if (sites.length > MAX_EMBED_ORIGINS) return { ok: false, message: `${label}: at most ${MAX_EMBED_ORIGINS} sites (this has ${sites.length}).` };
   const origins: string[] = [];
-  for (const [index, entry] of entries.entries()) {
+  const problems = new Map<OriginProblem, number[]>();
+  for (const { entry, place } of sites) {
     const checked = checkOrigin(entry);
-    if ('problem' in checked) {
-      const which = entries.length === 1 ? 'the site' : `site ${index + 1} of ${entries.length}`;
-      return { ok: false, message: `${label}: ${which} ${problemText[checked.problem]}` };
+    if ('origin' in checked) {
+      if (!origins.includes(checked.origin)) origins.push(checked.origin);
+      continue;
     }
-    if (!origins.includes(checked.origin)) origins.push(checked.origin);
+    const places = problems.get(checked.problem) ?? [];
+    if (!places.includes(place)) places.push(place);
+    problems.set(checked.problem, places);
   }
-  return { ok: true, value: origins };
+  if (problems.size === 0) return { ok: true, value: origins };
+  const sentences = [...problems].map(([problem, places]) => `${where(places, unit, sites.length)} ${problemText[problem](places.length > 1)}`);
+  return { ok: false, message: `${label}: ${sentences.map((sentence, index) => (index === 0 ? sentence : sentence.charAt(0).toUpperCase() + sentence.slice(1))).join(' ')}` };
 }

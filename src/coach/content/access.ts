@@ -3,6 +3,8 @@
  * "Sign-in and backups" view (passkeys, the second factor, the password, browsers, backups).
  * Typed data, no JSX, like every file in this folder.
  */
+import { PASSKEY_NAME_MAX_LENGTH } from '../../shared/coach-api/access';
+
 export const accessCopy = {
   viewTitle: 'Sign-in and backups',
   signIn: {
@@ -49,6 +51,7 @@ export const accessCopy = {
     nameLabel: 'Name of the new passkey',
     nameHint: 'So you can tell them apart, for example: Laptop, or Phone.',
     nameEmpty: 'Please give the passkey a name.',
+    nameTooLong: (count: number) => `Please give the passkey a name of at most ${PASSKEY_NAME_MAX_LENGTH} characters (this has ${count}).`,
     add: 'Add a passkey',
     adding: 'Follow your browser’s steps…',
     added: (name: string) => `Passkey “${name}” added.`,

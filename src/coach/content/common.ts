@@ -14,6 +14,8 @@ export const saveBarCopy = {
   saved: 'All changes saved. Visitors see them on their next page load.',
   discarded: 'Changes discarded.',
   failed: 'This could not be saved. Check your connection and try again; your changes are still here.',
+  /** Read once the coach has signed in again (the bar waits behind the sign-in form meanwhile). */
+  signedOut: 'Your session had ended, so this was not saved. Your changes are still here: you can save them now.',
   fixFields: (count: number) => (count === 1 ? 'Please fix the field marked above.' : `Please fix the ${count} fields marked above.`),
 } as const;
 

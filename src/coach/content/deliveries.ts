@@ -40,7 +40,7 @@ export const deliveriesCopy = {
   countHints: {
     pending: 'Waiting to be sent, new or retrying',
     failing: 'Failed at least once, still retrying',
-    gone: 'Your tool answered 410 Gone or refused the contact, or the mail server refused the address: not retried',
+    gone: 'Turned down for good by the webhook’s receiver, your e-mail tool or the mail server: not retried',
     expired: 'Failed for three days: no more retries',
   },
   oldest: (when: string) => `Oldest waiting since ${when}.`,

@@ -103,7 +103,6 @@ export function LookPanel({ settings, form }: { settings: SettingsResponse; form
               id={buttonTextFrame.id}
               type="text"
               value={draft.buttonText}
-              maxLength={80}
               placeholder="Discover Your Core Drivers"
               onChange={(event) => edit({ buttonText: event.target.value })}
               aria-invalid={buttonTextFrame.error ? true : undefined}
