@@ -8,10 +8,12 @@
  *                             without the server; the server renders its own from the templates)
  *   dist/html/not-found.html  the not-found screen, rendered, sent with status 404
  *   dist/html/quiz.html       the quiz's first question, rendered
- *   dist/html/results.html    an empty shell that preloads the results chunk
+ *   dist/html/results.html    an empty shell that preloads the results chunk, with the product's name
+ *                             and a spinner as a first paint, shown until the app renders
  *   dist/html/profile.html    the same for the private profile page (/profile), marked noindex, with
  *                             its opening screen as a first paint, shown until the app renders
- *   dist/html/confirm.html    the same for the double opt-in's confirm page (/confirm), marked noindex
+ *   dist/html/confirm.html    the same for the double opt-in's confirm page (/confirm), marked noindex,
+ *                             with its title and a spinner as a first paint
  *   dist/html/coach.html      the coach's dashboard (its own build, vite.coach.config.ts), sent on /coach
  * The preloads save a direct visit one round trip: without them the browser asks for the page's
  * chunk only once the entry script runs.
@@ -21,7 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { landing } from '../src/content/landing';
 import { notFound } from '../src/content/not-found';
@@ -29,7 +31,9 @@ import { quizCopy } from '../src/content/quiz';
 import { confirmCopy } from '../src/content/profile';
 import { resultsCopy } from '../src/content/results';
 import { pageTitle } from '../src/content/site';
+import { ConfirmFirstPaint } from '../src/features/profile/confirm-first-paint';
 import { OpeningFirstPaint } from '../src/features/profile/opening-screen';
+import { ResultsFirstPaint } from '../src/features/results/first-paint';
 import { DRIVER_COUNT } from '../src/shared/constants';
 import { defaultSiteConfig } from '../src/shared/site-config';
 import { PAGE_SLOT, type PageName, type PageTemplates, importRenderer, renderPages, templateFile } from '../server/pages/site-pages';
@@ -56,9 +60,11 @@ const preloading = (source: string) => template.replace('</head>', `  ${modulePr
 
 /**
  * What a page the browser renders shows before its script runs, after the (empty) root: the
- * stylesheet hides it as soon as the app has put anything in the root (src/styles.css).
+ * stylesheet hides it as soon as the app renders into the root (src/styles.css), and the page takes
+ * it out when it mounts (src/lib/first-paint.ts).
  */
-const withFirstPaint = (html: string, firstPaint: string) => html.replace('</body>', `  <div data-first-paint>${firstPaint}</div>\n  </body>`);
+const withFirstPaint = (html: string, firstPaint: FunctionComponent) =>
+  html.replace('</body>', `  <div data-first-paint>${renderToStaticMarkup(createElement(firstPaint))}</div>\n  </body>`);
 
 // Each page names its screen in the tab before any script runs (the screens keep it up to date).
 const titled = (html: string, screen: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${pageTitle(screen)}</title>`);
@@ -67,9 +73,9 @@ const templates: PageTemplates = {
   landing: titled(template, landing.headline),
   'not-found': titled(template, notFound.title),
   quiz: titled(preloading(quizSource), quizCopy.questionOf(1, DRIVER_COUNT)),
-  results: titled(preloading(resultsSource), resultsCopy.profile.title),
-  profile: noindex(titled(withFirstPaint(preloading(profileSource), renderToStaticMarkup(createElement(OpeningFirstPaint))), resultsCopy.profile.title)),
-  confirm: noindex(titled(preloading(confirmSource), confirmCopy.title)),
+  results: titled(withFirstPaint(preloading(resultsSource), ResultsFirstPaint), resultsCopy.profile.title),
+  profile: noindex(titled(withFirstPaint(preloading(profileSource), OpeningFirstPaint), resultsCopy.profile.title)),
+  confirm: noindex(titled(withFirstPaint(preloading(confirmSource), ConfirmFirstPaint), confirmCopy.title)),
 };
 
 /** The Content-Security-Policy allows no inline script: a page that needs one must fail the build. */

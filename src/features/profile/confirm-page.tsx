@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { confirmCopy } from '../../content/profile';
 import { pageTitle } from '../../content/site';
+import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-client';
 import { readSiteConfig } from '../../lib/site-config';
@@ -8,6 +9,7 @@ import { usePageTitle } from '../../lib/screen';
 import { paths } from '../../shared/paths';
 import { courseUrl } from '../shared/course-url';
 import { ProductName } from '../shared/product-name';
+import { confirmMainClass, confirmTitleClass } from './confirm-first-paint';
 import { LinkMessage } from './link-message';
 
 type State = 'ready' | 'busy' | 'done' | 'dead' | 'failed';
@@ -42,6 +44,7 @@ export default function ConfirmPage() {
   const [siteConfig] = useState(readSiteConfig);
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(state === 'done' ? confirmCopy.done.title : confirmCopy.title));
+  useFirstPaintGone();
 
   async function confirm() {
     if (token === null || state === 'busy') return;
@@ -61,9 +64,9 @@ export default function ConfirmPage() {
 
   const done = state === 'done';
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
+    <main className={confirmMainClass}>
       <ProductName />
-      <h1 ref={heading} tabIndex={-1} className="mt-1.5 text-2xl font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-3xl">
+      <h1 ref={heading} tabIndex={-1} className={confirmTitleClass}>
         {done ? confirmCopy.done.title : confirmCopy.title}
       </h1>
       {done ? (

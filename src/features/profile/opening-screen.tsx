@@ -18,7 +18,7 @@ export function OpeningScreen({ children }: { children: ReactNode }) {
 /**
  * The same screen as plain HTML: the profile page's first paint (scripts/prerender.ts). On a slow
  * phone the page's script arrives seconds after the e-mail's link is tapped, and until then the
- * screen would be blank. The stylesheet hides it once the app has rendered (src/styles.css).
+ * screen would be blank. It goes once the page renders (src/lib/first-paint.ts).
  */
 export function OpeningFirstPaint() {
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { profileCopy as ourProfileCopy } from '../../content/profile';
 import { useWords } from '../../lib/words';
 import { resultsCopy } from '../../content/results';
+import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
 import type { ProfileResponse } from '../../shared/profile-api';
@@ -20,6 +21,7 @@ export default function ProfilePage() {
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<LinkResult<ProfileResponse> | null>(token === null ? { kind: 'dead' } : null);
+  useFirstPaintGone();
 
   useEffect(() => {
     if (token === null) return;

@@ -1,5 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFirstPaintGone } from '../../lib/first-paint';
 import { unlockedRatings } from '../../lib/results-memory';
 import { parseCoreDriversState, resultsToShow } from '../../shared/core-drivers-state';
 import { MissingResults } from './missing-results';
@@ -22,6 +23,7 @@ export default function ResultsPage() {
   const location = useLocation();
   const [remembered] = useState(unlockedRatings);
   const shown = useMemo(() => resultsToShow(parseCoreDriversState(location.state), remembered), [location.state, remembered]);
+  useFirstPaintGone();
 
   // Already fetched (the usual case: ahead of the quiz's end): rendered at once, without suspending.
   const ResultsView = loadedView?.ResultsWithToasts ?? LazyResultsView;
