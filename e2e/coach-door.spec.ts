@@ -102,6 +102,15 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   const passkeys = page.getByRole('list', { name: 'Your passkeys' });
   await expect(passkeys.getByText('Laptop', { exact: true })).toBeVisible();
   await expect(passkeys).toContainText('not used yet');
+  // Renamed too long: refused as a problem (it was set in the teal of good news), the name kept whole.
+  await passkeys.getByRole('button', { name: 'Rename' }).click();
+  const newName = page.getByLabel('New name for “Laptop”');
+  await newName.fill(longName);
+  await passkeys.getByRole('button', { name: 'Save', exact: true }).click();
+  const refusal = page.getByRole('status').filter({ hasText: `Please give the passkey a name of at most 60 characters (this has ${longName.length}).` });
+  await expect(refusal).toHaveCSS('color', 'rgb(191, 8, 17)');
+  await expect(newName).toHaveValue(longName);
+  await passkeys.getByRole('button', { name: 'Cancel' }).click();
   await checkScreen(page, 'security-passkey');
 
   await signOut(page);

@@ -15,8 +15,8 @@ function nameProblem(name: string): string | null {
   return name.length > PASSKEY_NAME_MAX_LENGTH ? copy.nameTooLong(name.length) : null;
 }
 
-/** One passkey: its name, when it was added and last used; rename in place, remove. */
-function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChanged: (list: PasskeyList) => void; say: (text: string) => void }) {
+/** One passkey: its name, when it was added and last used; rename in place, remove. `say`: what happened, or (`problem`) what went wrong. */
+function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChanged: (list: PasskeyList) => void; say: (text: string, problem?: boolean) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [busy, setBusy] = useState(false);
   const name = useRef<HTMLInputElement>(null);
@@ -28,7 +28,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
       setRenaming(false);
       say(after);
     } catch (failure) {
-      say(failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed);
+      say(failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed, true);
     } finally {
       setBusy(false);
     }
@@ -39,7 +39,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
     const next = name.current?.value.trim() ?? '';
     const problem = nameProblem(next);
     if (problem) {
-      if (next !== '') say(problem);
+      if (next !== '') say(problem, true);
       return name.current?.focus();
     }
     void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), '');
@@ -142,7 +142,7 @@ export function PasskeysPanel() {
         ) : (
           <ul aria-label={copy.listLabel}>
             {shown.passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} onChanged={setList} say={(text) => setMessage(text ? { text, problem: false } : null)} />
+              <PasskeyRow key={passkey.id} passkey={passkey} onChanged={setList} say={(text, problem = false) => setMessage(text ? { text, problem } : null)} />
             ))}
           </ul>
         ))}
