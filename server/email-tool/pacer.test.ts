@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolLimit } from './connector';
-import { earliestSlot, memoryPaceWindow } from '../storage/pace';
-import { CONNECTION_HOLD_MARGIN_MS, CONNECTION_WAIT_MS, FIRST_BACKOFF_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
+import { earliestSlot, memoryPaceWindow, type PaceWindow } from '../storage/pace';
+import { CONNECTION_HOLD_MARGIN_MS, CONNECTION_WAIT_MS, FIRST_BACKOFF_MS, LATE_START_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
 import { systemClock } from '../outbox/delivery-loop';
 import { steppingClock } from '../test/stepping-clock';
 
@@ -58,6 +58,36 @@ describe('the pacer', () => {
     await clock.advanceTo(11_000);
     await third;
     expect(started).toEqual([0, 0, 11_000]);
+  });
+
+  test('a slot the database was slow to give is not used: a request never starts past the margin after its slot, so the vendor never sees too many', async () => {
+    const clock = steppingClock(0);
+    const two: ToolLimit = { requests: 2, perMs: 10_000, concurrent: 5, scope: 'key' };
+    // The first slot comes back 1.5 s late (a lock another instance held): more than the margin.
+    const slowMs = WINDOW_MARGIN_MS + LATE_START_MS;
+    const window = memoryPaceWindow();
+    let slow = true;
+    const slowOnce: PaceWindow = {
+      ...window,
+      async take(...args) {
+        const at = await window.take(...args);
+        if (slow) await clock.advanceTo(clock.now() + slowMs);
+        slow = false;
+        return at;
+      },
+    };
+    const pacer = new Pacer(slowOnce, clock);
+    const started: number[] = [];
+    const request = () => Promise.resolve(started.push(clock.now()));
+    await pacer.run('k', two, until(Infinity), request);
+    const rest = [pacer.run('k', two, until(Infinity), request), pacer.run('k', two, until(Infinity), request)];
+    // Both have taken their slots and wait for them: then the clock moves.
+    await new Promise((resolve) => setImmediate(resolve));
+    await clock.advanceTo(30_000);
+    await Promise.all(rest);
+    // The late slot (0) stays counted, the request took the next (1.5 s); the others wait for room.
+    expect(started).toEqual([slowMs, WINDOW_MARGIN_MS + two.perMs, slowMs + WINDOW_MARGIN_MS + two.perMs]);
+    for (const start of started) expect(started.filter((at) => at >= start && at < start + two.perMs).length).toBeLessThanOrEqual(two.requests);
   });
 
   test('holds a key until Retry-After; a bare 429 backs off, doubling up to the window, and starts again after an answer', async () => {

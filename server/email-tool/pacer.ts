@@ -22,6 +22,14 @@ import type { PaceWindow } from '../storage/pace';
 
 /** Added to the vendor's window: requests spaced by our clock reach theirs a little unevenly. */
 export const WINDOW_MARGIN_MS = 1_000;
+/**
+ * A slot is used only by a request that starts within this of it. The window counts the slot's time;
+ * a request that starts much later (the database slow to give the slot, under a lock another
+ * instance held, or a timer late on a busy machine) would eat into the margin, and past it reach the
+ * vendor inside the next window's requests: a 429. So it takes a fresh slot instead (the late one
+ * stays counted: the window only ever counts too many).
+ */
+export const LATE_START_MS = WINDOW_MARGIN_MS / 2;
 /** A bare 429's first backoff; each further one doubles it, up to the vendor's whole window. */
 export const FIRST_BACKOFF_MS = 5_000;
 /** A held connection's hold lasts the request's time limit and this (the time to give it back). */
@@ -111,10 +119,7 @@ export class Pacer {
     }
     await gate.enter();
     try {
-      const now = this.#clock.now();
-      const at = await this.#window.take(key, limit.requests, windowMs, now, run.deadline);
-      if (at === null) throw new Paced((await this.#window.nextFree(key, limit.requests, windowMs, now)) - now);
-      await this.#sleep(at - this.#clock.now(), run.signal);
+      await this.#slot(key, limit, windowMs, run);
       if (limit.connections === undefined) return await request();
       const held = await this.#connection(key, limit.connections, run);
       try {
@@ -126,6 +131,17 @@ export class Pacer {
       }
     } finally {
       gate.leave();
+    }
+  }
+
+  /** Waits for a slot of `key`'s window that the request starts on time (LATE_START_MS); throws `Paced` when none comes by the deadline. */
+  async #slot(key: string, limit: ToolLimit, windowMs: number, run: PacedRun): Promise<void> {
+    for (;;) {
+      const now = this.#clock.now();
+      const at = await this.#window.take(key, limit.requests, windowMs, now, run.deadline);
+      if (at === null) throw new Paced((await this.#window.nextFree(key, limit.requests, windowMs, now)) - now);
+      await this.#sleep(at - this.#clock.now(), run.signal);
+      if (this.#clock.now() - at <= LATE_START_MS) return;
     }
   }
 
