@@ -110,6 +110,11 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   const refusal = page.getByRole('status').filter({ hasText: `Please give the passkey a name of at most 60 characters (this has ${longName.length}).` });
   await expect(refusal).toHaveCSS('color', 'rgb(191, 8, 17)');
   await expect(newName).toHaveValue(longName);
+  // A screen reader hears it too: the field is marked invalid and described by the refusal, until it is changed.
+  await expect(newName).toHaveAttribute('aria-invalid', 'true');
+  await expect(newName).toHaveAccessibleDescription(`Please give the passkey a name of at most 60 characters (this has ${longName.length}).`);
+  await newName.press('Backspace');
+  await expect(newName).not.toHaveAttribute('aria-invalid');
   await passkeys.getByRole('button', { name: 'Cancel' }).click();
   await checkScreen(page, 'security-passkey');
 

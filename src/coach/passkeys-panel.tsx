@@ -15,10 +15,15 @@ function nameProblem(name: string): string | null {
   return name.length > PASSKEY_NAME_MAX_LENGTH ? copy.nameTooLong(name.length) : null;
 }
 
+/** The panel's one line saying what happened or went wrong: a refused rename's field points at it. */
+const passkeyMessageId = 'passkey-message';
+
 /** One passkey: its name, when it was added and last used; rename in place, remove. `say`: what happened, or (`problem`) what went wrong. */
 function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChanged: (list: PasskeyList) => void; say: (text: string, problem?: boolean) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The new name was refused (too long, or by the server): the field is marked invalid, described by the refusal. */
+  const [refused, setRefused] = useState(false);
   const name = useRef<HTMLInputElement>(null);
 
   async function act(work: () => Promise<PasskeyList>, after: string) {
@@ -26,9 +31,11 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
     try {
       onChanged(await work());
       setRenaming(false);
+      setRefused(false);
       say(after);
     } catch (failure) {
       say(failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed, true);
+      setRefused(renaming);
     } finally {
       setBusy(false);
     }
@@ -40,6 +47,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
     const problem = nameProblem(next);
     if (problem) {
       if (next !== '') say(problem, true);
+      setRefused(next !== '');
       return name.current?.focus();
     }
     void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), '');
@@ -54,12 +62,27 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
             <label htmlFor={`rename-${passkey.id}`} className="text-sm font-semibold">
               {copy.renameLabel(passkey.name)}
             </label>
-            <input ref={name} id={`rename-${passkey.id}`} defaultValue={passkey.name} className={`mt-1 ${inputClass}`} />
+            <input
+              ref={name}
+              id={`rename-${passkey.id}`}
+              defaultValue={passkey.name}
+              aria-invalid={refused || undefined}
+              aria-describedby={refused ? passkeyMessageId : undefined}
+              onChange={() => setRefused(false)}
+              className={`mt-1 ${inputClass}`}
+            />
           </div>
           <button type="submit" disabled={busy} className={secondaryButton}>
             {copy.save}
           </button>
-          <button type="button" onClick={() => setRenaming(false)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
+          <button
+            type="button"
+            onClick={() => {
+              setRenaming(false);
+              setRefused(false);
+            }}
+            className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4"
+          >
             {copy.cancel}
           </button>
         </form>
@@ -170,7 +193,7 @@ export function PasskeysPanel() {
       ) : (
         <p className="mt-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.unsupported}</p>
       )}
-      <p role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
+      <p id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
         {message?.text}
       </p>
     </Panel>
