@@ -25,13 +25,16 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
   /** The new name was refused (too long, or by the server): the field is marked invalid, described by the refusal. */
   const [refused, setRefused] = useState(false);
   const name = useRef<HTMLInputElement>(null);
+  const stopRenaming = () => {
+    setRenaming(false);
+    setRefused(false);
+  };
 
   async function act(work: () => Promise<PasskeyList>, after: string) {
     setBusy(true);
     try {
       onChanged(await work());
-      setRenaming(false);
-      setRefused(false);
+      stopRenaming();
       say(after);
     } catch (failure) {
       say(failure instanceof CoachApiFailure && failure.body ? failure.body.message : copy.failed, true);
@@ -75,14 +78,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
           <button type="submit" disabled={busy} className={secondaryButton}>
             {copy.save}
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              setRenaming(false);
-              setRefused(false);
-            }}
-            className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4"
-          >
+          <button type="button" onClick={stopRenaming} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
             {copy.cancel}
           </button>
         </form>
