@@ -4,6 +4,7 @@
  * are the build's own, byte for byte. axe on the screen at 360 and 1280 px; SHOTS_DIR for screenshots.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { driverTips } from '../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
@@ -113,6 +114,35 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   await bar.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');
+});
+
+test('two devices open on the screen each save a different text: both are kept, and the one saved last then shows both', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const laptop = page;
+  // The phone: the same coach, signed in (the session's cookie), the screen open before the laptop saves.
+  const phone = await laptop.context().newPage();
+  for (const device of [laptop, phone]) await device.goto('/coach#words');
+  const headline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Headline' });
+  const subHeadline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Sub-headline' });
+  await expect(headline(phone)).toHaveValue('Discover Your Core Drivers');
+
+  await headline(laptop).fill('Find the drivers that move you');
+  await laptop.getByRole('button', { name: 'Save changes' }).click();
+  await expect(laptop.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+
+  // The phone still shows the headline it loaded, and changes another text only.
+  await expect(headline(phone)).toHaveValue('Discover Your Core Drivers');
+  await subHeadline(phone).fill('Nine questions, two minutes, and a plan that fits you.');
+  await expect(phone.getByRole('region', { name: 'Unsaved changes' })).toContainText('1 change not saved');
+  await phone.getByRole('button', { name: 'Save changes' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  await expect(headline(phone)).toHaveValue('Find the drivers that move you');
+
+  const words = (await (await laptop.request.get('/api/coach/settings')).json()).values.words;
+  expect(words).toEqual({ 'landing.headline': 'Find the drivers that move you', 'landing.subHeadline': 'Nine questions, two minutes, and a plan that fits you.' });
+  await phone.close();
 });
 
 test('a text too long is refused in the browser with the server’s message, on whichever tab the coach is, and nothing is saved', async ({ page, server, consoleErrors }) => {

@@ -22,8 +22,15 @@ function problemsFrom(failure: unknown): SettingProblem[] | null {
   return Array.isArray(body.problems) && body.problems.length > 0 ? body.problems : [{ field: failure.body.field ?? 'settings', message: failure.body.message }];
 }
 
+/**
+ * A change built on the settings as they are on the server when it is saved (read just before): a
+ * setting holding many of the coach's fields (their words: one setting) keeps what another device or
+ * tab saved meanwhile in the fields this screen did not touch, instead of putting back what it loaded.
+ */
+export type ChangeOnCurrent = (current: SettingsResponse) => SettingsChange;
+
 /** Saves a change of settings (and the picture, when it changed); resolves with what happened, never throws. */
-export function useSaveSettings(): (change: SettingsChange, photo?: PhotoDraft) => Promise<SettingsAnswer> {
+export function useSaveSettings(): (change: SettingsChange | ChangeOnCurrent, photo?: PhotoDraft) => Promise<SettingsAnswer> {
   const sessionEnded = useSessionEnded();
   return useCallback(
     async (change, photo = { kind: 'keep' }) => {
@@ -31,7 +38,8 @@ export function useSaveSettings(): (change: SettingsChange, photo?: PhotoDraft) 
         let settings: SettingsResponse | null = null;
         if (photo.kind === 'new') settings = await coachRequest<SettingsResponse>(coachApi.settingsPhoto, { method: 'PUT', body: photo.file });
         if (photo.kind === 'remove') settings = await coachRequest<SettingsResponse>(coachApi.settingsPhoto, { method: 'DELETE' });
-        if (Object.keys(change).length > 0) settings = await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body: change });
+        const body = typeof change === 'function' ? change(await coachRequest<SettingsResponse>(coachApi.settings)) : change;
+        if (Object.keys(body).length > 0) settings = await coachRequest<SettingsResponse>(coachApi.settings, { method: 'PATCH', body });
         settings ??= await coachRequest<SettingsResponse>(coachApi.settings);
         return { kind: 'saved', settings };
       } catch (failure) {

@@ -3,7 +3,7 @@ import { landing } from '../content/landing';
 import { driverTips } from '../content/results';
 import { checkWord, checkWords, wordField, wordFields } from '../shared/words';
 import { changedFields } from './draft-form';
-import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter } from './words-draft';
+import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
 
 const headline = wordField('landing.headline');
 const tip = wordField('drivers.4.tip');
@@ -30,6 +30,18 @@ test.each([
   expect(changedFields(startWords(saved), { ...startWords(saved), ...edits }, sameText)).toHaveLength(count);
   // The server keeps exactly what the browser sends.
   expect(checkWords(wordsAfter(saved, edits))).toEqual({ ok: true, value: after });
+});
+
+// The screen loaded `loaded`; another device saved `current` since; this screen changed `changed`.
+test.each([
+  ['a text saved elsewhere meanwhile is kept beside this screen’s', {}, { 'landing.headline': 'From the phone' }, { 'drivers.4.tip': 'Start small.' }, { 'landing.headline': 'From the phone', 'drivers.4.tip': 'Start small.' }],
+  ['a text reset elsewhere is not put back', { 'landing.headline': 'Old' }, {}, { 'drivers.4.tip': 'Start small.' }, { 'drivers.4.tip': 'Start small.' }],
+  ['the same text changed on both: this save wins', {}, { 'landing.headline': 'From the phone' }, { 'landing.headline': 'From the laptop' }, { 'landing.headline': 'From the laptop' }],
+  ['put back to ours here, while kept elsewhere', { 'landing.headline': 'Old' }, { 'landing.headline': 'Old', 'drivers.4.tip': 'Phone tip.' }, { 'landing.headline': landing.headline }, { 'drivers.4.tip': 'Phone tip.' }],
+  ['every text ours: nothing kept', { 'landing.headline': 'Old' }, { 'landing.headline': 'Old' }, { 'landing.headline': landing.headline }, null],
+])('%s', (_name, loaded, current, edits, saved) => {
+  const drafts = { ...startWords(loaded), ...edits };
+  expect(wordsToSave(current, drafts, changedFields(startWords(loaded), drafts, sameText))).toEqual(saved);
 });
 
 test('a text back to ours no longer counts as changed', () => {

@@ -1,7 +1,8 @@
 /**
  * The "Your words" screen's state, as pure functions. Each field shows the coach's saved text, else
  * ours (`startWords`); `edits` holds what they typed since. Saving sends every text that differs from ours (the
- * setting `words` is replaced as a whole); a text put back to ours is left out, so ours applies.
+ * setting `words` is replaced as a whole), the texts this screen changed laid over the words saved
+ * now (`wordsToSave`); a text put back to ours is left out, so ours applies.
  * The checks are the server's own (src/shared/words.ts).
  */
 import { fleschKincaidGrade, MAX_GRADE, MIN_WORDS, words as wordsOf } from '../shared/readability';
@@ -30,6 +31,16 @@ export function wordsAfter(saved: Words, edits: WordEdits): Record<string, strin
     if (differsFromOurs(field, saved, edits)) next[field.key] = tidy(shownText(field, saved, edits));
   }
   return next;
+}
+
+/**
+ * The words to save: the texts the coach changed on this screen (`changed`, by key) laid over the
+ * words saved now (`current`, read just before saving), so a text saved meanwhile from another
+ * device or tab, which this screen still shows as it loaded it, is kept. Null: every text is ours.
+ */
+export function wordsToSave(current: Words, drafts: WordEdits, changed: readonly string[]): Record<string, string> | null {
+  const next = wordsAfter(current, Object.fromEntries(changed.flatMap((key) => (drafts[key] === undefined ? [] : [[key, drafts[key]]]))));
+  return Object.keys(next).length > 0 ? next : null;
 }
 
 /** Where the screen's drafts start: each field's saved text, else ours. */

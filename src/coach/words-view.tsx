@@ -16,7 +16,7 @@ import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
 import { WithSettings } from './settings-loader';
 import { inputClass, textRows } from './ui';
-import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter } from './words-draft';
+import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
 
 const copy = wordsCopy;
 
@@ -96,9 +96,8 @@ function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSave
   const form = useDraftForm<Record<string, string>>({
     start: () => startWords(saved),
     check: (drafts, changed) => Object.entries(wordProblems(Object.fromEntries(changed.map((key) => [key, drafts[key] ?? ''])))).map(([field, message]) => ({ field, message })),
-    save: async (drafts) => {
-      const next = wordsAfter(saved, drafts);
-      const answer = await saveSettings({ words: Object.keys(next).length > 0 ? next : null });
+    save: async (drafts, changed) => {
+      const answer = await saveSettings((current) => ({ words: wordsToSave(current.values.words ?? {}, drafts, changed) }));
       if (answer.kind !== 'saved') return answer;
       onSaved(answer.settings);
       return { kind: 'saved', drafts: startWords(answer.settings.values.words ?? {}) };
