@@ -43,7 +43,8 @@ export default function ConfirmPage() {
   const [state, setState] = useState<State>(token === null ? 'dead' : 'ready');
   const [siteConfig] = useState(readSiteConfig);
   const heading = useRef<HTMLHeadingElement>(null);
-  usePageTitle(pageTitle(state === 'done' ? confirmCopy.done.title : confirmCopy.title));
+  // The screen's own title in every state: a dead link's is its message's (LinkMessage sets the same).
+  usePageTitle(pageTitle(state === 'done' ? confirmCopy.done.title : state === 'dead' ? confirmCopy.dead.title : confirmCopy.title));
   useFirstPaintGone();
 
   async function confirm() {
@@ -56,7 +57,8 @@ export default function ConfirmPage() {
 
   if (state === 'dead') {
     return (
-      <LinkMessage title={confirmCopy.dead.title} action={{ kind: 'quiz', label: confirmCopy.dead.button }}>
+      // With a token, the link was found dead when the button was pressed: the message takes its focus.
+      <LinkMessage title={confirmCopy.dead.title} action={{ kind: 'quiz', label: confirmCopy.dead.button }} focusOnMount={token !== null}>
         <p>{confirmCopy.dead.text}</p>
       </LinkMessage>
     );

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { pageTitle } from '../../content/site';
@@ -10,16 +10,24 @@ type LinkMessageProps = {
   children: ReactNode;
   /** The way on: take the quiz again (a link), or try again (a button). */
   action: { kind: 'quiz'; label: string } | { kind: 'retry'; label: string; onRetry: () => void };
+  /**
+   * The message replaces a screen the visitor just acted on (a button pressed, whose screen is gone):
+   * its heading takes focus, so focus is not lost to the page's top and a screen reader reads it.
+   */
+  focusOnMount?: boolean;
 };
 
 /**
  * A calm, centred message for a link that no longer works, or a server that could not answer: what
  * happened in plain words and one way on. Never an error code, never blame.
  */
-export function LinkMessage({ title, children, action }: LinkMessageProps) {
+export function LinkMessage({ title, children, action, focusOnMount = false }: LinkMessageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(title));
   useFocusOnArrival(heading);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
       <ProductName />

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
+import { pageTitle } from '../../content/site';
 import type { ProfileResponse } from '../../shared/profile-api';
 import ConfirmPage from './confirm-page';
 import ProfilePage from './profile-page';
@@ -149,4 +150,31 @@ test('a used or expired confirm link says so, and that nothing changed', async (
   await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
   expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
   expect(screen.getByText(/Nothing has changed\./)).toBeInTheDocument();
+});
+
+test('a confirm link found dead when its button is pressed takes focus to the message saying so, and the tab says it too', async () => {
+  fetchMock.mockReturnValue(answer(404, { error: 'link_dead', message: '' }));
+  const user = renderAt('/confirm');
+  await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
+  const heading = await screen.findByRole('heading', { level: 1, name: 'This link no longer works' });
+  // The button pressed is gone: without this, focus falls to the page's top and nothing is read.
+  expect(heading).toHaveFocus();
+  expect(document.title).toBe(pageTitle('This link no longer works'));
+});
+
+test('a confirm link that cannot be one names the tab for what the page says', () => {
+  window.location.hash = '#not-a-token';
+  renderAt('/confirm');
+  expect(screen.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
+  expect(document.title).toBe(pageTitle('This link no longer works'));
+  // Opened, not pressed: the browser keeps its own focus, as on any first screen.
+  expect(document.body).toHaveFocus();
+});
+
+test('after Try again, a server still unable to answer says so with focus on its message', async () => {
+  fetchMock.mockReturnValue(answer(503, { error: 'shutting_down' }));
+  const user = renderAt('/profile');
+  await user.click(await screen.findByRole('button', { name: 'Try again' }));
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  expect(await screen.findByRole('heading', { level: 1, name: 'We could not open your profile' })).toHaveFocus();
 });

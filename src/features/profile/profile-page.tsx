@@ -44,7 +44,7 @@ export default function ProfilePage() {
   if (result.kind === 'dead') {
     const copy = profileCopy.dead;
     return (
-      <LinkMessage title={copy.title} action={{ kind: 'quiz', label: copy.button }}>
+      <LinkMessage title={copy.title} action={{ kind: 'quiz', label: copy.button }} focusOnMount={attempt > 0}>
         <p>{copy.text}</p>
         <p>{copy.retake}</p>
       </LinkMessage>
@@ -55,6 +55,8 @@ export default function ProfilePage() {
     return (
       <LinkMessage
         title={copy.title}
+        // After Try again, the button pressed is gone: the new message takes its focus.
+        focusOnMount={attempt > 0}
         action={{
           kind: 'retry',
           label: copy.button,
