@@ -8,17 +8,14 @@
 import { useState } from 'react';
 import { coachApi } from '../../shared/coach-api/routes';
 import type { SettingsResponse } from '../../shared/coach-api/settings';
-import { coachSettings } from '../../shared/coach-settings';
-import { checkOriginList } from '../../shared/origins';
 import { embedCopy } from '../content/embed';
 import { shellCopy } from '../content/shell';
 import { useDraftForm } from '../draft-form';
-import { checkLookDraft, lookFields, type LookDraft } from '../embed-draft';
 import { SaveBar } from '../save-bar';
 import { useSaveSettings } from '../settings-save';
 import { LoadError, Loading } from '../ui';
 import { useCoachData } from '../use-coach-data';
-import { checkEmbed, fieldId, startDrafts, type EmbedDrafts } from './drafts';
+import { checkEmbed, embedChange, fieldId, startDrafts, type EmbedDrafts } from './drafts';
 import { LookPanel } from './look-panel';
 import { SitesPanel, SnippetsPanel } from './sites-panels';
 
@@ -33,13 +30,7 @@ function EmbedForm({ loaded }: { loaded: SettingsResponse }) {
     start: () => startDrafts(settings),
     check: checkEmbed,
     save: async (drafts, changed) => {
-      const change: Record<string, unknown> = {};
-      if (changed.includes('sites')) {
-        const sites = checkOriginList(coachSettings.embedOrigins.label, drafts.sites);
-        change.embedOrigins = sites.ok && sites.value.length > 0 ? sites.value : null;
-      }
-      if (changed.some((field) => lookFields.includes(field as keyof LookDraft))) change.embedLook = checkLookDraft(drafts).look;
-      const answer = await saveSettings(change);
+      const answer = await saveSettings((current) => embedChange(current.values.embedLook, drafts, changed));
       if (answer.kind !== 'saved') return answer;
       setSettings(answer.settings);
       return { kind: 'saved', drafts: startDrafts(answer.settings) };
