@@ -69,6 +69,8 @@ export const resultsCopy = {
     /** Label of the hidden honeypot field, for the rare assistive tool that still finds it. */
     honeypotLabel: 'Leave this field empty',
   },
+  /** The name a screen reader gives each toast's ✕ button (sonner's own, "Close toast", is jargon). */
+  toastCloseLabel: 'Close this message',
   toasts: {
     invalidEmail: { title: 'Invalid email', description: 'Please enter a valid email address.' },
     failure: { title: 'Something went wrong', description: 'Please try again later.' },

@@ -72,6 +72,8 @@ test('an invalid e-mail or an empty first name submits nothing and says what to 
   await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
   expect(await screen.findByText('Invalid email')).toBeInTheDocument();
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+  // The toast's ✕ says what it closes in plain words, not "Close toast".
+  expect(screen.getByRole('button', { name: 'Close this message' })).toBeInTheDocument();
 
   await user.clear(screen.getByLabelText('Email'));
   await user.clear(screen.getByLabelText('First name'));

@@ -146,7 +146,7 @@ export function ResultsWithToasts(props: { drivers: CoreDriverResult[]; alreadyU
     <>
       <ResultsView {...props} />
       {/* Six seconds rather than sonner's four: enough to read a two-line toast without hurrying. */}
-      <Toaster position="top-center" closeButton duration={toastDurationMs} />
+      <Toaster position="top-center" closeButton duration={toastDurationMs} toastOptions={{ closeButtonAriaLabel: resultsCopy.toastCloseLabel }} />
     </>
   );
 }
