@@ -22,6 +22,19 @@ test('the mapping is sent only when it differs from the one in force, and then w
   expect(labelsChange(settings({ emailToolLabels: renamed }), renamed)).toEqual({});
 });
 
+test('the parts of the mapping changed here are laid over the mapping saved meanwhile elsewhere', () => {
+  const phone = { ...defaultTagMapping, everyone: { on: true, name: 'Quiz lead' } };
+  const laptop = { ...defaultTagMapping, pattern: { on: true, name: 'Profile' } };
+  // The laptop loaded ours, the phone saved its rename since: both are kept.
+  expect(labelsChange(settings(), laptop, settings({ emailToolLabels: phone }))).toEqual({ emailToolLabels: { ...phone, pattern: { on: true, name: 'Profile' } } });
+  // The same part changed on both: this save wins.
+  expect(labelsChange(settings(), { ...defaultTagMapping, everyone: { on: false, name: 'Quiz lead' } }, settings({ emailToolLabels: phone }))).toEqual({
+    emailToolLabels: { ...defaultTagMapping, everyone: { on: false, name: 'Quiz lead' } },
+  });
+  // Changed here to what was saved meanwhile: nothing left to send.
+  expect(labelsChange(settings(), phone, settings({ emailToolLabels: phone }))).toEqual({});
+});
+
 test('checking a key asks with the draft, leaving out what the environment sets and what is empty', () => {
   const drafts = { emailTool: 'brevo', emailToolApiKey: ' xkeysib-1 ', emailToolApiUrl: '' };
   expect(checkRequestOf(settings(), drafts)).toEqual({ tool: 'brevo', apiKey: 'xkeysib-1' });

@@ -20,9 +20,20 @@ export type ToolDrafts = Pick<Drafts, (typeof emailToolKeys)[number]>;
 /** The mapping in force: the coach's, else ours. */
 export const labelsDraftOf = (settings: SettingsResponse): TagMapping => settings.values.emailToolLabels ?? defaultTagMapping;
 
-/** The mapping's part of the change: the whole mapping when it differs from the one in force. */
-export function labelsChange(settings: SettingsResponse, draft: TagMapping): { emailToolLabels?: TagMapping } {
-  return JSON.stringify(draft) === JSON.stringify(labelsDraftOf(settings)) ? {} : { emailToolLabels: draft };
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The mapping's part of the change: nothing when the draft is the mapping the screen loaded
+ * (`settings`), else the whole mapping, as the parts changed here (a group, the ratings field) laid
+ * over the mapping saved now (`current`, read just before saving; by default the one loaded), so a
+ * part saved meanwhile from another device or tab is kept.
+ */
+export function labelsChange(settings: SettingsResponse, draft: TagMapping, current: SettingsResponse = settings): { emailToolLabels?: TagMapping } {
+  const loaded = labelsDraftOf(settings);
+  if (same(draft, loaded)) return {};
+  const mine = (Object.keys(draft) as (keyof TagMapping)[]).filter((part) => !same(draft[part], loaded[part]));
+  const next: TagMapping = { ...labelsDraftOf(current), ...(Object.fromEntries(mine.map((part) => [part, draft[part]])) as Partial<TagMapping>) };
+  return same(next, labelsDraftOf(current)) ? {} : { emailToolLabels: next };
 }
 
 /** A text draft, or what is in force where the environment sets it (the draft is not editable then). */

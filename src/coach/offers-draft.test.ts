@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { Offer } from '../shared/offer-pick';
 import { checkOffers } from '../shared/offers';
 import { sameDraft } from './draft-form';
-import { checkedDraft, draftOf, moved, newOffer, sentOf, toggled } from './offers-draft';
+import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, offersToSave, sentOf, toggled } from './offers-draft';
 
 const saved: Offer = {
   id: 'start1',
@@ -49,4 +49,22 @@ test.each([
 test('a rule’s choices stay in a fixed order whatever order they are ticked in', () => {
   expect(toggled([9], 1, true, [1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual([1, 9]);
   expect(toggled([1, 9], 9, false, [1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual([1]);
+});
+
+// The screen loaded `loaded`; another device saved `current` since; this screen has `drafts`. Offers by title.
+const offer = (id: string, title = id): OfferDraft => ({ ...newOffer(() => 0), id, title });
+const titles = (list: readonly OfferDraft[]) => list.map((draft) => draft.title);
+test.each([
+  ['nothing saved meanwhile: this screen’s list', ['a', 'b'], ['a', 'b'], ['b', 'a!', 'c'], ['b', 'a!', 'c']],
+  ['an offer added elsewhere is kept beside the one added here', ['a'], ['a', 'phone'], ['a', 'laptop'], ['a', 'phone', 'laptop']],
+  ['an offer changed elsewhere is kept beside the one changed here', ['a', 'b'], ['a phone', 'b'], ['a', 'b laptop'], ['a phone', 'b laptop']],
+  ['the same offer changed on both: this save wins', ['a'], ['a phone'], ['a laptop'], ['a laptop']],
+  ['an offer removed here goes, one added elsewhere stays', ['a', 'b'], ['a', 'b', 'phone'], ['b'], ['b', 'phone']],
+  ['an offer removed elsewhere is not put back unless changed here', ['a', 'b'], ['b'], ['a', 'b laptop'], ['b laptop']],
+  ['an offer removed elsewhere and changed here comes back with the change', ['a', 'b'], ['b'], ['a laptop', 'b'], ['b', 'a laptop']],
+  ['moved here: this screen’s order, one added elsewhere after', ['a', 'b'], ['a', 'b', 'phone'], ['b', 'a'], ['b', 'a', 'phone']],
+])('%s', (_name, loaded, current, drafts, saved) => {
+  // Each offer's id is its title's first word: "a phone" is offer a, changed on the phone.
+  const list = (names: string[]) => names.map((name) => offer(name.split(' ')[0]?.replace('!', '') ?? name, name));
+  expect(titles(offersToSave(list(loaded), list(current), list(drafts)))).toEqual(saved);
 });

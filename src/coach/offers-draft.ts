@@ -7,6 +7,7 @@ import type { DriverId } from '../content/drivers';
 import type { SummaryRuleId } from '../shared/insights';
 import type { Offer } from '../shared/offer-pick';
 import { checkOffer, offerLabel } from '../shared/offers';
+import { sameDraft } from './draft-form';
 
 export type OfferDraft = {
   id: string;
@@ -45,6 +46,27 @@ export function draftOf(offer: Offer): OfferDraft {
 export function newOffer(random: () => number): OfferDraft {
   const id = Array.from({ length: 10 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 36)]).join('');
   return { id, title: '', url: '', pitch: '', length: '', price: '', outcome: '', button: '', patterns: [], weak: [], strong: [] };
+}
+
+/**
+ * The offers to save: this screen's edits, from `loaded` (where it started) to `drafts`, laid over
+ * the offers saved now (`current`, read just before saving), so an offer another device or tab
+ * added or changed meanwhile is kept. An offer changed or added here is this screen's, one removed
+ * here goes, the others are as saved now; the order is the saved one, unless offers were moved
+ * here (then theirs, the others after). With nothing saved meanwhile: exactly this screen's list.
+ */
+export function offersToSave(loaded: readonly OfferDraft[], current: readonly OfferDraft[], drafts: readonly OfferDraft[]): OfferDraft[] {
+  if (sameDraft(current, loaded)) return [...drafts];
+  const ids = (list: readonly OfferDraft[]) => list.map((offer) => offer.id);
+  const before = new Map(loaded.map((offer) => [offer.id, offer]));
+  const mine = new Map(drafts.map((offer) => [offer.id, offer]));
+  const edited = drafts.filter((offer) => !sameDraft(offer, before.get(offer.id)));
+  const kept = current.filter((offer) => !before.has(offer.id) || mine.has(offer.id)).map((offer) => edited.find((edit) => edit.id === offer.id) ?? offer);
+  const merged = [...kept, ...edited.filter((offer) => !current.some((saved) => saved.id === offer.id))];
+  const movedHere = !sameDraft(ids(drafts).filter((id) => before.has(id)), ids(loaded).filter((id) => mine.has(id)));
+  if (!movedHere) return merged;
+  const place = (offer: OfferDraft) => (mine.has(offer.id) ? ids(drafts).indexOf(offer.id) : drafts.length);
+  return merged.sort((a, b) => place(a) - place(b));
 }
 
 /** What a save sends for one offer: a detail left empty is not sent (none). */

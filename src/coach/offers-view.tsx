@@ -13,7 +13,7 @@ import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { shellCopy } from './content/shell';
 import { offersCopy, patternNames } from './content/words';
 import { useDraftForm } from './draft-form';
-import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, sentOf, textFields, toggled } from './offers-draft';
+import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersToSave, sentOf, textFields, toggled } from './offers-draft';
 import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
@@ -168,7 +168,10 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
     start: () => startOffers(settings),
     check: offerProblems,
     save: async ({ offers }) => {
-      const answer = await saveSettings({ offers: offers.length > 0 ? offers.map(sentOf) : null });
+      const answer = await saveSettings((current) => {
+        const next = offersToSave(startOffers(settings).offers, startOffers(current).offers, offers);
+        return { offers: next.length > 0 ? next.map(sentOf) : null };
+      });
       if (answer.kind !== 'saved') return answer;
       onSaved(answer.settings);
       return { kind: 'saved', drafts: startOffers(answer.settings) };

@@ -50,7 +50,11 @@ function fieldsOf(drafts: ScreenDrafts): Drafts {
 }
 
 /** What a save sends: the changed fields, and the mapping when it changed. */
-const screenChange = (settings: SettingsResponse, drafts: ScreenDrafts) => ({ ...changeOf(settings, screenKeys, fieldsOf(drafts)), ...labelsChange(settings, drafts.emailToolLabels) });
+/** What the screen's save sends: its changed fields; the tag mapping laid over the one saved now (`current`). */
+const screenChange = (settings: SettingsResponse, drafts: ScreenDrafts, current: SettingsResponse = settings) => ({
+  ...changeOf(settings, screenKeys, fieldsOf(drafts)),
+  ...labelsChange(settings, drafts.emailToolLabels, current),
+});
 
 /** The sections, for the list that jumps to them: each settings section, forwarding, the history. */
 const jumpList = [
@@ -112,7 +116,7 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
     start: () => startDrafts(settings),
     check: (drafts) => problemsOf(screenChange(settings, drafts)),
     save: async (drafts) => {
-      const answer = await saveSettings(screenChange(settings, drafts), drafts.coachPhoto);
+      const answer = await saveSettings((current) => screenChange(settings, drafts, current), drafts.coachPhoto);
       if (answer.kind !== 'saved') return answer;
       setSettings(answer.settings);
       setSaves((count) => count + 1);
