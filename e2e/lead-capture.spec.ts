@@ -47,12 +47,16 @@ test('when the server cannot store the lead the visitor is told, keeps what they
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('First name').fill('Retry');
-  await page.getByRole('button', { name: 'Show Me My Insights' }).click();
+  // Pressed by keyboard: the button, disabled while it works, drops focus to the page's <body>.
+  await page.getByRole('button', { name: 'Show Me My Insights' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Something went wrong')).toBeVisible();
   await expect(page.getByText('Please try again later.')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('First name')).toHaveValue('Retry');
   await expect(page.getByRole('button', { name: 'Show Me My Insights' })).toBeEnabled();
+  // Focus is back on it, so Enter tries again where the visitor was.
+  await expect(page.getByRole('button', { name: 'Show Me My Insights' })).toBeFocused();
   // The browser itself reports the failed request; nothing else, and nothing personal, is logged.
   expect(consoleErrors).toEqual([expect.stringContaining('503')]);
   consoleErrors.length = 0;

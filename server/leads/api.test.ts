@@ -82,6 +82,22 @@ test('a retry with the same Idempotency-Key stores once and gets the same answer
   expect(countRows('submissions')).toBe(2);
 });
 
+// Another writer holding the lock past the group commit's 5 s (a coach's command, or a write stuck on
+// a frozen disk) is the same for the page as a stalled disk: 503 with Retry-After, not a bare 500,
+// and the retry with the same key, once the lock is gone, stores the lead once.
+test('a database locked by another writer for longer than 5 s: 503 with Retry-After; the retry stores the lead once', { timeout: 30_000 }, async () => {
+  const url = await start();
+  const other = sqliteDb(running?.app);
+  other.exec('BEGIN IMMEDIATE');
+  const headers = { 'idempotency-key': 'locked-then-retried' };
+  const refused = await postLead(url, validLead, headers).finally(() => other.exec('ROLLBACK'));
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('retry-after')).toBe('5');
+  expect(await refused.json()).toEqual({ error: 'storage_unavailable', message: 'The lead could not be stored just now. Please try again in a moment.' });
+  expect((await postLead(url, validLead, headers)).status).toBe(201);
+  expect(countRows('submissions')).toBe(1);
+});
+
 test('concurrent retries with the same Idempotency-Key, in one batch, store once and agree', async () => {
   const url = await start();
   const headers = { 'idempotency-key': 'same-key-in-one-batch' };

@@ -10,7 +10,7 @@ import { isHoneypotFilled, type Lead, leadSchema } from '../../src/shared/lead';
 import { leadsApiPath } from '../../src/shared/paths';
 import { clientErrors, storageTooSlow } from '../client-errors';
 import type { ServerConfig } from '../config';
-import type { Routing, Storage } from '../storage/storage';
+import { type Routing, type Storage, StorageBusyError } from '../storage/storage';
 import { sourceKey } from '../analytics/events';
 import { consentRecord, type ConsentSettings } from './consent';
 
@@ -52,18 +52,19 @@ const refuse = (reply: FastifyReply, status: number, body: { error: string } & F
 /**
  * A lead not stored within this long gets `503` with `Retry-After` (a stalled disk or database);
  * the page retries with the same Idempotency-Key, so it is stored once even if the first try is
- * committed later.
+ * committed later. So does a lead given up sooner because the database stayed locked (another
+ * writer stuck on that disk, or the coach's command holding the lock: `StorageBusyError`).
  */
 export const LEAD_STORE_LIMIT_MS = 10_000;
 
 /**
- * `work`'s result, or 'too_slow' after the limit, on a timer held (and cleared) here. One promise
- * settled by whichever comes first, not a race of two (a third promise, an async function's own and
- * its `finally`): a lead's whole wait costs about half as much.
+ * `work`'s result, or 'not_now' after the limit or when the database stayed locked, on a timer held
+ * (and cleared) here. One promise settled by whichever comes first, not a race of two (a third
+ * promise, an async function's own and its `finally`): a lead's whole wait costs about half as much.
  */
-function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
+function withinLimit<T>(work: Promise<T>): Promise<T | 'not_now'> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve('too_slow'), LEAD_STORE_LIMIT_MS);
+    const timer = setTimeout(() => resolve('not_now'), LEAD_STORE_LIMIT_MS);
     work.then(
       (result) => {
         clearTimeout(timer);
@@ -71,7 +72,8 @@ function withinLimit<T>(work: Promise<T>): Promise<T | 'too_slow'> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        if (error instanceof StorageBusyError) resolve('not_now');
+        else reject(error);
       },
     );
   });
@@ -130,8 +132,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { st
       const ownHost = publicHost ?? hostName(request.host);
       const submission = { lead, idempotencyKey: key, consent: consentRecord(consent(), lead.consent), source: sourceKey(lead.source, ownHost), routing: routing() };
       const result = await withinLimit(store.leads.submit(submission));
-      if (result === 'too_slow') {
-        request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time: answered 503');
+      if (result === 'not_now') {
+        request.log.error({ limitMs: LEAD_STORE_LIMIT_MS }, 'a lead was not stored in time, or the database stayed locked: answered 503');
         return reply.code(503).header('retry-after', '5').header('cache-control', 'no-store').send(storageTooSlow);
       }
       if (result.kind === 'key_conflict') {

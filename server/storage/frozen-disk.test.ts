@@ -3,8 +3,10 @@
  * mounted) that `fsfreeze -f` freezes, so every write to it, and every fsync, blocks in the kernel
  * until `fsfreeze -u` (what a stalled disk or a hung network volume does). The server runs in a
  * child process. While the disk is frozen, pages, assets and embed.js keep answering, GET
- * /api/health says 503 within its 2 s, and a lead gets 503 with Retry-After after 10 s; once the disk
- * thaws, the page's retry with the same Idempotency-Key stores the lead once.
+ * /api/health says 503 within its 2 s, and a lead gets 503 with Retry-After: after 10 s when its own
+ * write is stuck, after about 6 s when the health check's stuck write holds the lock first (which
+ * comes first depends on the machine's load); once the disk thaws, the page's retry with the same
+ * Idempotency-Key stores the lead once.
  *
  * Mounting and freezing need root, as CI runs the tests (as any other user the test says it was
  * skipped, and why). A watchdog process thaws the disk after 60 s whatever happens to this test, so

@@ -10,9 +10,10 @@
  * one transaction on a pooled connection (server/storage/postgres/submissions.ts). While
  * `maxInFlight` batches are being written the next one gathers. A failure the backend calls "busy"
  * (another process holds SQLite's write lock) puts the batch back at the head of the queue and tries
- * again every 5 ms; after 5 s its items fail (the visitor sees an error and can retry).
+ * again every 5 ms; after 5 s its items fail with `StorageBusyError`, which the lead route answers
+ * as it answers a lead not stored in time: 503 with Retry-After, and the page's retry stores it.
  */
-import { isLockedError, type StoreOptions, type Submission, type SubmitResult } from './storage';
+import { isLockedError, StorageBusyError, type StoreOptions, type Submission, type SubmitResult } from './storage';
 
 export type GroupCommitOptions<Result> = {
   /** The largest batch: it bounds how long one transaction takes (on SQLite, in the lead thread, never on the event loop). */
@@ -113,8 +114,9 @@ export class GroupCommit<Item, Result> {
       }
     }
     this.#busySince = null;
-    const reason = busy ? 'the database stayed locked by another process' : ((error as Error | null)?.message ?? String(error));
-    const failure = new Error(`Storing a batch of leads failed: ${reason}`);
+    const failure = busy
+      ? new StorageBusyError('Storing a batch of leads failed: the database stayed locked by another process')
+      : new Error(`Storing a batch of leads failed: ${(error as Error | null)?.message ?? String(error)}`);
     for (const pending of batch) pending.reject(failure);
   }
 

@@ -294,6 +294,14 @@ export type StoragePart = keyof StorageParts;
 /** A storage error that means "another process holds the lock; try again later" (SQLite only). */
 export const isLockedError = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
+/**
+ * A lead's batch given up because the database stayed locked (./group-commit.ts): nothing of it was
+ * stored, and a retry later may be. The lead route answers it as a lead not stored in time.
+ */
+export class StorageBusyError extends Error {
+  override name = 'StorageBusyError';
+}
+
 // --- The coach's settings (server/settings/) ----------------------------------------------------
 
 /** Every stored setting as JSON text (a secret sealed), and the revision they belong to. */

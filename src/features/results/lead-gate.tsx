@@ -1,9 +1,11 @@
 import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import { fireConfetti } from '../../lib/confetti';
+import { LiveRegion } from '../../lib/live-region';
 import { reportFunnelStep } from '../../lib/funnel';
 import { leadCaptureMode, type LeadStored, submitLead } from '../../lib/lead-client';
 import { readSiteConfig } from '../../lib/site-config';
@@ -98,6 +100,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   const inFlight = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const firstNameInput = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const [siteConfig] = useState(readSiteConfig);
   // The box asks for marketing consent, which only means something when the lead reaches the coach.
   const showConsentBox = siteConfig.consentCheckboxText !== null && leadCaptureMode === 'api';
@@ -175,7 +178,10 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
       stored = await submitLead(parsed.output);
     } catch {
       inFlight.current = false;
-      setSubmitting(false);
+      // The button is enabled again at once, so focus can go back to it: disabling it while focused
+      // (pressed by keyboard) dropped focus to the page's <body>, and a retry started from nowhere.
+      flushSync(() => setSubmitting(false));
+      if (document.activeElement === null || document.activeElement === document.body) submitButton.current?.focus();
       showErrorToast('failure');
       return;
     }
@@ -230,6 +236,7 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
         <Honeypot />
         {showConsentBox && <ConsentBox text={siteConfig.consentCheckboxText ?? ''} />}
         <button
+          ref={submitButton}
           type="submit"
           disabled={submitting}
           className="btn-primary w-full px-7 py-3 text-lg disabled:cursor-wait disabled:bg-teal-dark"
@@ -242,6 +249,8 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
           )}
           {submitting ? copy.submitting : copy.submit}
         </button>
+        {/* The button's Analyzing... is not read out: focus is in a field, or was on the button, now disabled. */}
+        <LiveRegion message={submitting ? copy.submitting : ''} className="sr-only" />
         <div className="space-y-1 text-center text-sm text-muted">
           <p>
             {leadCaptureMode === 'api' ? copy.notice : copy.localNotice}

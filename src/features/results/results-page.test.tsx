@@ -130,6 +130,8 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
     website: '',
   });
   expect(screen.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
+  // A screen reader hears it too, wherever focus is (the disabled button's own text is not read out).
+  expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain('Analyzing...');
 
   await act(async () => finish());
   expect(confettiBursts).toHaveBeenLastCalledWith({ particleCount: 150 });
