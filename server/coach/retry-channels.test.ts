@@ -10,12 +10,12 @@ const allOn: Record<OutboxChannel, boolean> = { webhook: true, email: true, tool
 function channelsWith(on: Partial<Record<OutboxChannel, boolean>>, woken: OutboxChannel[]) {
   const is = { ...allOn, ...on };
   const parts: RetryChannelParts = {
-    webhook: { configured: () => is.webhook, wake: () => woken.push('webhook') },
+    webhook: { configured: () => is.webhook, wake: () => void woken.push('webhook') },
     email: {
       state: () => (is.email ? mailStateOf('smtp://127.0.0.1:2525', 'coach@coach.example', 'https://quiz.example') : mailStateOf(null, null, 'https://quiz.example')),
-      wake: () => woken.push('email'),
+      wake: () => void woken.push('email'),
     },
-    tool: { configured: () => is.tool, wake: () => woken.push('tool') },
+    tool: { configured: () => is.tool, wake: () => void woken.push('tool') },
   };
   return retryChannels(parts);
 }
@@ -29,16 +29,16 @@ test.each<[string, OutboxChannel, Partial<Record<OutboxChannel, boolean>>, Coach
   ['a contact for the e-mail tool, no tool: it waits (email_tool_not_configured)', 'tool', { tool: false }, 'email_tool_not_configured'],
   ['a results e-mail, every other channel off: still sent, by its own loop', 'email', { webhook: false, tool: false }, null],
   ['a contact for the e-mail tool with only a webhook set: it waits, not sent as a webhook', 'tool', { email: false, tool: false }, 'email_tool_not_configured'],
-])('%s', (_name, channel, on, refused) => {
+])('%s', async (_name, channel, on, refused) => {
   const woken: OutboxChannel[] = [];
-  const refusal = retryOn(channelsWith(on, woken), channel);
+  const refusal = await retryOn(channelsWith(on, woken), channel);
   expect(refusal?.error ?? null).toBe(refused);
   // Only the delivery's own loop is woken, and only while its channel is on.
   expect(woken).toEqual(refused === null ? [channel] : []);
 });
 
-test('mail off says what is missing and that the e-mail waits', () => {
-  const refusal = retryOn(channelsWith({ email: false }, []), 'email');
+test('mail off says what is missing and that the e-mail waits', async () => {
+  const refusal = await retryOn(channelsWith({ email: false }, []), 'email');
   expect(refusal?.message).toMatch(/^Mail is off: .+\. The e-mail waits until then\.$/);
 });
 

@@ -16,11 +16,11 @@ export type Refusal = { error: CoachErrorCode; message: string };
 export type RetryChannel = {
   /** Null while the channel can send; else why the delivery waits (a 409). */
   off(): Refusal | null;
-  /** Starts the channel's loop now: it sends what is due, the retried delivery among it. */
-  wake(): void;
+  /** Starts the channel's loop now: it sends what is due, the retried delivery among it (the e-mail tool's lifts its pause first). */
+  wake(): void | Promise<void>;
 };
 
-type Loop = { wake(): void };
+type Loop = { wake(): void | Promise<void> };
 
 /** What the table reads: each channel's settings in force, and its loop. */
 export type RetryChannelParts = {
@@ -57,9 +57,9 @@ export const noChannelOn: Refusal = {
  * What Retry does once a delivery on `channel` is back in the queue: wakes that channel's loop and
  * answers null, or, while the channel is off, answers the refusal that says why it waits.
  */
-export function retryOn(channels: Record<OutboxChannel, RetryChannel>, channel: OutboxChannel): Refusal | null {
+export async function retryOn(channels: Record<OutboxChannel, RetryChannel>, channel: OutboxChannel): Promise<Refusal | null> {
   const off = channels[channel].off();
-  if (off === null) channels[channel].wake();
+  if (off === null) await channels[channel].wake();
   return off;
 }
 

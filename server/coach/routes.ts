@@ -325,7 +325,8 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
   const channels = retryChannels({
     webhook: { configured: () => webhook() !== null, wake: () => outbox.wake() },
     email: { state: () => mail.live.state, wake: () => mail.outbox.wake() },
-    tool,
+    // A key the tool refused pauses the channel: Retry lifts the pause, so the same key is asked again.
+    tool: { configured: () => tool.configured(), wake: () => tool.retry() },
   });
   app.post(coachApi.retryDelivery, async (request, reply) => {
     if (!someChannelOn(channels)) return refuse(reply, 409, noChannelOn.error, noChannelOn.message);
@@ -341,7 +342,7 @@ export const coachRoutes: FastifyPluginAsync<CoachRouteOptions> = async (app, { 
     }
     await storage.audit.record('delivery_retry', dashboard(request), now());
     // A channel that is off keeps the delivery waiting until it is turned on.
-    const off = retryOn(channels, outcome.delivery.channel);
+    const off = await retryOn(channels, outcome.delivery.channel);
     if (off) return refuse(reply, 409, off.error, off.message);
     return { delivery: toDelivery(outcome.delivery) } satisfies RetryDeliveryResponse;
   });

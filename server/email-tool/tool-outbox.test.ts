@@ -140,6 +140,31 @@ test('a refused key pauses the channel and says why, until the key changes; then
   expect(fake.subscriberCount()).toBe(2);
 });
 
+test('a key refused for a while (the account blocked, then unblocked in the tool): Retry lifts the pause and the rows go with the same key; refused again, it pauses again', async () => {
+  const waiting = row('ada@example.com', '222222222', null);
+  const { fake, outbox, stateOf, pauses, clock } = await setUp([waiting]);
+  fake.upcoming.push({ status: 401, body: { errors: ['The access token is invalid'] } });
+  await outbox.deliverDue();
+  expect(await outbox.paused()).toMatchObject({ status: 401 });
+  await clock.advanceTo(START + 5_000);
+  expect(await outbox.deliverDue()).toEqual({ delivered: 0, retrying: 0, gone: 0, expired: 0 });
+
+  // Refused again at once: paused again, and told again.
+  fake.upcoming.push({ status: 401, body: { errors: ['The access token is invalid'] } });
+  await outbox.retry();
+  expect(await outbox.paused()).toBeNull();
+  await outbox.deliverDue();
+  expect(await outbox.paused()).toMatchObject({ status: 401 });
+  expect(pauses).toHaveLength(2);
+
+  // The tool takes the key again: the retried row goes.
+  await outbox.retry();
+  await clock.advanceTo(START + 10_000);
+  expect(await outbox.deliverDue()).toMatchObject({ delivered: 1 });
+  expect(stateOf(waiting.id)).toMatchObject({ state: 'delivered' });
+  expect(fake.subscriber('ada@example.com')).toMatchObject({ firstName: 'Ada' });
+});
+
 test('paused, the loop leaves the waiting rows be until the settings change, instead of looking at them again and again', async () => {
   const waiting = row('ada@example.com', '222222222', null);
   const { fake, settings, outbox, stateOf, clock } = await setUp([waiting], 'old-key');

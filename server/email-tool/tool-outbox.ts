@@ -114,6 +114,12 @@ class ToolChannel {
     return this.#connect() !== null;
   }
 
+  /** Lifts the pause of the settings in force (every instance's): the next push asks the tool again. */
+  async resume(): Promise<void> {
+    const current = this.#connect();
+    if (current) await this.#options.paceWindow.resume(current.fingerprint);
+  }
+
   async ready(): Promise<boolean> {
     return this.#connect() !== null && (await this.paused()) === null;
   }
@@ -238,6 +244,15 @@ export class ToolOutbox extends DeliveryLoop {
   /** Whether a tool is set (with a key and an address): its deliveries are sent, or wait on a pause. */
   configured(): boolean {
     return this.#channel.configured();
+  }
+
+  /**
+   * The coach's Retry: lifts a pause (the tool may take the same key again: an account unblocked, an
+   * address allowed in the tool) and wakes the loop. Refused again, the channel pauses again.
+   */
+  async retry(): Promise<void> {
+    await this.#channel.resume();
+    this.wake();
   }
 
   /**

@@ -121,6 +121,10 @@ describe.each(backends)('%s', (_name, open) => {
     expect(await storage.paceWindow.pause('settings-b', { ...refused, status: 403, at: 3000 })).toBe(true);
     expect(await storage.paceWindow.pausedFor('settings-a')).toBeNull();
     expect(await storage.paceWindow.pausedFor('settings-b')).toEqual({ ...refused, status: 403, at: 3000 });
+    // The coach retried: the pause is lifted, and a refusal met again is told again.
+    await storage.paceWindow.resume('settings-b');
+    expect(await storage.paceWindow.pausedFor('settings-b')).toBeNull();
+    expect(await storage.paceWindow.pause('settings-b', { ...refused, at: 4000 })).toBe(true);
   });
 });
 
@@ -138,6 +142,9 @@ test('Postgres: two instances on one database share the window and the hold', as
   expect(await one.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 1 })).toBe(true);
   expect(await two.paceWindow.pausedFor('settings')).toEqual({ status: 401, detail: 'API Key Invalid', at: 1 });
   expect(await two.paceWindow.pause('settings', { status: 401, detail: 'API Key Invalid', at: 2 })).toBe(false);
+  // Lifted by one (the coach's Retry there), lifted for the other.
+  await two.paceWindow.resume('settings');
+  expect(await one.paceWindow.pausedFor('settings')).toBeNull();
 });
 
 test('Postgres: three instances on one database share the connections at once, and take over those of a killed one when its holds end', async () => {

@@ -42,6 +42,8 @@ export interface PaceWindow {
   pause(settings: string, pause: StoredPause): Promise<boolean>;
   /** Why `settings` are paused, or null when they are not. */
   pausedFor(settings: string): Promise<StoredPause | null>;
+  /** Lifts the pause of `settings` (the coach retried: the next push asks the tool again), on every instance. */
+  resume(settings: string): Promise<void>;
 }
 
 /**
@@ -112,5 +114,9 @@ export function memoryPaceWindow(): PaceWindow {
       return Promise.resolve(fresh);
     },
     pausedFor: (settings) => Promise.resolve(paused?.settings === settings ? paused.pause : null),
+    resume(settings) {
+      if (paused?.settings === settings) paused = null;
+      return Promise.resolve();
+    },
   };
 }

@@ -33,8 +33,9 @@ test('an error while rendering a route shows the fallback page with the message 
       </RootErrorBoundary>
     </MemoryRouter>,
   );
-  expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'The quiz content could not be read' })).toBeInTheDocument();
+  // A whole page: its outline starts at level one.
+  expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'The quiz content could not be read' })).toBeInTheDocument();
   expect(screen.getByText(/at BrokenRoute/)).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
 });

@@ -33,8 +33,9 @@ export class RootErrorBoundary extends Component<Props, State> {
     const { title, stack } = describeError(this.state.error);
     return (
       <main className="mx-auto max-w-2xl px-5 py-12">
-        <h2 className="text-2xl font-bold text-teal-dark">{appError.heading}</h2>
-        <h3 className="mt-3 text-lg italic">{title}</h3>
+        {/* The page's own outline starts at level one (React Router's default fallback, inside a page, uses h2 and h3). */}
+        <h1 className="text-2xl font-bold text-teal-dark">{appError.heading}</h1>
+        <h2 className="mt-3 text-lg italic">{title}</h2>
         {stack && (
           <pre className="mt-4 overflow-x-auto rounded-xl bg-teal-soft p-4 text-xs">{stack}</pre>
         )}

@@ -35,3 +35,14 @@ export function useFocusOnArrival(heading: RefObject<HTMLElement | null>, ready 
     if (arrivedByNavigation(key) && ready) heading.current?.focus();
   }, [heading, key, ready]);
 }
+
+/**
+ * Focuses the heading when the screen appears in place of one the visitor acted on, whose control is
+ * gone with it (a button pressed, then a message or the result): focus would otherwise fall to the
+ * page's `<body>`, where a screen reader reads nothing, first screen of the page load or not.
+ */
+export function useFocusOnReplace(heading: RefObject<HTMLElement | null>, replacing: boolean): void {
+  useEffect(() => {
+    if (replacing) heading.current?.focus();
+  }, [heading, replacing]);
+}

@@ -72,6 +72,9 @@ export function postgresPaceWindow(pool: PostgresPool): PaceWindow {
       const row = found.rows[0];
       return row ? { status: row.status, detail: row.detail, at: Number(row.at) } : null;
     },
+    async resume(settings) {
+      await pool.query('DELETE FROM tool_pause WHERE settings = $1', [settings]);
+    },
     async hold(key, until) {
       await pool.query(
         'INSERT INTO tool_pace_hold (key, until) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET until = greatest(tool_pace_hold.until, excluded.until)',

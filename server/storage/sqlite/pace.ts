@@ -32,6 +32,7 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
   const others = db.prepare<[string]>('DELETE FROM tool_pause WHERE settings <> ?');
   const addPause = db.prepare<[string, number, string, number]>('INSERT INTO tool_pause (settings, status, detail, at) VALUES (?, ?, ?, ?) ON CONFLICT (settings) DO NOTHING');
   const pauseOf = db.prepare<[string], StoredPause>('SELECT status, detail, at FROM tool_pause WHERE settings = ?');
+  const lift = db.prepare<[string]>('DELETE FROM tool_pause WHERE settings = ?');
   const pause = db.transaction((settings: string, { status, detail, at }: StoredPause) => {
     others.run(settings);
     return addPause.run(settings, status, detail, at).changes === 1;
@@ -60,5 +61,6 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
     releaseConnection: async (key, slot, holder) => void releaseConnection.run(key, slot, holder),
     pause: async (settings, stored) => pause.immediate(settings, stored),
     pausedFor: async (settings) => pauseOf.get(settings) ?? null,
+    resume: async (settings) => void lift.run(settings),
   };
 }

@@ -10,7 +10,7 @@ export const deliveriesCopy = {
   change: 'Change or test it in Settings',
   forwardingOff: 'Leads are not forwarded to an e-mail tool.',
   setUpForwarding: 'Set up forwarding in Settings',
-  toolPaused: 'Your e-mail tool refused the API key, so nothing is sent to it: its contacts wait here. Paste a working key under Settings, “Your e-mail tool”, and they go at once.',
+  toolPaused: 'Your e-mail tool refused the API key, so nothing is sent to it: its contacts wait here. Paste a working key under Settings, “Your e-mail tool”, and they go at once. Fixed it in your tool itself, with the same key? Press Retry now on one of them: the tool is asked again.',
   toolPausedSince: (when: string) => `Since ${when}. Its answer:`,
   mailOff:
     'Results by e-mail are off. To send each visitor their profile, with a private link back to it, set your mail server and sender under Settings, “Sending e-mail” (or SMTP_URL and MAIL_FROM on the server; see server/docs/mail.md).',

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { pageTitle } from '../../content/site';
-import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { useFocusOnArrival, useFocusOnReplace, usePageTitle } from '../../lib/screen';
 import { ProductName } from '../shared/product-name';
 
 type LinkMessageProps = {
@@ -25,9 +25,7 @@ export function LinkMessage({ title, children, action, focusOnMount = false }: L
   const heading = useRef<HTMLHeadingElement>(null);
   usePageTitle(pageTitle(title));
   useFocusOnArrival(heading);
-  useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
-  }, [focusOnMount]);
+  useFocusOnReplace(heading, focusOnMount);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-5 py-12 text-center">
       <ProductName />

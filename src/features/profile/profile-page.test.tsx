@@ -129,7 +129,8 @@ test('a server that cannot answer offers to try again, and trying again can succ
   fetchMock.mockReturnValueOnce(answer(503, { error: 'shutting_down' })).mockReturnValueOnce(answer(200, profile));
   const user = renderAt('/profile');
   await user.click(await screen.findByRole('button', { name: 'Try again' }));
-  expect(await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title })).toBeInTheDocument();
+  // The button pressed is gone: the profile's heading takes its focus.
+  expect(await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title })).toHaveFocus();
 });
 
 test('opening the confirm link changes nothing: only the button confirms', async () => {

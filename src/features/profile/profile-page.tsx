@@ -72,7 +72,7 @@ export default function ProfilePage() {
   }
   return (
     <>
-      <ProfileView profile={result.value} />
+      <ProfileView profile={result.value} focusOnMount={attempt > 0} />
       <LiveRegion message={resultsCopy.profileReady} className="sr-only" />
     </>
   );

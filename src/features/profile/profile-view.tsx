@@ -5,7 +5,7 @@ import { resultsCopy } from '../../content/results';
 import { useSiteConfig } from '../../lib/site-config';
 import { useWords } from '../../lib/words';
 import { pageTitle, site } from '../../content/site';
-import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
+import { useFocusOnArrival, useFocusOnReplace, usePageTitle } from '../../lib/screen';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { dayInWords, describeChanges } from '../../shared/profile-changes';
 import type { ProfileResponse } from '../../shared/profile-api';
@@ -23,7 +23,7 @@ import { ChangesPanel } from './changes-panel';
  * it), without the gate or the timeline; on a retake, what changed since the quiz before comes
  * first; a button to print it.
  */
-export function ProfileView({ profile }: { profile: ProfileResponse }) {
+export function ProfileView({ profile, focusOnMount = false }: { profile: ProfileResponse; focusOnMount?: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Days in the visitor's own time zone ("3 March"), with the year when it is not this one.
   const [now] = useState(() => Date.now());
@@ -31,6 +31,8 @@ export function ProfileView({ profile }: { profile: ProfileResponse }) {
   const copy = useWords(resultsCopy.profile, 'results.profile');
   usePageTitle(pageTitle(copy.title));
   useFocusOnArrival(heading);
+  // Shown after Try again: the button pressed is gone, and the profile's heading takes its focus.
+  useFocusOnReplace(heading, focusOnMount);
 
   const drivers = useMemo<CoreDriverResult[]>(
     () => coreDrivers.map((driver, index) => ({ id: driver.id, name: driver.shortName, scenario: driver.scenario, rating: profile.ratings[index] ?? 2 })),
