@@ -1,8 +1,8 @@
 /**
  * Answering by keyboard (issue 24): keys 1, 2 and 3 choose, Enter goes on, with the spec's timings
  * and Got it! exactly as for clicks (SPEC sections 4 and 9), on Playwright's fake clock. Not while
- * typing in a text field, not with a modifier key. The hint shows only where there is a keyboard, and
- * screen readers hear the same three choices everywhere.
+ * typing in a text field, not with a modifier key, not with focus outside the question. The hint
+ * shows only where there is a keyboard, and screen readers hear the same three choices everywhere.
  */
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
@@ -94,6 +94,19 @@ test('Enter on a focused answer chooses it, and on the answer already chosen goe
   await page.keyboard.press('Enter');
   await page.clock.runFor(150);
   await expect(heading(page)).toHaveText(coreDrivers[0]?.name ?? '');
+});
+
+test('the keys act only while the question has focus, which it has from the first screen on (WCAG 2.1.4)', async ({ page }) => {
+  await openQuizOnFakeClock(page);
+  await expect(heading(page)).toBeFocused();
+  // Focus elsewhere (a click on the page's background leaves it on <body>): a key typed or spoken there does nothing.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('2');
+  await page.keyboard.press('Enter');
+  for (const rating of [1, 2, 3] as const) await expect(answerButton(page, rating)).toHaveAttribute('aria-pressed', 'false');
+  await answerButton(page, 1).focus();
+  await page.keyboard.press('2');
+  await expect(answerButton(page, 2)).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('no shortcut while typing in a text field or with a modifier key held', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { answerButtonAttribute, keyTargetOf, quizKeyAction, type KeyTarget, type QuizKeyPress } from './quiz-keys';
+import { answerButtonAttribute, keyScopeAttribute, keyTargetOf, quizKeyAction, type KeyTarget, type QuizKeyPress } from './quiz-keys';
 
 const press = (key: string, target: KeyTarget = 'page', extra: Partial<QuizKeyPress> = {}): QuizKeyPress => ({
   key,
@@ -31,14 +31,18 @@ describe('which action a key stands for', () => {
     ['a key held down and repeating does nothing more', press('2', 'page', { repeat: true }), null],
     ['Enter repeating does not skip questions', press('Enter', 'page', { repeat: true }), null],
     ['a key inside an input method’s composition is text', press('1', 'page', { composing: true }), null],
+    ['1 with focus outside the question does nothing (WCAG 2.1.4)', press('1', 'outside'), null],
+    ['Enter with focus outside the question does nothing', press('Enter', 'outside'), null],
   ] as const)('%s', (_name, keyPress, expected) => {
     expect(quizKeyAction(keyPress)).toEqual(expected);
   });
 });
 
 describe('where focus is', () => {
+  /** `html` in the question's part of the page, unless it says where it is itself. */
   function element(html: string): Element {
     const host = document.createElement('div');
+    if (!html.startsWith('<main')) host.setAttribute(keyScopeAttribute, '');
     host.innerHTML = html;
     document.body.append(host);
     const found = host.querySelector('[data-target]');
@@ -47,8 +51,11 @@ describe('where focus is', () => {
   }
 
   test.each([
-    ['nothing focused', null, 'page'],
-    ['the body', 'body', 'page'],
+    ['nothing focused', null, 'outside'],
+    ['the body', 'body', 'outside'],
+    ['a heading outside the question', '<main><h1 tabindex="-1" data-target>Working Memory</h1></main>', 'outside'],
+    ['a link outside the question', '<main><a href="/" data-target>Home</a></main>', 'outside'],
+    ['the question’s part of the page itself', `<main ${keyScopeAttribute} data-target></main>`, 'page'],
     ['a heading', '<h1 tabindex="-1" data-target>Working Memory</h1>', 'page'],
     ['a text field', '<input type="text" data-target>', 'text-entry'],
     ['an e-mail field', '<input type="email" data-target>', 'text-entry'],

@@ -10,6 +10,12 @@ import type { QuizAction } from './quiz-reducer';
 
 /** Where focus is when the key goes down, as far as the shortcuts care. */
 export type KeyTarget =
+  /**
+   * Outside the question (nothing focused, the page's body): no shortcut. Single keys act only while
+   * the question has focus (WCAG 2.1.4), so a key typed or a word a speech-input user says while
+   * focus is elsewhere never answers. Focus is on the question's heading from its first paint on.
+   */
+  | 'outside'
   /** A text field or anything editable: every key is typing there. */
   | 'text-entry'
   /** An answer button that is already pressed: Enter would only choose it again. */
@@ -34,7 +40,7 @@ const ratingKeys: Record<string, Rating> = Object.fromEntries(RATINGS.map((ratin
 
 /** The reducer action a key press stands for, or null when the key is not a quiz shortcut here. */
 export function quizKeyAction({ key, target, modified, repeat, composing }: QuizKeyPress): QuizAction | null {
-  if (modified || repeat || composing || target === 'text-entry') return null;
+  if (modified || repeat || composing || target === 'outside' || target === 'text-entry') return null;
   const rating = ratingKeys[key];
   if (rating !== undefined) return { type: 'answerSelected', rating };
   // On a control, Enter activates that control (an answer to choose, Previous, Next itself).
@@ -44,6 +50,9 @@ export function quizKeyAction({ key, target, modified, repeat, composing }: Quiz
 
 /** Answer buttons carry this attribute, so a pressed one can be told from other controls. */
 export const answerButtonAttribute = 'data-quiz-answer';
+
+/** The question's part of the page carries this attribute: the keys act only while focus is inside it. */
+export const keyScopeAttribute = 'data-quiz-keys';
 
 const textEntryInputTypes = new Set([
   'text',
@@ -65,7 +74,7 @@ const editable = '[contenteditable=""], [contenteditable="true"], [contenteditab
 
 /** Describes the focused element for `quizKeyAction`. */
 export function keyTargetOf(element: Element | null): KeyTarget {
-  if (!element) return 'page';
+  if (!element?.closest(`[${keyScopeAttribute}]`)) return 'outside';
   if (element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable)) return 'text-entry';
   if (element.closest(editable)) return 'text-entry';
   if (element instanceof HTMLInputElement) return textEntryInputTypes.has(element.type) ? 'text-entry' : 'control';

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, type MockInstance, test, vi } from 'vitest';
 import { coreDrivers } from '../../content/drivers';
 import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import QuizPage from './quiz-page';
@@ -20,6 +20,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  pageFocus?.mockRestore();
 });
 
 function ResultsProbe() {
@@ -32,7 +33,10 @@ function ResultsProbe() {
   );
 }
 
-function renderQuiz() {
+/** The quiz on its page load's first screen; `pageHasFocus`: false for a frame on a coach's page the visitor has not clicked into. */
+let pageFocus: MockInstance<() => boolean> | undefined;
+function renderQuiz({ pageHasFocus = true } = {}) {
+  pageFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(pageHasFocus);
   render(
     <MemoryRouter initialEntries={['/quiz']}>
       <Routes>
@@ -158,6 +162,23 @@ test('keys 1, 2 and 3 choose an answer and Enter goes on, through the same steps
   await user.keyboard('{Enter}');
   await wait(150);
   expect(screen.getByText('Question 2 of 9')).toBeInTheDocument();
+});
+
+test('the heading has focus from the first screen on, and with focus outside the question the keys do nothing (WCAG 2.1.4)', async () => {
+  const user = renderQuiz();
+  const heading = screen.getByRole('heading', { level: 1 });
+  expect(heading).toHaveFocus();
+  heading.blur();
+  await user.keyboard('2');
+  expect(answer('Sometimes')).toHaveAttribute('aria-pressed', 'false');
+  await user.click(heading);
+  await user.keyboard('2');
+  expect(answer('Sometimes')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('in a frame without focus the heading does not take it: the page around keeps its own', () => {
+  renderQuiz({ pageHasFocus: false });
+  expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
 });
 
 test('keys held with Ctrl, Alt, Meta or Shift are left to the browser', async () => {

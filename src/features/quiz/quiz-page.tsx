@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { coreDrivers } from '../../content/drivers';
 import { quizCopy as ourQuizCopy } from '../../content/quiz';
 import { pageTitle } from '../../content/site';
@@ -11,6 +11,7 @@ import { questionStep } from '../../shared/funnel';
 import { AnswerOptions } from './answer-options';
 import { QuizComplete } from './quiz-complete';
 import { QuizHeader } from './quiz-header';
+import { keyScopeAttribute } from './quiz-keys';
 import { QuizNavigation } from './quiz-navigation';
 import { QuizQuestion } from './quiz-question';
 import { currentRating, isComplete, progressPercent } from './quiz-reducer';
@@ -31,8 +32,17 @@ export default function QuizPage() {
     if (!complete) reportFunnelStep(questionStep(state.question));
   }, [complete, state.question]);
 
-  // After each question change, focus moves to the new heading so a screen reader announces it.
+  // On the first screen of a page load nothing has focus yet, and the keys answer only while focus is
+  // in the question (./quiz-keys.ts): the heading takes it, unless the page is a frame without focus
+  // (the coach's page around it keeps its own).
   useEffect(() => {
+    if (document.activeElement === document.body && document.hasFocus()) heading.current?.focus();
+  }, []);
+
+  // After each question change, focus moves to the new heading so a screen reader announces it. Before
+  // the browser paints: the old heading is gone with its question, and a key pressed in between would
+  // find focus on <body>, outside the question, where the keys do nothing.
+  useLayoutEffect(() => {
     if (focusedQuestion.current === state.question) return;
     focusedQuestion.current = state.question;
     heading.current?.focus();
@@ -49,7 +59,7 @@ export default function QuizPage() {
         percent={progressPercent(state.question)}
         message={state.message}
       />
-      <main className="mx-auto w-full max-w-2xl flex-1 px-5 pt-4 pb-2 sm:pt-10 sm:pb-8">
+      <main {...{ [keyScopeAttribute]: '' }} className="mx-auto w-full max-w-2xl flex-1 px-5 pt-4 pb-2 sm:pt-10 sm:pb-8">
         {complete ? (
           <QuizComplete headingRef={heading} />
         ) : (
