@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolLimit } from './connector';
 import { earliestSlot, memoryPaceWindow, type PaceWindow } from '../storage/pace';
-import { CONNECTION_HOLD_MARGIN_MS, CONNECTION_WAIT_MS, FIRST_BACKOFF_MS, LATE_START_MS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
+import { CONNECTION_HOLD_MARGIN_MS, CONNECTION_WAIT_MS, FIRST_BACKOFF_MS, LATE_START_MS, MAX_FRESH_SLOTS, Paced, Pacer, WINDOW_MARGIN_MS } from './pacer';
 import { systemClock } from '../outbox/delivery-loop';
 import { steppingClock } from '../test/stepping-clock';
 
@@ -85,9 +85,33 @@ describe('the pacer', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await clock.advanceTo(30_000);
     await Promise.all(rest);
-    // The late slot (0) stays counted, the request took the next (1.5 s); the others wait for room.
-    expect(started).toEqual([slowMs, WINDOW_MARGIN_MS + two.perMs, slowMs + WINDOW_MARGIN_MS + two.perMs]);
+    // The late slot (0) was given back and the request took a fresh one (1.5 s); the next fits beside it, the third waits for room.
+    expect(started).toEqual([slowMs, slowMs, slowMs + WINDOW_MARGIN_MS + two.perMs]);
     for (const start of started) expect(started.filter((at) => at >= start && at < start + two.perMs).length).toBeLessThanOrEqual(two.requests);
+  });
+
+  test('on a machine so busy that every slot comes late, a request still starts, on its last fresh slot, and the late ones no longer count', async () => {
+    const clock = steppingClock(0);
+    const two: ToolLimit = { requests: 2, perMs: 10_000, concurrent: 5, scope: 'key' };
+    const slowMs = WINDOW_MARGIN_MS + LATE_START_MS;
+    const window = memoryPaceWindow();
+    let takes = 0;
+    const alwaysSlow: PaceWindow = {
+      ...window,
+      async take(...args) {
+        takes += 1;
+        if (takes > 10) throw new Error('still taking slots'); // Without a bound it would never stop.
+        const at = await window.take(...args);
+        await clock.advanceTo(clock.now() + slowMs);
+        return at;
+      },
+    };
+    const started: number[] = [];
+    await new Pacer(alwaysSlow, clock).run('k', two, until(Infinity), () => Promise.resolve(started.push(clock.now())));
+    expect(takes).toBe(MAX_FRESH_SLOTS + 1);
+    expect(started).toEqual([(MAX_FRESH_SLOTS + 1) * slowMs]);
+    // Only the slot it started on counts: the window still has room for the limit's second request.
+    expect(await window.nextFree('k', two.requests, two.perMs + WINDOW_MARGIN_MS, clock.now())).toBe(clock.now());
   });
 
   test('holds a key until Retry-After; a bare 429 backs off, doubling up to the window, and starts again after an answer', async () => {

@@ -26,10 +26,15 @@ export const WINDOW_MARGIN_MS = 1_000;
  * A slot is used only by a request that starts within this of it. The window counts the slot's time;
  * a request that starts much later (the database slow to give the slot, under a lock another
  * instance held, or a timer late on a busy machine) would eat into the margin, and past it reach the
- * vendor inside the next window's requests: a 429. So it takes a fresh slot instead (the late one
- * stays counted: the window only ever counts too many).
+ * vendor inside the next window's requests: a 429. So it gives the late slot back and takes a fresh one.
  */
 export const LATE_START_MS = WINDOW_MARGIN_MS / 2;
+/**
+ * At most this many fresh slots for one request; it starts on the last one, late or not. On a machine
+ * so busy that every slot comes late, waiting for one on time could last for ever, while a request a
+ * little late risks at most a 429, which holds the key until its Retry-After.
+ */
+export const MAX_FRESH_SLOTS = 2;
 /** A bare 429's first backoff; each further one doubles it, up to the vendor's whole window. */
 export const FIRST_BACKOFF_MS = 5_000;
 /** A held connection's hold lasts the request's time limit and this (the time to give it back). */
@@ -134,14 +139,19 @@ export class Pacer {
     }
   }
 
-  /** Waits for a slot of `key`'s window that the request starts on time (LATE_START_MS); throws `Paced` when none comes by the deadline. */
+  /**
+   * Waits for a slot of `key`'s window that the request starts on time (LATE_START_MS), or the last
+   * of MAX_FRESH_SLOTS fresh ones; throws `Paced` when none comes by the deadline.
+   */
   async #slot(key: string, limit: ToolLimit, windowMs: number, run: PacedRun): Promise<void> {
-    for (;;) {
+    for (let fresh = 0; ; fresh += 1) {
       const now = this.#clock.now();
       const at = await this.#window.take(key, limit.requests, windowMs, now, run.deadline);
       if (at === null) throw new Paced((await this.#window.nextFree(key, limit.requests, windowMs, now)) - now);
       await this.#sleep(at - this.#clock.now(), run.signal);
-      if (this.#clock.now() - at <= LATE_START_MS) return;
+      if (this.#clock.now() - at <= LATE_START_MS || fresh === MAX_FRESH_SLOTS) return;
+      // Should storage fail here, the late slot stays counted: the window only counts too many.
+      await this.#window.giveBack(key, at).catch(() => undefined);
     }
   }
 

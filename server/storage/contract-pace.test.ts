@@ -44,6 +44,21 @@ describe.each(backends)('%s', (_name, open) => {
     expect(await storage.paceWindow.take('key', 2, 1000, 10, 1000)).toBe(1000);
   });
 
+  test('a slot given back (taken, not used) counts no more; one of two alike goes, and another key keeps its own', async () => {
+    const storage = await open();
+    opened.push(storage);
+    for (const key of ['key', 'key', 'other']) await storage.paceWindow.take(key, 2, 1000, 0, Infinity);
+    expect(await storage.paceWindow.nextFree('key', 2, 1000, 10)).toBe(1000);
+    await storage.paceWindow.giveBack('key', 0);
+    expect(await storage.paceWindow.take('key', 2, 1000, 10, Infinity)).toBe(10);
+    // The other start at 0 still counts: full again until it leaves the window.
+    expect(await storage.paceWindow.nextFree('key', 2, 1000, 20)).toBe(1000);
+    // A slot nobody took: nothing changes.
+    await storage.paceWindow.giveBack('key', 500);
+    expect(await storage.paceWindow.nextFree('key', 2, 1000, 20)).toBe(1000);
+    expect(await storage.paceWindow.nextFree('other', 1, 1000, 20)).toBe(1000);
+  });
+
   test('a hold (a 429) keeps every slot of its key after it; a shorter one never shortens it', async () => {
     const storage = await open();
     opened.push(storage);

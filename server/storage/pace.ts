@@ -24,6 +24,8 @@ export interface PaceWindow {
    * (then nothing is taken).
    */
   take(key: string, requests: number, windowMs: number, now: number, latest: number): Promise<number | null>;
+  /** A slot taken and not used (its request would have started too late): one start of `key` at `slot` removed, so it counts no more. */
+  giveBack(key: string, slot: number): Promise<void>;
   /** The earliest time a slot could be had (for "try again in ..."), without taking it. */
   nextFree(key: string, requests: number, windowMs: number, now: number): Promise<number>;
   /** Nothing of `key` starts before `until` (a 429's Retry-After or backoff). */
@@ -81,6 +83,12 @@ export function memoryPaceWindow(): PaceWindow {
       log.push(at);
       log.sort((a, b) => b - a);
       return Promise.resolve(at);
+    },
+    giveBack(key, at) {
+      const log = starts.get(key) ?? [];
+      const index = log.indexOf(at);
+      if (index >= 0) log.splice(index, 1);
+      return Promise.resolve();
     },
     nextFree: (key, requests, windowMs, now) => Promise.resolve(slot(key, requests, windowMs, now)),
     hold(key, until) {

@@ -31,6 +31,9 @@ export function postgresPaceWindow(pool: PostgresPool): PaceWindow {
         await client.query('INSERT INTO tool_pace (key, slot) VALUES ($1, $2)', [key, at]);
         return at;
       }),
+    async giveBack(key, slot) {
+      await pool.query('DELETE FROM tool_pace WHERE ctid = (SELECT ctid FROM tool_pace WHERE key = $1 AND slot = $2 LIMIT 1)', [key, slot]);
+    },
     async nextFree(key, requests, windowMs, now) {
       const { newestFirst, heldUntil } = await windowOf(pool, key, requests, windowMs, now);
       return earliestSlot(newestFirst, heldUntil, requests, windowMs, now);

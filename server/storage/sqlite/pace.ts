@@ -12,6 +12,7 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
   const holdOf = db.prepare<[string], { until: number }>('SELECT until FROM tool_pace_hold WHERE key = ?');
   const prune = db.prepare<[string, number]>('DELETE FROM tool_pace WHERE key = ? AND slot <= ?');
   const insert = db.prepare<[string, number]>('INSERT INTO tool_pace (key, slot) VALUES (?, ?)');
+  const removeOne = db.prepare<[string, number]>('DELETE FROM tool_pace WHERE rowid = (SELECT rowid FROM tool_pace WHERE key = ? AND slot = ? LIMIT 1)');
   const setHold = db.prepare<[string, number]>(
     'INSERT INTO tool_pace_hold (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = max(until, excluded.until)',
   );
@@ -53,6 +54,7 @@ export function sqlitePaceWindow(db: SqliteDatabase): PaceWindow {
   });
   return {
     take: async (key, requests, windowMs, now, latest) => take.immediate(key, requests, windowMs, now, latest),
+    giveBack: async (key, at) => void removeOne.run(key, at),
     nextFree: async (key, requests, windowMs, now) => slot(key, requests, windowMs, now),
     hold: async (key, until) => void setHold.run(key, until),
     takeConnection: async (key, size, holder, now, expiresAt) => takeConnection.immediate(key, size, holder, now, expiresAt),
