@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from './axe';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, ownConnection } from './fixtures';
-import { clickSave, saveAll } from './save-bar';
+import { clickSave, saveAll, saveBar } from './save-bar';
 import { unlockInsights, visitorPage } from './visitor';
 
 
@@ -150,6 +150,9 @@ test.describe('with PRIVACY_URL set on the server', () => {
       await expectPlaceholdersFit(page);
 
       await page.getByLabel(/^Your name/).fill('Dana Reyes');
+      // The save bar is in view wherever the coach is on the screen: at its top too, on a phone.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(saveBar(page)).toBeInViewport({ ratio: 1 });
       await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
       await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
       await expect(page.getByText('New picture chosen (dana.png)')).toBeVisible();

@@ -172,9 +172,10 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
               form.restart(startDrafts(restored));
             }}
           />
-          <SaveBar form={form} formId={FORM_ID} />
         </div>
       </div>
+      {/* Beside the grid, not in its column: a sticky bar stays within its parent, and on a phone the column starts below the window. */}
+      <SaveBar form={form} formId={FORM_ID} />
     </div>
   );
 }
