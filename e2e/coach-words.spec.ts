@@ -145,6 +145,36 @@ test('two devices open on the screen each save a different text: both are kept, 
   await phone.close();
 });
 
+test('a screen left open on another device shows what was saved there once the coach comes back to it; a screen with edits keeps them', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const laptop = page;
+  const phone = await laptop.context().newPage();
+  for (const device of [laptop, phone]) await device.goto('/coach#words');
+  const field = (device: Page, name: string) => device.getByRole('textbox', { name: `Landing › ${name}` });
+  await expect(field(laptop, 'Headline')).toHaveValue('Discover Your Core Drivers');
+  // The laptop has a half-typed sub-headline, not saved; the phone saves a new headline.
+  await field(laptop, 'Sub-headline').fill('Half typed');
+  await field(phone, 'Headline').fill('Saved on the phone');
+  await phone.getByRole('button', { name: 'Save changes' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+
+  // Coming back to the laptop's tab (as the browser says when the tab shows again): the edit is kept, nothing is taken.
+  const comeBack = (device: Page) => device.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await comeBack(laptop);
+  await expect(laptop.getByRole('region', { name: 'Unsaved changes' })).toContainText('1 change not saved');
+  await expect(field(laptop, 'Sub-headline')).toHaveValue('Half typed');
+  await laptop.getByRole('button', { name: 'Discard' }).click();
+  // With nothing unsaved, coming back shows the headline saved on the phone, focus left where it was.
+  await field(laptop, 'Sub-headline').focus();
+  await comeBack(laptop);
+  await expect(field(laptop, 'Headline')).toHaveValue('Saved on the phone');
+  await expect(field(laptop, 'Sub-headline')).toBeFocused();
+  await expect(laptop.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+  await phone.close();
+});
+
 test('a text too long is refused in the browser with the server’s message, on whichever tab the coach is, and nothing is saved', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));

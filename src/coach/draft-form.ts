@@ -36,6 +36,11 @@ export type DraftForm<D> = {
   submit: (event?: FormEvent) => Promise<void>;
   /** Starts again from new drafts (saved elsewhere, or restored); edits in progress are dropped. */
   restart: (drafts: D) => void;
+  /**
+   * Shows new drafts (saved elsewhere meanwhile) in a form with no unsaved edits, silently: what the
+   * last save or discard said stays. The caller checks there are no edits (settings-loader.tsx).
+   */
+  refresh: (drafts: D) => void;
 };
 
 type Options<D> = {
@@ -97,6 +102,11 @@ export function useDraftForm<D extends object>({ start, check, save, fieldId, sa
     setStatus({ kind: 'idle' });
   }, []);
 
+  const refresh = useCallback((next: D) => {
+    setInitial(next);
+    setDrafts(next);
+  }, []);
+
   return {
     drafts,
     changed,
@@ -115,5 +125,6 @@ export function useDraftForm<D extends object>({ start, check, save, fieldId, sa
     },
     submit,
     restart,
+    refresh,
   };
 }

@@ -17,7 +17,7 @@ import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferText
 import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
-import { WithSettings } from './settings-loader';
+import { useSettingsOnReturn, WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
 
 const copy = offersCopy;
@@ -177,6 +177,10 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
       return { kind: 'saved', drafts: startOffers(answer.settings) };
     },
     fieldId: problemId,
+  });
+  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
+    onSaved(fresh);
+    form.refresh(startOffers(fresh));
   });
   const drafts = form.drafts.offers;
   // Once a save was refused, each offer shows what it still needs, as the coach fixes it.

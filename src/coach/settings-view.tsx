@@ -25,6 +25,7 @@ import { SettingField } from './settings-fields';
 import { SettingsHistory } from './settings-history-view';
 import { useSaveSettings, type PhotoDraft } from './settings-save';
 import { SaveBar } from './save-bar';
+import { useSettingsOnReturn } from './settings-loader';
 import { LoadError, Loading, Panel } from './ui';
 import { WebhookPanel } from './webhook-panel';
 import { useCoachData } from './use-coach-data';
@@ -124,6 +125,10 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
       return { kind: 'saved', drafts: startDrafts(answer.settings) };
     },
     fieldId: (field) => `setting-${field}`,
+  });
+  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
+    setSettings(fresh);
+    form.refresh(startDrafts(fresh));
   });
 
   return (

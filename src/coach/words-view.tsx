@@ -14,7 +14,7 @@ import { useDraftForm } from './draft-form';
 import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
-import { WithSettings } from './settings-loader';
+import { useSettingsOnReturn, WithSettings } from './settings-loader';
 import { inputClass, textRows } from './ui';
 import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
 
@@ -109,6 +109,10 @@ function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSave
       const field = wordFields.find((candidate) => candidate.key === key);
       if (field) setScreen(field.screen);
     },
+  });
+  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
+    onSaved(fresh);
+    form.refresh(startWords(fresh.values.words ?? {}));
   });
 
   const fields = wordFields.filter((field) => field.screen === screen);

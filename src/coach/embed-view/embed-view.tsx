@@ -12,6 +12,7 @@ import { embedCopy } from '../content/embed';
 import { shellCopy } from '../content/shell';
 import { useDraftForm } from '../draft-form';
 import { SaveBar } from '../save-bar';
+import { useSettingsOnReturn } from '../settings-loader';
 import { useSaveSettings } from '../settings-save';
 import { LoadError, Loading } from '../ui';
 import { useCoachData } from '../use-coach-data';
@@ -36,6 +37,10 @@ function EmbedForm({ loaded }: { loaded: SettingsResponse }) {
       return { kind: 'saved', drafts: startDrafts(answer.settings) };
     },
     fieldId,
+  });
+  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
+    setSettings(fresh);
+    form.refresh(startDrafts(fresh));
   });
   return (
     <div className="space-y-6">
