@@ -5,7 +5,7 @@ import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
 import { deliveriesCopy } from './content/deliveries';
 import { DeliveryFailure } from './delivery-failure';
-import { deliveryKind, deliveryStateLabel } from './delivery-state';
+import { deliveryKind, deliveryStateLabel, nextAttemptWords } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, ViewPanel, secondaryButton } from './ui';
@@ -15,7 +15,8 @@ const copy = deliveriesCopy;
 
 type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
 
-type DeliveryItemProps = { delivery: DeliveryWithLead; retry: RetryState; onRetry: () => void; go: (href: string) => void };
+/** `toolPaused`: the e-mail tool refused the key, so its deliveries wait for the coach. */
+type DeliveryItemProps = { delivery: DeliveryWithLead; toolPaused: boolean; retry: RetryState; onRetry: () => void; go: (href: string) => void };
 
 /** The lead a delivery is for, linked to it; an erased person is gone: their address masked, no link. */
 function DeliveryLead({ delivery, go }: { delivery: DeliveryWithLead; go: (href: string) => void }) {
@@ -47,7 +48,7 @@ function DeliveryLead({ delivery, go }: { delivery: DeliveryWithLead; go: (href:
 }
 
 /** One delivery: its kind, the lead it is for (linked), when it was queued, and why its last try failed, in words. */
-function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
+function DeliveryItem({ delivery, toolPaused, retry, onRetry, go }: DeliveryItemProps) {
   const mine = retry?.id === delivery.id ? retry.status : null;
   const kind = deliveryKind(delivery);
   const queued = formatDateTime(delivery.createdAt);
@@ -70,7 +71,7 @@ function DeliveryItem({ delivery, retry, onRetry, go }: DeliveryItemProps) {
           <dt className="text-muted">{copy.columns.last}</dt>
           <dd>{delivery.lastAttemptAt ? `${formatDateTime(delivery.lastAttemptAt)} (${copy.lastResult(delivery.lastStatus, delivery.channel)})` : copy.never}</dd>
           <dt className="text-muted">{copy.columns.next}</dt>
-          <dd>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : copy.never}</dd>
+          <dd>{nextAttemptWords(delivery, toolPaused)}</dd>
         </dl>
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
@@ -210,6 +211,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
               <DeliveryItem
                 key={delivery.id}
                 delivery={delivery}
+                toolPaused={data.emailToolPaused !== null}
                 retry={retry}
                 onRetry={() => void retryNow(delivery.id)}
                 go={go}

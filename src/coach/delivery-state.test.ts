@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { deliveryKind, failureReason } from './delivery-state';
+import { formatDateTime } from './format';
+import { deliveryKind, failureReason, nextAttemptWords } from './delivery-state';
 
 test.each([
   ['delivered: nothing to explain', { state: 'delivered', attempts: 1, lastStatus: 200, channel: 'webhook' }, null],
@@ -40,4 +41,16 @@ test.each([
   [{ channel: 'tool', event: 'erase', erase: { tool: 'activecampaign', result: 'absent', retryable: false } }, 'Erase in ActiveCampaign: deleted (it was not there)'],
 ] as const)('%o is named %s', (delivery, kind) => {
   expect(deliveryKind(delivery)).toBe(kind);
+});
+
+const at = '2026-11-27T02:41:00.000Z';
+test.each([
+  ['a webhook retrying: its time', { channel: 'webhook', state: 'pending', nextAttemptAt: at }, false, formatDateTime(at)],
+  ['the e-mail tool working: its time', { channel: 'tool', state: 'pending', nextAttemptAt: at }, false, formatDateTime(at)],
+  ['the e-mail tool paused on a refused key: what it waits for, not a time that passes', { channel: 'tool', state: 'pending', nextAttemptAt: at }, true, 'When a working key is saved, or on Retry now'],
+  ['a results e-mail while the tool is paused: its time', { channel: 'email', state: 'pending', nextAttemptAt: at }, true, formatDateTime(at)],
+  ['delivered: none', { channel: 'tool', state: 'delivered', nextAttemptAt: null }, true, '–'],
+  ['given up: none', { channel: 'tool', state: 'expired', nextAttemptAt: null }, false, '–'],
+] as const)('next attempt, %s', (_case, delivery, paused, words) => {
+  expect(nextAttemptWords(delivery, paused)).toBe(words);
 });

@@ -1,12 +1,23 @@
 import type { Delivery } from '../shared/coach-api/deliveries';
 import { emailToolNames } from '../shared/email-tool-settings';
 import { deliveriesCopy } from './content/deliveries';
+import { formatDateTime } from './format';
 
 /** A delivery's state in words: a pending one that already failed is "Retrying". */
 export function deliveryStateLabel(delivery: Pick<Delivery, 'state' | 'attempts'>): string {
   const states = deliveriesCopy.states;
   if (delivery.state === 'pending') return delivery.attempts > 0 ? states.retrying : states.pending;
   return states[delivery.state];
+}
+
+/**
+ * When a delivery is tried next, in words: its time, or none. While the e-mail tool is paused on a
+ * refused key (`toolPaused`), nothing is sent to it whatever the time says: its deliveries wait for
+ * a working key, or the coach's Retry now.
+ */
+export function nextAttemptWords(delivery: Pick<Delivery, 'channel' | 'state' | 'nextAttemptAt'>, toolPaused: boolean): string {
+  if (delivery.nextAttemptAt === null) return deliveriesCopy.never;
+  return toolPaused && delivery.channel === 'tool' && delivery.state === 'pending' ? deliveriesCopy.nextWaitsForKey : formatDateTime(delivery.nextAttemptAt);
 }
 
 /**

@@ -58,6 +58,8 @@ export const deliveriesCopy = {
   lastResult: (status: number | null, channel: DeliveryChannel = 'webhook') =>
     status === null ? 'no answer' : channel === 'email' ? `SMTP ${status}` : `HTTP ${status}`,
   never: '–',
+  /** The next attempt of a delivery to the e-mail tool while it refuses the key: no time passes it, the coach does. */
+  nextWaitsForKey: 'When a working key is saved, or on Retry now',
   forLead: 'For',
   leadName: (firstName: string, masked: string) => `${firstName} (${masked})`,
   technical: 'Technical answer',
