@@ -96,6 +96,16 @@ export function savedKeyRefusal(check: { ofSavedKey: boolean; result: ToolCheckR
   return status === null ? message : `${status} ${message}`;
 }
 
+/**
+ * The saved list in words while the tool's lists are not shown (no check answered yet, or the check
+ * did not work), else null. Its name comes only from the tool's answer, so a failed check says the
+ * name could not be read instead of "check the key", which was just done.
+ */
+export function savedListWords(saved: string | null, checked: ToolCheckResult | null): string | null {
+  if (!saved || checked?.ok) return null;
+  return checked ? emailToolCopy.listUnread(saved) : emailToolCopy.listKept(saved);
+}
+
 /** What the section's one status line says, and how it looks: on, off, or a problem that needs the coach. */
 export type ToolStatus = { tone: 'on' | 'off' | 'problem'; says: string; answer: string | null };
 

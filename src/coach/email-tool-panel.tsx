@@ -17,7 +17,7 @@ import { emailToolNames, emailTools } from '../shared/email-tool-settings';
 import { CoachApiFailure, coachRequest } from './api';
 import { emailToolCopy as copy } from './content/email-tool';
 import { settingsCopy } from './content/settings';
-import { assumedApiUrl, checkRequestOf, checksSavedKey, chosenTool, savedKeyRefusal, toolInForce, toolStatus, type ToolDrafts, type ToolStatus } from './email-tool-draft';
+import { assumedApiUrl, checkRequestOf, checksSavedKey, chosenTool, savedKeyRefusal, savedListWords, toolInForce, toolStatus, type ToolDrafts, type ToolStatus } from './email-tool-draft';
 import { inputClass, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
@@ -103,7 +103,8 @@ function ListChoice({ settings, drafts, edit, checked, error }: Pick<Props, 'set
   const saved = settings.values.emailToolList;
   const value = env ? (saved ?? '') : typeof drafts.emailToolList === 'string' ? drafts.emailToolList : '';
   if (!checked?.ok) {
-    return saved ? <p className="text-sm text-ink">{copy.listKept(saved)}</p> : null;
+    const words = savedListWords(saved, checked);
+    return words ? <p className="text-sm text-ink">{words}</p> : null;
   }
   if (checked.lists.length === 0) return <p className="rounded-2xl bg-sun-soft px-4 py-3 text-ink">{copy.noLists(word)}</p>;
   return (

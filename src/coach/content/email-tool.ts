@@ -39,6 +39,8 @@ export const emailToolCopy = {
   listNone: (word: string) => `No ${word}: tags only`,
   listNoneOption: 'None',
   listKept: (id: string) => `Saved: ${id}. Check the key to see its name.`,
+  /** The saved list when the check did not work: its name comes only from the tool. */
+  listUnread: (id: string) => `Saved: the one your tool numbers ${id}. Its name could not be read, as the check above did not work.`,
   listHint: 'From your tool’s own answer. Lists, audiences, groups and forms are made in your tool.',
   noLists: (word: string) => `Your tool has no ${word} yet. Make one there, then check the key again.`,
   problems: {
