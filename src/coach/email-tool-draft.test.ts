@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { SettingsResponse } from '../shared/coach-api/settings';
+import type { ToolCheckResult } from '../shared/email-tool-api';
 import { emptySettings, settingDefaults, settingKeys } from '../shared/coach-settings';
 import { defaultTagMapping } from '../shared/email-tool-labels';
 import { assumedApiUrl, checkRequestOf, checksSavedKey, labelsChange, nobodyCanConfirm, savedKeyRefusal, savedListWords, toolInForce, toolStatus } from './email-tool-draft';
@@ -101,7 +102,7 @@ test('a check is of the saved key when no key is typed and the tool and address 
 });
 
 test('only a refusal of the saved key goes to the status line', () => {
-  const refused = { ok: false, problem: { kind: 'bad-key', status: 401, message: 'Key not found', field: 'emailToolApiKey' } } as const;
+  const refused: ToolCheckResult = { ok: false, problem: { kind: 'bad-key', status: 401, message: 'Key not found', field: 'emailToolApiKey' } };
   expect(savedKeyRefusal({ ofSavedKey: true, result: refused })).toBe('401 Key not found');
   expect(savedKeyRefusal({ ofSavedKey: false, result: refused })).toBeNull();
   expect(savedKeyRefusal({ ofSavedKey: true, result: { ok: false, problem: { ...refused.problem, kind: 'retry', status: null } } })).toBeNull();
@@ -109,15 +110,15 @@ test('only a refusal of the saved key goes to the status line', () => {
   expect(savedKeyRefusal(null)).toBeNull();
 });
 
-const refused = { ok: false, problem: { kind: 'bad-key', status: 401, message: 'Key not found', field: 'emailToolApiKey' } } as const;
-const unreachable = { ok: false, problem: { kind: 'retry', status: null, message: 'No answer', field: null } } as const;
-const lists = { ok: true, tool: 'brevo', account: 'Ana', listWord: 'list', lists: [{ id: '501', name: 'Newsletter' }] } as const;
-test.each([
+const refused: ToolCheckResult = { ok: false, problem: { kind: 'bad-key', status: 401, message: 'Key not found', field: 'emailToolApiKey' } };
+const unreachable: ToolCheckResult = { ok: false, problem: { kind: 'retry', status: null, message: 'No answer', field: null } };
+const lists: ToolCheckResult = { ok: true, tool: 'brevo', account: 'Ana', listWord: 'list', lists: [{ id: '501', name: 'Newsletter' }] };
+test.each<[string, string | null, ToolCheckResult | null, string | null]>([
   ['no list saved', null, refused, null],
   ['the check not answered yet: check the key to see its name', '501', null, 'Saved: 501. Check the key to see its name.'],
   ['the key refused: the name could not be read, not "check the key" again', '501', refused, 'Saved: the one your tool numbers 501. Its name could not be read, as the check above did not work.'],
   ['the tool unreachable: the same', '501', unreachable, 'Saved: the one your tool numbers 501. Its name could not be read, as the check above did not work.'],
   ['the lists shown: the menu names it', '501', lists, null],
-] as const)('the saved list, %s', (_name, saved, checked, words) => {
+])('the saved list, %s', (_name, saved, checked, words) => {
   expect(savedListWords(saved, checked)).toBe(words);
 });
