@@ -172,6 +172,29 @@ test('a screen left open on another device shows what was saved there once the c
   await expect(field(laptop, 'Headline')).toHaveValue('Saved on the phone');
   await expect(field(laptop, 'Sub-headline')).toBeFocused();
   await expect(laptop.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+
+  // A text typed while the laptop is still asking is kept: the answer, come late, is not laid over it.
+  await field(phone, 'Headline').fill('Saved on the phone again');
+  await phone.getByRole('button', { name: 'Save changes' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await laptop.route('**/api/coach/settings', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = laptop.waitForRequest('**/api/coach/settings');
+  await comeBack(laptop);
+  await asked;
+  await field(laptop, 'Sub-headline').fill('Typed while it asked');
+  const answered = laptop.waitForResponse('**/api/coach/settings');
+  release();
+  await answered;
+  // Two frames and a task: the page has handled the answer.
+  await laptop.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
+  await expect(field(laptop, 'Sub-headline')).toHaveValue('Typed while it asked');
+  await expect(field(laptop, 'Headline')).toHaveValue('Saved on the phone');
+  await expect(laptop.getByRole('region', { name: 'Unsaved changes' })).toContainText('1 change not saved');
   await phone.close();
 });
 
