@@ -5,7 +5,7 @@ import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
 import { deliveriesCopy } from './content/deliveries';
 import { DeliveryFailure } from './delivery-failure';
-import { deliveryKind, deliveryStateLabel, nextAttemptWords } from './delivery-state';
+import { deliveryKind, deliveryStateLabel, nextAttemptWords, whereLeadsGo } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, ViewPanel, secondaryButton } from './ui';
@@ -134,19 +134,14 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
   }
   if (error) return <LoadError onRetry={reload} />;
   if (!data) return <Loading />;
+  const where = whereLeadsGo(data.destination, data.emailToolConfigured);
 
   return (
     <ViewPanel intro={copy.intro}>
       <p className="mb-4 rounded-2xl bg-paper px-4 py-3">
-        {data.destination === null ? (
-          <>
-            {copy.forwardingOff} {settingsLink(copy.setUpForwarding)}
-          </>
-        ) : (
-          <>
-            {copy.goTo} <code className="break-all text-ink">{data.destination}</code>. {settingsLink(copy.change)}
-          </>
-        )}
+        {where.before}
+        {where.address !== null && <code className="break-all text-ink">{where.address}</code>}
+        {where.after} {settingsLink(where.setUp ? copy.setUpForwarding : copy.change)}
       </p>
       {!data.mailConfigured && <p className="mb-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.mailOff}</p>}
       {data.emailToolPaused !== null && (

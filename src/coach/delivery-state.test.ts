@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { formatDateTime } from './format';
-import { deliveryKind, failureReason, nextAttemptWords } from './delivery-state';
+import { deliveryKind, failureReason, nextAttemptWords, whereLeadsGo } from './delivery-state';
 
 test.each([
   ['delivered: nothing to explain', { state: 'delivered', attempts: 1, lastStatus: 200, channel: 'webhook' }, null],
@@ -53,4 +53,16 @@ test.each([
   ['given up: none', { channel: 'tool', state: 'expired', nextAttemptAt: null }, false, '–'],
 ] as const)('next attempt, %s', (_case, delivery, paused, words) => {
   expect(nextAttemptWords(delivery, paused)).toBe(words);
+});
+
+const hook = 'https://hooks.example.com/catch/1';
+test.each([
+  ['a webhook only: its address', hook, false, `Leads go to ${hook}.`, false],
+  ['a webhook and the e-mail tool: both', hook, true, `Leads go to ${hook} and to your e-mail tool.`, false],
+  ['the e-mail tool only: it, not "not forwarded"', null, true, 'Leads go to your e-mail tool.', false],
+  ['neither: not forwarded, and where to set it up', null, false, 'Leads are not forwarded to an e-mail tool.', true],
+] as const)('where leads go, %s', (_case, destination, emailTool, sentence, setUp) => {
+  const where = whereLeadsGo(destination, emailTool);
+  expect(`${where.before}${where.address ?? ''}${where.after}`).toBe(sentence);
+  expect(where.setUp).toBe(setUp);
 });

@@ -21,6 +21,17 @@ export function nextAttemptWords(delivery: Pick<Delivery, 'channel' | 'state' | 
 }
 
 /**
+ * Where leads go, as the Deliveries screen says it: the webhook's address (`address`, shown as code
+ * between `before` and `after`), the e-mail tool, both, or neither; `setUp` when nothing forwards them.
+ */
+export function whereLeadsGo(destination: string | null, emailTool: boolean): { before: string; address: string | null; after: string; setUp: boolean } {
+  const copy = deliveriesCopy;
+  if (destination !== null) return { before: `${copy.goTo} `, address: destination, after: emailTool ? ` ${copy.alsoToTool}.` : '.', setUp: false };
+  if (emailTool) return { before: copy.toolGoTo, address: null, after: '', setUp: false };
+  return { before: copy.forwardingOff, address: null, after: '', setUp: true };
+}
+
+/**
  * What a delivery is, in words: a webhook event, the results e-mail, a push to the e-mail tool, or an
  * erase told to it, named by the tool and, once done, what it did ("Erase in Kit: unsubscribed (...)").
  */

@@ -7,6 +7,8 @@ export const deliveriesCopy = {
   notConfigured: 'Nothing is sent: no e-mail tool, webhook or mail server is set. Leads are stored, but not sent to an e-mail tool or e-mailed to visitors.',
   setUp: 'Set them up in Settings',
   goTo: 'Leads go to',
+  alsoToTool: 'and to your e-mail tool',
+  toolGoTo: 'Leads go to your e-mail tool.',
   change: 'Change or test it in Settings',
   forwardingOff: 'Leads are not forwarded to an e-mail tool.',
   setUpForwarding: 'Set up forwarding in Settings',
