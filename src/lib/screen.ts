@@ -13,7 +13,8 @@ export function usePageTitle(title: string): void {
   }, [title]);
 }
 
-// The first screen of a page load keeps the browser's own focus (the top of the document); every
+// The first screen of a page load keeps the browser's own focus (the top of the document), but for
+// the quiz, whose keys act only while its question has focus (features/quiz/quiz-page.tsx); every
 // screen after a navigation, Back included, moves it. Kept per page load, like the router's history.
 let firstKey: string | undefined;
 let navigated = false;

@@ -22,7 +22,7 @@ export type KeyTarget =
   | 'chosen-answer'
   /** Any other control Enter activates (a button, a link, a select): Enter is its own. */
   | 'control'
-  /** The page itself, the question's heading, plain text. */
+  /** Anywhere else in the question: its heading, plain text. */
   | 'page';
 
 export type QuizKeyPress = {
