@@ -11,6 +11,7 @@ import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
+import type { OwnServer } from './own-server';
 import { expectTabClearsBar } from './save-bar';
 import { unlockInsights, visitorPage } from './visitor';
 
@@ -116,14 +117,21 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');
 });
 
-test('two devices open on the screen each save a different text: both are kept, and the one saved last then shows both', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
+/**
+ * The coach signed in on `page` (the laptop) and on a second page of the same browser (the phone:
+ * the same session's cookie), both with Your words open before either saves.
+ */
+async function twoDevicesOnWords(page: Page, server: OwnServer, consoleErrors: string[]): Promise<{ laptop: Page; phone: Page }> {
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
-  const laptop = page;
-  // The phone: the same coach, signed in (the session's cookie), the screen open before the laptop saves.
-  const phone = await laptop.context().newPage();
-  for (const device of [laptop, phone]) await device.goto('/coach#words');
+  const phone = await page.context().newPage();
+  for (const device of [page, phone]) await device.goto('/coach#words');
+  return { laptop: page, phone };
+}
+
+test('two devices open on the screen each save a different text: both are kept, and the one saved last then shows both', async ({ page, server, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const { laptop, phone } = await twoDevicesOnWords(page, server, consoleErrors);
   const headline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Headline' });
   const subHeadline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Sub-headline' });
   await expect(headline(phone)).toHaveValue('Discover Your Core Drivers');
@@ -147,11 +155,7 @@ test('two devices open on the screen each save a different text: both are kept, 
 
 test('a screen left open on another device shows what was saved there once the coach comes back to it; a screen with edits keeps them', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
-  await choosePassword(page, await setupAddress(server));
-  takeApiRefusals(consoleErrors);
-  const laptop = page;
-  const phone = await laptop.context().newPage();
-  for (const device of [laptop, phone]) await device.goto('/coach#words');
+  const { laptop, phone } = await twoDevicesOnWords(page, server, consoleErrors);
   const field = (device: Page, name: string) => device.getByRole('textbox', { name: `Landing › ${name}` });
   await expect(field(laptop, 'Headline')).toHaveValue('Discover Your Core Drivers');
   // The laptop has a half-typed sub-headline, not saved; the phone saves a new headline.
