@@ -10,6 +10,7 @@ import type { ToolCheckRequest, ToolCheckResult } from '../shared/email-tool-api
 import { defaultTagMapping, type TagMapping } from '../shared/email-tool-labels';
 import { defaultApiUrl, emailToolNames, isEmailTool } from '../shared/email-tool-settings';
 import { emailToolCopy } from './content/email-tool';
+import { sameDraft } from './draft-form';
 import type { Drafts } from './settings-draft';
 
 /** The settings of the section saved as the screen's other fields are (text drafts). */
@@ -20,8 +21,6 @@ export type ToolDrafts = Pick<Drafts, (typeof emailToolKeys)[number]>;
 /** The mapping in force: the coach's, else ours. */
 export const labelsDraftOf = (settings: SettingsResponse): TagMapping => settings.values.emailToolLabels ?? defaultTagMapping;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The mapping's part of the change: nothing when the draft is the mapping the screen loaded
  * (`settings`), else the whole mapping, as the parts changed here (a group, the ratings field) laid
@@ -30,10 +29,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function labelsChange(settings: SettingsResponse, draft: TagMapping, current: SettingsResponse = settings): { emailToolLabels?: TagMapping } {
   const loaded = labelsDraftOf(settings);
-  if (same(draft, loaded)) return {};
-  const mine = (Object.keys(draft) as (keyof TagMapping)[]).filter((part) => !same(draft[part], loaded[part]));
+  if (sameDraft(draft, loaded)) return {};
+  const mine = (Object.keys(draft) as (keyof TagMapping)[]).filter((part) => !sameDraft(draft[part], loaded[part]));
   const next: TagMapping = { ...labelsDraftOf(current), ...(Object.fromEntries(mine.map((part) => [part, draft[part]])) as Partial<TagMapping>) };
-  return same(next, labelsDraftOf(current)) ? {} : { emailToolLabels: next };
+  return sameDraft(next, labelsDraftOf(current)) ? {} : { emailToolLabels: next };
 }
 
 /** A text draft, or what is in force where the environment sets it (the draft is not editable then). */

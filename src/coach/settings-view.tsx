@@ -50,8 +50,7 @@ function fieldsOf(drafts: ScreenDrafts): Drafts {
   return Object.fromEntries(Object.entries(drafts).filter(([key]) => key !== 'coachPhoto' && key !== 'emailToolLabels')) as Drafts;
 }
 
-/** What a save sends: the changed fields, and the mapping when it changed. */
-/** What the screen's save sends: its changed fields; the tag mapping laid over the one saved now (`current`). */
+/** What the screen's save sends: its changed fields, and the tag mapping when it changed, laid over the one saved now (`current`). */
 const screenChange = (settings: SettingsResponse, drafts: ScreenDrafts, current: SettingsResponse = settings) => ({
   ...changeOf(settings, screenKeys, fieldsOf(drafts)),
   ...labelsChange(settings, drafts.emailToolLabels, current),
