@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './e2e/browser';
+import { chromiumArgs, findTestBrowser } from './e2e/browser';
 import { hostOrigins } from './e2e/embed-origins';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -39,7 +39,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     // Phone first: the default viewport is a small phone; tests that need a desktop set their own.
     viewport: { width: 360, height: 740 },
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestBrowser(), args: chromiumArgs },
     // A failed test keeps its trace: each step's DOM snapshot, network and console. Not the
     // screencast: filming every test cost about 40% more of the browser's CPU (a quiz run: 2.8 s ->
     // 4.0 s) and a third more of the test worker's, for frames almost never looked at.

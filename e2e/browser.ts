@@ -6,6 +6,12 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const debianChromium = '/usr/bin/chromium';
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium's engine without the browser around it, the
+ * headless browser Playwright itself runs tests in. The end-to-end run took a quarter less CPU with it
+ * (693 -> 534 CPU-seconds, 377 -> 304 s alone on 2 cores).
+ */
+const debianHeadlessShell = '/usr/bin/chromium-headless-shell';
 
 export function findChromium(
   env: Record<string, string | undefined> = process.env,
@@ -20,11 +26,24 @@ export function findChromium(
     [
       'No Chromium found for the end-to-end tests (looked at: ' + candidates.join(', ') + ').',
       'Install one:',
-      '  Debian/Ubuntu:  sudo apt-get install -y chromium        (gives /usr/bin/chromium)',
+      '  Debian/Ubuntu:  sudo apt-get install -y chromium chromium-headless-shell',
       '  elsewhere:      npx playwright install chromium',
       'or point CHROMIUM_PATH at a Chromium or Chrome executable.',
     ].join('\n'),
   );
+}
+
+/**
+ * The browser the end-to-end tests drive: CHROMIUM_PATH if set, else Debian's headless shell when it
+ * is installed, else the full Chromium that findChromium finds. The benchmark and the screenshot
+ * scripts keep the full browser (findChromium): their pages and figures are a visitor's browser's.
+ */
+export function findTestBrowser(
+  env: Record<string, string | undefined> = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string {
+  if (!env.CHROMIUM_PATH && exists(debianHeadlessShell)) return debianHeadlessShell;
+  return findChromium(env, exists);
 }
 
 function safePlaywrightChromium(): string | undefined {
