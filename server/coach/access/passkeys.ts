@@ -12,18 +12,16 @@
  *   cloned authenticator) is refused by the library.
  */
 import { createHash } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { ChallengePurpose, StoredPasskey } from '../../storage/access';
 import type { Storage } from '../../storage/storage';
+
+/**
+ * The library, loaded at the first ceremony: with its certificate parsers it costs about 180 ms of
+ * CPU to load, which every start of the server (and every test that builds the app) paid for a
+ * passkey that is used now and then. Its base64url helpers are Node's own (`Buffer`, 'base64url').
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const RP_NAME = 'Core Drivers dashboard';
@@ -40,7 +38,7 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
   const data = response.response?.clientDataJSON;
   if (typeof data !== 'string' || data.length > 4096) return null;
   try {
-    const parsed = JSON.parse(isoBase64URL.toUTF8String(data)) as { challenge?: unknown };
+    const parsed = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as { challenge?: unknown };
     return typeof parsed.challenge === 'string' ? parsed.challenge : null;
   } catch {
     return null;
@@ -69,6 +67,7 @@ export class Passkeys {
 
   async registrationOptions(rp: RelyingParty) {
     const existing = await this.storage.access.listPasskeys();
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: rp.id,
@@ -88,6 +87,7 @@ export class Passkeys {
     const challenge = await this.#take(response, 'register');
     if (challenge === null) return null;
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: challenge,
@@ -99,7 +99,7 @@ export class Passkeys {
       const { credential } = verification.registrationInfo;
       const passkey: StoredPasskey = {
         id: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: credential.transports ?? [],
         name,
@@ -114,6 +114,7 @@ export class Passkeys {
   }
 
   async signInOptions(rp: RelyingParty) {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
     await this.#remember(options.challenge, 'sign_in');
     return options;
@@ -126,6 +127,7 @@ export class Passkeys {
     const passkey = await this.storage.access.passkey(response.id);
     if (passkey === null) return null;
     try {
+      const { verifyAuthenticationResponse } = await webauthn();
       const verification = await verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
         expectedChallenge: challenge,
@@ -133,7 +135,7 @@ export class Passkeys {
         expectedRPID: rp.id,
         credential: {
           id: passkey.id,
-          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
           counter: passkey.counter,
           transports: passkey.transports as AuthenticatorTransport[],
         },
