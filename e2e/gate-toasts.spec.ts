@@ -4,6 +4,7 @@
  * section 8). The gate's timeline and the simulated wait run on Playwright's fake clock.
  */
 import type { Locator, Page } from '@playwright/test';
+import { focusedHeardAs, liveRegionTexts } from './chromium-ax';
 import { expect, settleAnimations, test } from './fixtures';
 import { coreDriversState, openResultsOnFakeClock } from './results-state';
 
@@ -78,6 +79,33 @@ test('fixing the address takes the Invalid email toast and the field’s message
   await expect(email(page)).not.toHaveAttribute('aria-invalid');
   await expect(email(page)).not.toHaveAccessibleDescription('Please enter a valid email address.');
 });
+
+// Each error the gate shows is heard once: from the field that focus lands on (its description), and
+// a toast's live region says no more than its title where the field says the rest.
+for (const { sent, typed, focused, message, toastTitle } of [
+  { sent: 'an address without @', typed: ['sam.example.com', 'Sam'], focused: 'Email', message: 'Please enter a valid email address.', toastTitle: 'Invalid email' },
+  { sent: 'no address', typed: ['', 'Sam'], focused: 'Email', message: 'Please enter a valid email address.', toastTitle: 'Invalid email' },
+  { sent: 'nothing', typed: ['', ''], focused: 'Email', message: 'Please enter a valid email address.', toastTitle: 'Invalid email' },
+  { sent: 'no first name', typed: ['sam@example.com', ''], focused: 'First name', message: 'Please enter your first name.', toastTitle: null },
+] as const) {
+  test(`sent with ${sent}, the gate's message is heard once, from the field focus lands on`, async ({ page }) => {
+    await openGate(page);
+    await email(page).fill(typed[0]);
+    await page.getByLabel('First name').fill(typed[1]);
+    await submit(page).click();
+    await toastSettled(page);
+    await expect(page.getByLabel(focused)).toBeFocused();
+    // Chromium's own tree: what a screen reader says on landing on the field, and what the live regions announce.
+    expect(await focusedHeardAs(page)).toEqual({ role: 'textbox', name: focused, description: message });
+    const announced = (await liveRegionTexts(page)).join(' | ');
+    expect(announced).not.toContain(message);
+    if (toastTitle) {
+      expect(announced).toContain(toastTitle);
+      // On screen the toast still shows the spec's text in full.
+      await expect(invalidEmailToast(page)).toContainText(message);
+    }
+  });
+}
 
 type Box = { top: number; bottom: number; left: number; right: number };
 const boxOf = (locator: Locator): Promise<Box> =>

@@ -108,7 +108,11 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   function showErrorToast(kind: ErrorToastKind) {
     shownErrorToast.current = kind;
     const { title, description } = resultsCopy.toasts[kind];
-    toast.error(title, { id: errorToast, description });
+    // The Invalid email toast's text is the address field's own message too, which the field is
+    // described by and where focus goes (focusEmail): its live region announces only the title, so a
+    // screen reader says the message once, not twice. On screen the toast is unchanged.
+    const announced = kind === 'invalidEmail' ? <span aria-hidden="true">{description}</span> : description;
+    toast.error(title, { id: errorToast, description: announced });
   }
 
   function dismissErrorToast() {
