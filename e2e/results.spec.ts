@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from './fixtures';
 import { prefetchMark } from '../src/app/prefetch-mark';
+import { heardAs } from './chromium-ax';
 import { coreDriversState, openResultsOnFakeClock, openResultsWithState } from './results-state';
 
 const gateHeading = (page: Page) => page.getByRole('heading', { name: 'Want to Know What This Means?' });
@@ -113,9 +114,10 @@ test('the profile shows short names, the rating in words, and the legend colours
 
 test('a card flips by click and by keyboard, and back again', async ({ page }) => {
   await openAtGate(page, '131223312');
-  // The name stays "driver, rating" on both sides; the description is the side on show.
+  // The name stays "driver, rating" on both sides; the description is the side on show (on a phone
+  // the front's one-line description is not shown, so none).
   const card = page.getByRole('button', { name: 'Working Memory, Strong', exact: true });
-  await expect(card).toHaveAccessibleDescription('Holding information in mind while you use it.');
+  await expect(card).toHaveAccessibleDescription('');
   await expect(card).toHaveAttribute('aria-pressed', 'false');
 
   await card.click();
@@ -133,6 +135,24 @@ test('a card flips by click and by keyboard, and back again', async ({ page }) =
   await expect(card).toHaveAttribute('aria-pressed', 'false');
   await expect(card.getByText('Flip to see scenario')).toBeVisible();
 });
+
+// A card's one-line description shows from 640 px up: a screen reader hears it where it shows, once
+// (as the card's description, not in its name too), and not where it is hidden. Chromium's own tree.
+for (const [width, shown] of [
+  [360, false],
+  [1280, true],
+] as const) {
+  test(`at ${width} px a card's one-line description is ${shown ? 'shown and read once' : 'neither shown nor read'}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openAtGate(page, '131223312');
+    const description = 'Holding information in mind while you use it.';
+    const card = page.getByRole('button', { name: 'Working Memory, Strong', exact: true });
+    await expect(card.getByText(description)).toBeVisible({ visible: shown });
+    expect(await heardAs(page, 'button', 'Working Memory')).toEqual([
+      { role: 'button', name: 'Working Memory, Strong', description: shown ? description : '' },
+    ]);
+  });
+}
 
 test('with reduced motion a flipped card shows its back without the 3D turn', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

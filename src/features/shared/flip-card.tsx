@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { DriverId } from '../../content/drivers';
 import { resultsCopy } from '../../content/results';
+import { useFromSm } from '../../lib/wide-screen';
 import { useWords } from '../../lib/words';
 import { ratingColors, type Rating } from '../../shared/constants';
 import { DriverIcon } from './driver-icon';
@@ -50,12 +51,15 @@ function FlipHint({ text }: { text: string }) {
  *
  * For screen readers the button's name stays "driver, rating" on both sides (the faces are hidden
  * from them; the name comes from a visually hidden line), its description is the side on show, and a
- * polite live region beside it reads the scenario when the card flips.
+ * polite live region beside it reads the scenario when the card flips. The front's one-line
+ * description is read only where it shows (from 640 px up), from a hidden copy beside the button:
+ * Chromium adds text that a relation points to inside the hidden faces to the button's name too.
  */
 export function FlipCard({ id, name, description, scenario, rating, shown }: FlipCardProps) {
   const copy = useWords(resultsCopy.profile, 'results.profile');
   const [flipped, setFlipped] = useState(false);
   const domId = useId();
+  const descriptionShows = useFromSm();
   const color = ratingColors[rating];
   const face =
     'col-start-1 row-start-1 flex h-full overflow-hidden rounded-2xl border border-line bg-white backface-hidden print:backface-visible';
@@ -67,7 +71,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
       <button
         type="button"
         aria-pressed={flipped}
-        aria-describedby={flipped ? `${domId}-scenario` : `${domId}-description`}
+        aria-describedby={flipped ? `${domId}-scenario` : descriptionShows ? `${domId}-description` : undefined}
         onClick={() => setFlipped((current) => !current)}
         className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none print:perspective-none ${
           shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
@@ -93,7 +97,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 <span className="mt-0.5">
                   <RatingBadge rating={rating} />
                 </span>
-                <span id={`${domId}-description`} className="mt-1 hidden text-sm leading-snug text-muted sm:block">
+                <span className="mt-1 hidden text-sm leading-snug text-muted sm:block">
                   {description}
                 </span>
                 <span className="absolute right-3 bottom-2 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
@@ -127,6 +131,9 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
           {name}, {resultsCopy.ratingLabels[rating]}
         </span>
       </button>
+      <span id={`${domId}-description`} hidden>
+        {description}
+      </span>
       <span aria-live="polite" className="sr-only">
         {flipped ? scenario : ''}
       </span>
