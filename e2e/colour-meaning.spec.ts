@@ -89,8 +89,8 @@ test('a flipped card names its driver above the scenario, and still says Tap to 
     await expect(card).toHaveAttribute('aria-pressed', 'true');
     // The turn runs in real time; measure the back once it faces the visitor.
     await settleAnimations(page);
-    const back = await card.evaluate((button) => {
-      const scenario = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    const back = await card.evaluate((button, text) => {
+      const scenario = [...button.querySelectorAll('span')].find((span) => span.textContent === text);
       const face = scenario?.parentElement;
       const title = face?.firstElementChild;
       if (!scenario || !face || !title || title === scenario) return null;
@@ -100,7 +100,7 @@ test('a flipped card names its driver above the scenario, and still says Tap to 
         scenarioTop: scenario.getBoundingClientRect().top,
         face: face.textContent ?? '',
       };
-    });
+    }, driver?.scenario ?? '');
     expect(back, `card ${index + 1}: its back`).not.toBeNull();
     expect(back?.title).toContain(driver?.shortName ?? '');
     expect(back?.title).toContain('Tap to flip back');

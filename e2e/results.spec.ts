@@ -123,6 +123,10 @@ test('a card flips by click and by keyboard, and back again', async ({ page }) =
   await card.click();
   await expect(card).toHaveAttribute('aria-pressed', 'true');
   await expect(card).toHaveAccessibleDescription(/^You forget why you walked into rooms\./);
+  // Chromium's own tree: the scenario is the description, not part of the name as well.
+  const [flipped] = await heardAs(page, 'button', 'Working Memory');
+  expect(flipped?.name).toBe('Working Memory, Strong');
+  expect(flipped?.description).toMatch(/^You forget why you walked into rooms\./);
   await expect(card.getByText('Tap to flip back')).toBeVisible();
   await card.click();
   await expect(card).toHaveAttribute('aria-pressed', 'false');

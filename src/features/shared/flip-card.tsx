@@ -52,8 +52,9 @@ function FlipHint({ text }: { text: string }) {
  * For screen readers the button's name stays "driver, rating" on both sides (the faces are hidden
  * from them; the name comes from a visually hidden line), its description is the side on show, and a
  * polite live region beside it reads the scenario when the card flips. The front's one-line
- * description is read only where it shows (from 640 px up), from a hidden copy beside the button:
- * Chromium adds text that a relation points to inside the hidden faces to the button's name too.
+ * description is read only where it shows (from 640 px up). Both descriptions are hidden copies beside
+ * the button: Chromium adds text that a relation points to inside the hidden faces to the button's
+ * name too.
  */
 export function FlipCard({ id, name, description, scenario, rating, shown }: FlipCardProps) {
   const copy = useWords(resultsCopy.profile, 'results.profile');
@@ -121,7 +122,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 </span>
                 <FlipHint text={copy.cardBackHint} />
               </span>
-              <span id={`${domId}-scenario`} className="block">
+              <span className="block">
                 {scenario}
               </span>
             </span>
@@ -133,6 +134,9 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
       </button>
       <span id={`${domId}-description`} hidden>
         {description}
+      </span>
+      <span id={`${domId}-scenario`} hidden>
+        {scenario}
       </span>
       <span aria-live="polite" className="sr-only">
         {flipped ? scenario : ''}
