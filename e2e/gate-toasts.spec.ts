@@ -107,6 +107,20 @@ for (const { sent, typed, focused, message, toastTitle } of [
   });
 }
 
+// Sent with Enter from the address field itself, focus does not move and nothing reads the field's
+// new message: the toast's live region says it, in full and once.
+test('sent with Enter from the address field, the toast says the whole message, once', async ({ page }) => {
+  await openGate(page);
+  await page.getByLabel('First name').fill('Sam');
+  await email(page).fill('sam.example.com');
+  await email(page).press('Enter');
+  await toastSettled(page);
+  await expect(email(page)).toBeFocused();
+  const announced = (await liveRegionTexts(page)).join(' | ');
+  expect(announced).toContain('Invalid email');
+  expect(announced.split('Please enter a valid email address.')).toHaveLength(2);
+});
+
 type Box = { top: number; bottom: number; left: number; right: number };
 const boxOf = (locator: Locator): Promise<Box> =>
   locator.evaluate((element) => {

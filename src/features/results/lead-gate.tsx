@@ -105,13 +105,15 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
   // The box asks for marketing consent, which only means something when the lead reaches the coach.
   const showConsentBox = siteConfig.consentCheckboxText !== null && leadCaptureMode === 'api';
 
-  function showErrorToast(kind: ErrorToastKind) {
+  /**
+   * `fieldSaysIt`: the toast's text is also the message of the field that focus is moving to, which
+   * a screen reader reads on landing there (its description). Then the toast's live region announces
+   * only the title, so the message is heard once, not twice. On screen the toast is unchanged.
+   */
+  function showErrorToast(kind: ErrorToastKind, fieldSaysIt = false) {
     shownErrorToast.current = kind;
     const { title, description } = resultsCopy.toasts[kind];
-    // The Invalid email toast's text is the address field's own message too, which the field is
-    // described by and where focus goes (focusEmail): its live region announces only the title, so a
-    // screen reader says the message once, not twice. On screen the toast is unchanged.
-    const announced = kind === 'invalidEmail' ? <span aria-hidden="true">{description}</span> : description;
+    const announced = fieldSaysIt ? <span aria-hidden="true">{description}</span> : description;
     toast.error(title, { id: errorToast, description: announced });
   }
 
@@ -159,7 +161,9 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
       const found: GateErrors = { email: nested?.email?.[0], firstName: nested?.firstName?.[0] };
       setErrors(found);
       if (found.email) {
-        showErrorToast('invalidEmail');
+        // Sent with Enter from the address field itself, focus does not move, so nothing reads the
+        // field's new message: the toast says it in full.
+        showErrorToast('invalidEmail', document.activeElement !== emailInput.current);
         focusEmail();
       } else if (found.firstName) {
         // The address is fine now: a toast saying otherwise would contradict the form.
