@@ -178,10 +178,7 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
     },
     fieldId: problemId,
   });
-  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
-    onSaved(fresh);
-    form.refresh(startOffers(fresh));
-  });
+  useSettingsOnReturn(settings, form, onSaved, startOffers);
   const drafts = form.drafts.offers;
   // Once a save was refused, each offer shows what it still needs, as the coach fixes it.
   const showProblems = Object.values(form.errors).some(Boolean);

@@ -125,10 +125,7 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
     },
     fieldId: (field) => `setting-${field}`,
   });
-  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
-    setSettings(fresh);
-    form.refresh(startDrafts(fresh));
-  });
+  useSettingsOnReturn(settings, form, setSettings, startDrafts);
 
   return (
     <div className="space-y-6">

@@ -110,10 +110,7 @@ function WordsEditor({ settings, onSaved }: { settings: SettingsResponse; onSave
       if (field) setScreen(field.screen);
     },
   });
-  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
-    onSaved(fresh);
-    form.refresh(startWords(fresh.values.words ?? {}));
-  });
+  useSettingsOnReturn(settings, form, onSaved, (fresh) => startWords(fresh.values.words ?? {}));
 
   const fields = wordFields.filter((field) => field.screen === screen);
   const draftWords = useMemo(() => wordsAfter(saved, form.drafts), [saved, form.drafts]);

@@ -38,10 +38,7 @@ function EmbedForm({ loaded }: { loaded: SettingsResponse }) {
     },
     fieldId,
   });
-  useSettingsOnReturn(settings, form.changed.length === 0, (fresh) => {
-    setSettings(fresh);
-    form.refresh(startDrafts(fresh));
-  });
+  useSettingsOnReturn(settings, form, setSettings, startDrafts);
   return (
     <div className="space-y-6">
       <p className="max-w-3xl text-pretty text-muted">{copy.intro}</p>
