@@ -50,7 +50,15 @@ async function startHangingReceiver() {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Every connection is ended, not only idle ones: on a busy machine the server under test may be
+  // retrying the silent lead just then, and that attempt would hold close() for the whole limit.
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`;
   return { url, arrivals };
 }
