@@ -13,6 +13,8 @@ export type { CoachRequest } from './coach-session';
 
 const root = new URL('../..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
+/** Preloaded into every server started here: it exits once this test process is gone (./exit-with-parent.mjs). */
+export const exitWithParent = ['--import', new URL('./exit-with-parent.mjs', import.meta.url).pathname];
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -30,7 +32,7 @@ export type LaunchOptions = { nodeArgs?: string[]; user?: { uid: number; gid: nu
  */
 async function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOptions, stdio: 'inherit' | 'pipe'): Promise<ChildProcess> {
   const entry = nodeArgs.includes('tsx') ? [join(root, 'server/main.ts')] : await entryArgs('server/main.ts');
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...exitWithParent, ...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -46,6 +48,7 @@ async function launch(env: Record<string, string>, { nodeArgs = [], user }: Laun
       // Every test receiver listens on 127.0.0.1 (the tests of the rule itself set their own).
       OUTBOUND_ALLOWED_HOSTS: 'loopback',
       SETTINGS_ENCRYPTION_KEY: testSettingsKey,
+      TEST_PARENT_PID: String(process.pid),
       ...env,
     },
     stdio: ['ignore', 'pipe', stdio],
