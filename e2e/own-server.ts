@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listeningUrl } from '../server/test/listening';
-import { entryArgs } from '../server/test/server-entry';
+import { entryArgs, exitWithParent } from '../server/test/server-entry';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -23,7 +23,7 @@ export type OwnServer = {
 
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-own-'));
-  const child: ChildProcess = spawn(process.execPath, await entryArgs('server/main.ts'), {
+  const child: ChildProcess = spawn(process.execPath, [...exitWithParent.nodeArgs, ...(await entryArgs('server/main.ts'))], {
     cwd: root,
     env: {
       ...process.env,
@@ -39,6 +39,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       PUBLIC_URL: '',
       // The tests' receivers and mail servers listen on 127.0.0.1 (server/outbound/allowed-hosts.ts).
       OUTBOUND_ALLOWED_HOSTS: 'loopback',
+      // It exits if this test worker dies without stopping it (server/test/exit-with-parent.mjs).
+      ...exitWithParent.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

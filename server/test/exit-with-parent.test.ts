@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { exitWithParent } from './server-process';
+import { exitWithParent } from './server-entry';
 
 /** Whether the process runs: an exited one its new parent has not yet reaped (a zombie, "Z") does not. */
 const alive = (pid: number) => {
@@ -17,7 +17,7 @@ const alive = (pid: number) => {
 };
 
 test.each([
-  ['with the preload, it exits within seconds of its parent', exitWithParent, false],
+  ['with the preload, it exits within seconds of its parent', exitWithParent.nodeArgs, false],
   ['without it, it would live on (the orphan this guards against)', [], true],
 ])('a server whose test process is killed: %s', async (_name, preload, outlives) => {
   // The parent stands in for a Vitest worker: it starts a long-running child and says its pid.

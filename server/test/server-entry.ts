@@ -16,3 +16,12 @@ export async function entryArgs(script: 'server/main.ts' | 'server/cli/main.ts')
   // A stack trace names the sources' files and lines, as through tsx (the bundle maps them).
   return entry.pathname.endsWith('.mjs') ? ['--enable-source-maps', fileURLToPath(entry)] : ['--import', 'tsx', fileURLToPath(entry)];
 }
+
+/**
+ * What makes a server a test starts exit once the test process is gone (./exit-with-parent.mjs):
+ * Node's option to preload it, and the test process's pid for it to watch.
+ */
+export const exitWithParent = {
+  nodeArgs: ['--import', fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url))],
+  env: { TEST_PARENT_PID: String(process.pid) },
+};

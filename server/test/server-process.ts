@@ -6,15 +6,13 @@ import { coachApi } from '../../src/shared/coach-api/routes';
 import { coachRequests, type CoachRequest, sessionCookieOf } from './coach-session';
 import { makeFakeDist } from './fake-dist';
 import { listeningUrl } from './listening';
-import { entryArgs } from './server-entry';
+import { entryArgs, exitWithParent } from './server-entry';
 import { tempDir, testSettingsKey } from './helpers';
 
 export type { CoachRequest } from './coach-session';
 
 const root = new URL('../..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
-/** Preloaded into every server started here: it exits once this test process is gone (./exit-with-parent.mjs). */
-export const exitWithParent = ['--import', new URL('./exit-with-parent.mjs', import.meta.url).pathname];
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -32,7 +30,7 @@ export type LaunchOptions = { nodeArgs?: string[]; user?: { uid: number; gid: nu
  */
 async function launch(env: Record<string, string>, { nodeArgs = [], user }: LaunchOptions, stdio: 'inherit' | 'pipe'): Promise<ChildProcess> {
   const entry = nodeArgs.includes('tsx') ? [join(root, 'server/main.ts')] : await entryArgs('server/main.ts');
-  const child = spawn(process.execPath, [...exitWithParent, ...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...exitWithParent.nodeArgs, ...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -48,7 +46,7 @@ async function launch(env: Record<string, string>, { nodeArgs = [], user }: Laun
       // Every test receiver listens on 127.0.0.1 (the tests of the rule itself set their own).
       OUTBOUND_ALLOWED_HOSTS: 'loopback',
       SETTINGS_ENCRYPTION_KEY: testSettingsKey,
-      TEST_PARENT_PID: String(process.pid),
+      ...exitWithParent.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', stdio],
