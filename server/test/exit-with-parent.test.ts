@@ -3,13 +3,17 @@
  * killed (as Vitest ends a worker whose hook timed out), the server exits on its own.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { exitWithParent } from './server-entry';
 
-/** Whether the process runs: an exited one its new parent has not yet reaped (a zombie, "Z") does not. */
+/**
+ * Whether the process runs. On Linux an exited one that its new parent has not reaped yet (a
+ * zombie, state "Z") does not, though a signal 0 still finds it; elsewhere the signal tells.
+ */
 const alive = (pid: number) => {
   try {
+    if (!existsSync('/proc/self/stat')) return process.kill(pid, 0);
     return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
   } catch {
     return false;
@@ -21,9 +25,9 @@ test.each([
   ['without it, it would live on (the orphan this guards against)', [], true],
 ])('a server whose test process is killed: %s', async (_name, preload, outlives) => {
   // The parent stands in for a Vitest worker: it starts a long-running child and says its pid.
-  const child = ['-e', 'setInterval(() => {}, 1000)'];
+  const longRunning = ['-e', 'setInterval(() => {}, 1000)'];
   const parentScript = `const { spawn } = require('node:child_process');
-    const child = spawn(process.execPath, ${JSON.stringify([...preload, ...child])}, { stdio: 'ignore', env: { ...process.env, TEST_PARENT_PID: String(process.pid) } });
+    const child = spawn(process.execPath, ${JSON.stringify([...preload, ...longRunning])}, { stdio: 'ignore', env: { ...process.env, TEST_PARENT_PID: String(process.pid) } });
     console.log(child.pid); setInterval(() => {}, 1000);`;
   const parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['ignore', 'pipe', 'inherit'] });
   const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
@@ -31,7 +35,7 @@ test.each([
   parent.kill('SIGKILL');
   try {
     if (outlives) {
-      // Given three times as long as the preload needs, it is still running.
+      // Six times the preload's interval later, it is still running.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(alive(pid)).toBe(true);
     } else {
