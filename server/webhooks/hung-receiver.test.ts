@@ -5,13 +5,12 @@
  * must end at the documented limit (outboxTimings.requestTimeoutMs), whatever the garbage collector
  * does, so the next lead is forwarded within 15 s of its post, not after undici's 300 s default.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { openSqlite } from '../storage/sqlite/binding';
 import { DATABASE_FILE } from '../storage/sqlite/connection';
 import { postLead, tempDir, validLead } from '../test/helpers';
+import { startReceiver } from '../test/receiver';
 import { spawnServer } from '../test/server-process';
 import { outboxTimings } from './outbox';
 
@@ -19,48 +18,36 @@ const forceGc = new URL('../test/force-gc.mjs', import.meta.url).pathname;
 
 type Arrival = { id: string; arrivedAt: number; closedAt: number | null };
 
-const held: ServerResponse[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const response of held.splice(0)) response.destroy();
   for (const close of closers.splice(0)) await close();
 });
 
 /**
  * The first webhook-id it sees is never answered; the second gets `200` and a body that never
  * ends; every other one a plain `200`. Each request's arrival, and when the sender closed its
- * connection, are recorded.
+ * connection, are recorded. Its close ends every connection, the held ones too: on a busy machine
+ * the server under test may be retrying the silent lead just then (../test/receiver.ts).
  */
 async function startHangingReceiver() {
   const arrivals: Arrival[] = [];
   const behaviour = new Map<string, 'silent' | 'stalled body' | 'ok'>();
-  const server = createServer((request, response) => {
+  const receiver = await startReceiver();
+  receiver.answer = (response, request) => {
     const id = String(request.headers['webhook-id']);
     const arrival: Arrival = { id, arrivedAt: performance.now(), closedAt: null };
     arrivals.push(arrival);
     request.socket.once('close', () => (arrival.closedAt = performance.now()));
-    request.resume();
     if (!behaviour.has(id)) behaviour.set(id, (['silent', 'stalled body'] as const)[behaviour.size] ?? 'ok');
     const kind = behaviour.get(id);
     if (kind === 'ok') return void response.writeHead(200).end();
-    held.push(response);
     if (kind === 'stalled body') {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       response.write('{"received":');
     }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // Every connection is ended, not only idle ones: on a busy machine the server under test may be
-  // retrying the silent lead just then, and that attempt would hold close() for the whole limit.
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`;
-  return { url, arrivals };
+  };
+  closers.push(receiver.close);
+  return { url: receiver.url, arrivals };
 }
 
 async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
