@@ -21,13 +21,27 @@ const refusal = /^Failed to load resource: the server responded with a status of
  * before signing in, a wrong password, throttling) and returns their statuses, for the test to assert.
  */
 export function takeApiRefusals(consoleErrors: string[]): number[] {
-  const statuses = consoleErrors.flatMap((line) => {
-    const status = refusal.exec(line)?.[1];
-    return status ? [Number(status)] : [];
-  });
+  const statuses = refusedStatuses(consoleErrors);
   const others = consoleErrors.filter((line) => !refusal.test(line));
   consoleErrors.splice(0, consoleErrors.length, ...others);
   return statuses;
+}
+
+/**
+ * `takeApiRefusals` for a request still on its way: Chromium logs a refusal some time after the page
+ * asked, and a page can be "idle" before its script has asked at all. Waits until the lines logged
+ * say exactly `statuses`, then takes them out.
+ */
+export async function expectApiRefusals(consoleErrors: string[], statuses: number[]): Promise<void> {
+  await expect.poll(() => refusedStatuses(consoleErrors), { message: 'the refused API requests Chromium logged' }).toEqual(statuses);
+  takeApiRefusals(consoleErrors);
+}
+
+function refusedStatuses(consoleErrors: readonly string[]): number[] {
+  return consoleErrors.flatMap((line) => {
+    const status = refusal.exec(line)?.[1];
+    return status ? [Number(status)] : [];
+  });
 }
 
 /** The smallest tap target on a phone, in CSS pixels (WCAG 2.5.5; Apple's and Material's guidance). */

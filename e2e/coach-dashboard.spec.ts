@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { waitForFunnel } from './coach-counts';
 import { expect, ownConnection, test } from './fixtures';
 import type { Rating } from '../src/shared/constants';
 import { answerButton } from './answers';
@@ -85,7 +86,17 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
 
-  // The beacons of the last run may still be on their way: look again until the source is counted in full.
+  // The beacons of the last run may still be on their way: the screen is read once they are in.
+  await waitForFunnel(
+    page,
+    (funnel) => {
+      const counts = funnel.sources.find((entry) => entry.utmSource === source && entry.utmMedium === 'e2e')?.counts;
+      return counts?.question_5 === 3 && counts.lead === 1 && counts.course_click === 1;
+    },
+    'the last run at question 5, the lead and the course click',
+  );
+  await page.reload();
+  await page.getByLabel('Visitors from').selectOption(`${source} · e2e`);
   const expected = [
     ['Landing page', '3'],
     ['Quiz started', '3'],
@@ -96,14 +107,13 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
     ['Course click', '1'],
   ];
   const funnelTable = page.getByRole('table', { name: /Each step of the funnel/ });
-  await expect(async () => {
-    await page.reload();
-    await page.getByLabel('Visitors from').selectOption(`${source} · e2e`);
-    const rows = await funnelTable.locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']),
-    );
-    expect(rows).toEqual(expected);
-  }).toPass({ timeout: 15_000 });
+  await expect
+    .poll(() =>
+      funnelTable
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? ''])),
+    )
+    .toEqual(expected);
   // One of the three who reached question 5 left there: a drop-off of 33.3%, a conversion to question 6 of 66.7%.
   await expect(funnelTable.getByRole('row', { name: /^Question 5/ })).toContainText('33.3%');
   await expect(funnelTable.getByRole('row', { name: /^Question 6/ })).toContainText('66.7%');

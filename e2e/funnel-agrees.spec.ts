@@ -7,9 +7,12 @@
  * note saying why earlier steps were raised. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
  */
 import type { Page } from '@playwright/test';
+import type { FunnelResponse } from '../src/shared/coach-api/funnel';
+import type { FunnelStep } from '../src/shared/funnel';
 import { funnelEventsEndpoint } from '../src/shared/funnel-event';
 import { leadsApiPath } from '../src/shared/paths';
 import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { waitForFunnel, waitForOffers } from './coach-counts';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
 
@@ -48,17 +51,15 @@ for (const width of [360, 1280]) {
       expect(lead.status()).toBe(201);
     }
 
+    // Beacons and leads are written once a second: the screen opens once they are in.
+    const total = (funnel: FunnelResponse, step: FunnelStep) => funnel.steps.find((count) => count.step === step)?.count;
+    await waitForFunnel(page, (funnel) => total(funnel, 'results') === 3 && total(funnel, 'lead') === 2, 'three results and two leads');
+    await waitForOffers(page, (report) => report.rows.reduce((leads, row) => leads + row.leads, 0) === 2, 'two leads under the offers');
     await page.getByRole('link', { name: 'Funnel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
-    // Beacons are written once a second: look again until the three results are in.
-    await expect(async () => {
-      await page.reload();
-      expect((await stepCounts(page)).at(-3)).toBe(3);
-    }).toPass({ timeout: 20_000 });
-
-    const counts = await stepCounts(page);
     // Everyone who got at least that far: the results' three at every step before, the two leads, no course click.
-    expect(counts).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0]);
+    await expect.poll(() => stepCounts(page)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0]);
+    const counts = await stepCounts(page);
     counts.forEach((count, index) => expect(count).toBeLessThanOrEqual(counts[index - 1] ?? count));
     await expect(page.getByText('No visitors in this period yet.')).toHaveCount(0);
     await expect(page.getByText(/^Some visitors were counted at a later step but not at an earlier one/)).toBeVisible();
@@ -84,10 +85,7 @@ for (const width of [360, 1280]) {
 
     // The offers: whoever left a lead saw the offer, so "Saw it" is never below the leads.
     const offers = page.getByRole('table', { name: 'Offers' });
-    await expect(async () => {
-      await page.reload();
-      await expect(offers.getByRole('row', { name: /^All patterns/ })).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await expect(offers.getByRole('row', { name: /^All patterns/ })).toBeVisible();
     const offerTotal = (await offers.getByRole('row', { name: /^All patterns/ }).locator('td').allTextContents()).map(Number);
     expect(offerTotal).toEqual([2, 2, 0]);
     await expect(page.getByText(/^Some leads came from visitors whose browser did not count the page with the offer/)).toBeVisible();
