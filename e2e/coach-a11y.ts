@@ -28,9 +28,9 @@ export function takeApiRefusals(consoleErrors: string[]): number[] {
 }
 
 /**
- * `takeApiRefusals` for a request still on its way: Chromium logs a refusal some time after the page
- * asked, and a page can be "idle" before its script has asked at all. Waits until the lines logged
- * say exactly `statuses`, then takes them out.
+ * Asserts the refused API requests Chromium logged, and takes them out. Chromium logs a refusal on its
+ * own time, after the answer, and a page can look settled (or be network-idle) before its script has
+ * asked at all: this waits until the lines logged say exactly `statuses`.
  */
 export async function expectApiRefusals(consoleErrors: string[], statuses: number[]): Promise<void> {
   await expect.poll(() => refusedStatuses(consoleErrors), { message: 'the refused API requests Chromium logged' }).toEqual(statuses);

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { signedWith, startReceiver, type Receiver } from '../server/test/receiver';
-import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
 import { saveBar } from './save-bar';
@@ -34,7 +34,7 @@ test.describe('webhook and embed set on the dashboard', () => {
       test.setTimeout(150_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await choosePassword(page, await setupAddress(server));
-      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+      await expectApiRefusals(consoleErrors, [401]);
 
       const panel = forwarding(page);
       await expect(panel.getByText('Off: there is no address yet.')).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('with LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET and EMBED_ORIGINS set 
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await choosePassword(page, await setupAddress(server));
-      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+      await expectApiRefusals(consoleErrors, [401]);
 
       const panel = forwarding(page);
       await expect(panel.getByText('On. Leads go to https://hooks.example.com/catch/1?token=…')).toBeVisible();

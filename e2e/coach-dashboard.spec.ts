@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { waitForFunnel } from './coach-counts';
 import { expect, ownConnection, test } from './fixtures';
 import type { Rating } from '../src/shared/constants';
@@ -166,7 +166,7 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // Not signed in: on arrival, and again after signing out.
-  expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+  await expectApiRefusals(consoleErrors, [401, 401]);
 });
 
 test('a stranger is refused, then slowed down, never locked; the browser that signed in before is never slowed', async ({

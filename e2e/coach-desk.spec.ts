@@ -5,7 +5,7 @@
  * visitor's page. axe and screenshots (SHOTS_DIR) at 360 and 1280 px.
  */
 import type { Page } from '@playwright/test';
-import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import { saveAll, saveBar } from './save-bar';
@@ -15,7 +15,7 @@ const nameField = (page: Page) => page.getByLabel(/^Your name/);
 test('an edit left by switching screens is asked about: staying keeps it, leaving drops it; closing the tab asks too', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
-  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await expectApiRefusals(consoleErrors, [401]);
   // A screen to go back to.
   await page.getByRole('link', { name: 'Funnel' }).click();
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -73,7 +73,7 @@ for (const width of [360, 1280]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
-    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    await expectApiRefusals(consoleErrors, [401]);
 
     await nameField(page).fill('Sam Rivera');
     await page.getByLabel(/^Course link/).fill('https://sam.example/course');

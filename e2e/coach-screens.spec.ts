@@ -5,7 +5,7 @@
  * full-page screenshot there (for looking at them by eye; not part of the check).
  */
 import type { Page } from '@playwright/test';
-import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword } from './coach-fake-api';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
 
@@ -149,7 +149,7 @@ for (const width of [360, 1280]) {
       await page.getByRole('button', { name: 'Newer' }).click();
       await expect(entries).toHaveCount(25);
       // Not signed in on arrival, then the wrong password.
-      expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+      await expectApiRefusals(consoleErrors, [401, 401]);
     });
   });
 }
@@ -161,7 +161,7 @@ test('throttled sign-in says how long to wait and until when', async ({ page, co
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. .*Try again in 5 minutes \(at \d\d:\d\d\)\.$/);
   await expectNoA11yFindings(page, 'sign-in-throttled');
-  expect(takeApiRefusals(consoleErrors)).toEqual([401, 429]);
+  await expectApiRefusals(consoleErrors, [401, 429]);
 });
 
 test('a period is chosen from presets or typed, and a bad range is explained, not sent', async ({ page, consoleErrors }) => {
@@ -185,5 +185,5 @@ test('a period is chosen from presets or typed, and a bad range is explained, no
   await expect.poll(() => asked.at(-1)).toBe('2026-02-10..2026-02-20');
   expect(asked).toHaveLength(3);
   await expect(page.getByText(/Tue, 10 Feb 2026 to Fri, 20 Feb 2026/)).toBeVisible();
-  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await expectApiRefusals(consoleErrors, [401]);
 });

@@ -7,7 +7,7 @@
  */
 import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, ownConnection } from './fixtures';
 import { clickSave, saveAll, saveBar } from './save-bar';
@@ -30,7 +30,7 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
 
   await choosePassword(page, address);
   // Not signed in yet, on /coach and on the set-up address: what Chromium logs for the two 401s.
-  expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+  await expectApiRefusals(consoleErrors, [401, 401]);
   await page.getByLabel(/^Your name/).fill('Dana Reyes');
   await page.getByLabel(/^One-line intro/).fill('ADHD coach for busy founders');
   await page.getByLabel('Photo or logo').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: pngImage(240, 240) });
@@ -71,7 +71,7 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
 test('bad values get clear messages naming the field, and nothing is saved', async ({ page, server, consoleErrors }) => {
   test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
-  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await expectApiRefusals(consoleErrors, [401]);
 
   await page.getByLabel(/^Course link/).fill('javascript:alert(1)');
   await clickSave(page);
@@ -94,7 +94,7 @@ test('bad values get clear messages naming the field, and nothing is saved', asy
   await expect(page.getByText('No picture yet.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
   // The SVG's 400, logged by Chromium; the 5 MB file never left the browser.
-  expect(takeApiRefusals(consoleErrors)).toEqual([400]);
+  await expectApiRefusals(consoleErrors, [400]);
 
   // On a phone, a message quoting a long example address wraps inside its card, not past its edge.
   // A pitch pasted too long is kept whole, and its message counts all of it (it was cut at 800).
@@ -137,7 +137,7 @@ test.describe('with PRIVACY_URL set on the server', () => {
       await page.getByLabel('Type it again').fill(password);
       await page.getByRole('button', { name: 'Set password and sign in' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      expect(takeApiRefusals(consoleErrors)).toEqual([401, 401]);
+      await expectApiRefusals(consoleErrors, [401, 401]);
       // The environment wins: shown, read-only, with the variable that sets it.
       const privacy = page.getByLabel(/^Privacy policy link/);
       await expect(privacy).toHaveValue('https://coach.example/privacy');

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { driverTips } from '../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import type { OwnServer } from './own-server';
@@ -105,7 +105,7 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   await page.context().clearCookies();
   await bar.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Sign in again to save your changes: they are kept until you do.' })).toBeVisible();
-  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await expectApiRefusals(consoleErrors, [401]);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeFocused();

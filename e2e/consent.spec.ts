@@ -13,7 +13,7 @@ import { hashPassword } from '../server/coach/password';
 import { loadConfig } from '../server/config';
 import { resultsCopy } from '../src/content/results';
 import { expectNoAxeViolations } from './axe';
-import { takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals } from './coach-a11y';
 import { expect, test as base } from './fixtures';
 import { exportLeads } from './lead-export';
 import { coreDriversState, openResultsWithState } from './results-state';
@@ -130,5 +130,5 @@ withConsentBox('the coach finds the consent a visitor gave on the lead’s detai
   await expect(consent.filter({ hasText: 'Agreed (box ticked)' })).toBeVisible();
   await expect(page.getByText('No consent record')).toHaveCount(0);
   // The dashboard asked who is signed in before the sign-in: its one expected refusal.
-  expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+  await expectApiRefusals(consoleErrors, [401]);
 });

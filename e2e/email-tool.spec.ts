@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { startBrevoFake, type BrevoFake } from '../server/email-tool/fakes/brevo-fake';
 import { emailToolApi } from '../src/shared/email-tool-api';
-import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit } from './fixtures';
 import { saveAll } from './save-bar';
@@ -28,7 +28,7 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       test.setTimeout(150_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await choosePassword(page, await setupAddress(server));
-      expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+      await expectApiRefusals(consoleErrors, [401]);
 
       // The consent box on, with no mail server: nobody can confirm, and the section says so.
       await page.getByRole('checkbox', { name: 'Marketing-consent box' }).check();
@@ -109,7 +109,7 @@ test.describe('a revoked key saved on the dashboard', () => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await choosePassword(page, await setupAddress(server));
-    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    await expectApiRefusals(consoleErrors, [401]);
     const panel = section(page);
     await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
     const key = panel.getByLabel('E-mail tool API key');
@@ -174,7 +174,7 @@ test.describe('the e-mail tool set in the environment', () => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await choosePassword(page, await setupAddress(server));
-    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    await expectApiRefusals(consoleErrors, [401]);
     const panel = section(page);
     await expect(panel.getByRole('combobox', { name: 'Tool' })).toBeDisabled();
     await expect(panel.getByText('Set on the server (EMAIL_TOOL).')).toBeVisible();

@@ -11,7 +11,7 @@ import type { FunnelResponse } from '../src/shared/coach-api/funnel';
 import type { FunnelStep } from '../src/shared/funnel';
 import { funnelEventsEndpoint } from '../src/shared/funnel-event';
 import { leadsApiPath } from '../src/shared/paths';
-import { expectNoA11yFindings, expectTapTargets, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { waitForFunnel, waitForOffers } from './coach-counts';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, ownConnection } from './fixtures';
@@ -32,7 +32,7 @@ for (const width of [360, 1280]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
-    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    await expectApiRefusals(consoleErrors, [401]);
 
     // Three visitors' browsers counted only the results page; two of them left their address.
     const headers = { origin: server.url, ...ownConnection };

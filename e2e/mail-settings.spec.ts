@@ -17,7 +17,7 @@ import { loadConfig } from '../server/config';
 import { coachPassword, setTestPassword } from '../server/test/coach-session';
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink';
 import { testEmailCopy } from '../src/content/email';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings } from './coach-a11y';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, test as base } from './fixtures';
 import { clickSave, saveAll } from './save-bar';
 import { coreDriversState, openResultsWithState } from './results-state';
@@ -85,7 +85,7 @@ for (const width of [360, 1280]) {
     await expect(section.getByText('Off: the mail server (SMTP) is not set.')).toBeVisible();
     await shoot(page, 'mail-settings-off', width);
     // Not signed in at first: what Chromium logs for the session check's 401.
-    expect(takeApiRefusals(consoleErrors)).toEqual([401]);
+    await expectApiRefusals(consoleErrors, [401]);
 
     // A refused address: the message names the field and never repeats the password.
     const server = page.getByLabel(/^Mail server \(SMTP\)/);
