@@ -19,6 +19,12 @@ export type FakeServer = {
   upcoming: FakeAnswer[];
   /** The most requests of one bucket in flight at once, the one answered 429 for it included (with a `concurrent` limit). */
   mostAtOnce: () => number;
+  /**
+   * Holds every answer until the returned `release` is called (but the 429 for one request too many
+   * at once, which comes at once): a test can crowd the limit of connections, or kill an instance
+   * while it waits for its answer, on a machine of any speed. `holdMs` still applies after.
+   */
+  holdAnswers: () => () => void;
   close: () => Promise<void>;
 };
 
@@ -59,11 +65,20 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
   const server: Server = createServer();
   const inFlight = new Map<string, number>();
   let most = 0;
+  let holding: Promise<void> | null = null;
   const fake: FakeServer = {
     url: '',
     log: [],
     upcoming: [],
     mostAtOnce: () => most,
+    holdAnswers: () => {
+      let release = () => {};
+      holding = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        holding = null;
+        release();
+      };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -114,12 +129,15 @@ export async function startFakeServer(options: FakeOptions): Promise<FakeServer>
         response.writeHead(answer.status, { ...(payload ? { 'content-type': 'application/json' } : {}), ...answer.headers });
         response.end(payload);
       };
-      if (bucket === null || crowded) return reply();
-      inFlight.set(bucket, held);
-      setTimeout(() => {
-        inFlight.set(bucket, (inFlight.get(bucket) ?? 1) - 1);
-        reply();
-      }, options.concurrent?.holdMs ?? 0);
+      if (crowded || (bucket === null && holding === null)) return reply();
+      if (bucket !== null) inFlight.set(bucket, held);
+      const answerAfterHold = () =>
+        setTimeout(() => {
+          if (bucket !== null) inFlight.set(bucket, (inFlight.get(bucket) ?? 1) - 1);
+          reply();
+        }, options.concurrent?.holdMs ?? 0);
+      if (holding) void holding.then(answerAfterHold);
+      else answerAfterHold();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
