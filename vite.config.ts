@@ -61,9 +61,11 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['server/test/setup.ts'],
           // Most server tests start a real server (a storage thread, a Postgres pool, a child
-          // process): 5 s is too short for that on a busy shared machine. Tests whose timing is the
-          // behaviour assert it themselves.
-          testTimeout: 20_000,
+          // process): 5 s is too short for that on a busy shared machine, and beside the end-to-end
+          // tests in CI a dozen took 11-13 s. The limits guard against a hang; tests whose timing is
+          // the behaviour assert it themselves. Hooks close those servers, as slow at times.
+          testTimeout: 40_000,
+          hookTimeout: 30_000,
           // One throwaway Postgres server for the run (fails, saying how to install it, without Postgres).
           globalSetup: ['server/test/postgres-global-setup.ts'],
         },

@@ -51,7 +51,7 @@ test('with the code, the password is set and the coach is signed in; the code th
   expect(session.statusCode).toBe(200);
   const audit = await running().inject({ method: 'GET', url: coachApi.audit, cookies: { [SESSION_COOKIE]: cookie?.value ?? '' } });
   expect(audit.json<AuditLogResponse>().entries.map((entry) => entry.action)).toEqual(['sign_in', 'sign_in', 'password_set']);
-}, 20_000);
+});
 
 test('a code an hour old has expired, and says what to do', async () => {
   const { clock, code } = await withCode();
@@ -67,7 +67,7 @@ test('a short password is refused before the code is spent, so the coach can try
   expect(short.statusCode).toBe(400);
   expect(short.json()).toMatchObject({ field: 'password', message: 'The password must be at least 12 characters long.' });
   expect((await post(code)).statusCode).toBe(200);
-}, 20_000);
+});
 
 test('wrong codes count against the sign-in throttle, and are audit-logged', async () => {
   await withCode();
@@ -115,4 +115,4 @@ test('the first start prints the set-up address once, on a line of its own; a se
   app = (await startApp(config, { logStream: again.stream })).app;
   await expect.poll(() => again.lines.some((entry) => entry.includes('Server listening'))).toBe(true);
   expect(again.lines.filter((entry) => entry.includes('setupUrl'))).toEqual([]);
-}, 20_000);
+});

@@ -91,4 +91,4 @@ test('with two instances and the shortest lease (5 s), an attempt at a silent ma
   expect(closedAt).toBeLessThanOrEqual(leaseEnd - LEASE_MARGIN_MS + 500);
   expect(recordedAt).toBeLessThan(leaseEnd);
   expect(sqliteDb(running.app).prepare("SELECT state, attempts, lease FROM outbox WHERE channel = 'email'").get()).toEqual({ state: 'pending', attempts: 1, lease: null });
-}, 20_000);
+});

@@ -305,4 +305,4 @@ test('with two instances and the shortest lease (5 s), a hung attempt ends and i
     for (const response of hung) response.destroy();
     await new Promise((resolve) => server.close(resolve));
   }
-}, 20_000);
+});
