@@ -31,8 +31,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Time limits guard against a hang; they measure nothing. The machine these run on is shared and
   // often busy (a sign-in runs the real scrypt; a page's hydration waits for a core), so they are
-  // generous. What a user would notice as slow is asserted where it matters, in numbers.
-  timeout: 60_000,
+  // generous: beside the unit tests in CI, tests that take 10-20 s alone took 30-50 s. What a user
+  // would notice as slow is asserted where it matters, in numbers.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   use: {
     baseURL,

@@ -31,7 +31,7 @@ test.describe('webhook and embed set on the dashboard', () => {
 
   for (const width of [360, 1280]) {
     test(`at ${width} px: the address, a secret shown once, a test to the receiver, the snippets and the look`, async ({ page, server, consoleErrors }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await choosePassword(page, await setupAddress(server));
       await expectApiRefusals(consoleErrors, [401]);
@@ -173,7 +173,6 @@ test.describe('with LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET and EMBED_ORIGINS set 
 
   for (const width of [360, 1280]) {
     test(`at ${width} px: shown read-only, naming the variable; the address without its token`, async ({ page, server, consoleErrors }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await choosePassword(page, await setupAddress(server));
       await expectApiRefusals(consoleErrors, [401]);

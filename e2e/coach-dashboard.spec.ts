@@ -175,7 +175,6 @@ test('a stranger is refused, then slowed down, never locked; the browser that si
   baseURL,
   consoleErrors,
 }) => {
-  test.setTimeout(60_000);
   const alert = page.getByRole('alert');
   /** One sign-in attempt; answers the API's status and, for a 429, its Retry-After in seconds. */
   async function attempt(value: string) {

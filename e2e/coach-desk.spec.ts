@@ -13,7 +13,6 @@ import { saveAll, saveBar } from './save-bar';
 const nameField = (page: Page) => page.getByLabel(/^Your name/);
 
 test('an edit left by switching screens is asked about: staying keeps it, leaving drops it; closing the tab asks too', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   await expectApiRefusals(consoleErrors, [401]);
   // A screen to go back to.
@@ -70,7 +69,6 @@ for (const width of [360, 1280]) {
     browser,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
     await expectApiRefusals(consoleErrors, [401]);

@@ -29,7 +29,6 @@ async function addStartSmall(page: Page, link: string) {
 }
 
 test('the coach’s headline, tip and offer for Task Initiation rated 1 reach the right visitors, and the click counts under that offer', async ({ page, server, browser, consoleErrors }) => {
-  test.setTimeout(120_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
 
@@ -92,7 +91,6 @@ test('the coach’s headline, tip and offer for Task Initiation rated 1 reach th
 });
 
 test('an offer left unsaved by switching screens is asked about: staying keeps it, and the save bar saves it for visitors', async ({ page, server, browser, consoleErrors }) => {
-  test.setTimeout(90_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -129,7 +127,6 @@ test('an offer left unsaved by switching screens is asked about: staying keeps i
 
 for (const width of [360, 1280]) {
   test(`the Offers screen at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
     takeApiRefusals(consoleErrors);

@@ -10,7 +10,6 @@ import { expect, expectNoHorizontalScroll } from './fixtures';
 const tip = 'Open the file and write one line. That is the whole task for now.';
 
 test('the preview shows the tip and the offer as typed, for the ratings chosen, and a visitor sees none of it before the save', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(90_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   await page.goto('/coach#words');
@@ -31,7 +30,6 @@ test('the preview shows the tip and the offer as typed, for the ratings chosen, 
 
 for (const width of [360, 1280]) {
   test(`the preview at ${width} px on Offers: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
     takeApiRefusals(consoleErrors);

@@ -20,7 +20,6 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
   browser,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
   const address = await setupAddress(server);
 
   // Before a password is set, /coach explains where the address is, with the command line to copy.
@@ -69,7 +68,6 @@ test('from an empty DATA_DIR: the set-up address from the log, the password in t
 });
 
 test('bad values get clear messages naming the field, and nothing is saved', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   await expectApiRefusals(consoleErrors, [401]);
 
@@ -117,7 +115,7 @@ test.describe('with PRIVACY_URL set on the server', () => {
 
   for (const width of [360, 1280]) {
     test(`the new screens at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, browser, consoleErrors }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       const address = await setupAddress(server);
 

@@ -26,7 +26,6 @@ test('with no text changed, the pages served are the build’s own (our texts), 
 });
 
 test('the coach changes the headline and a tip in the browser; a visitor sees both, without a restart', async ({ page, server, browser, consoleErrors }) => {
-  test.setTimeout(90_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   await page.goto('/coach#words');
@@ -65,7 +64,6 @@ test('the coach changes the headline and a tip in the browser; a visitor sees bo
 });
 
 test('a text left unsaved by switching screens is asked about: staying keeps it, the save bar saves it for visitors; leaving loses it', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -130,7 +128,6 @@ async function twoDevicesOnWords(page: Page, server: OwnServer, consoleErrors: s
 }
 
 test('two devices open on the screen each save a different text: both are kept, and the one saved last then shows both', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   const { laptop, phone } = await twoDevicesOnWords(page, server, consoleErrors);
   const headline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Headline' });
   const subHeadline = (device: Page) => device.getByRole('textbox', { name: 'Landing › Sub-headline' });
@@ -154,7 +151,6 @@ test('two devices open on the screen each save a different text: both are kept, 
 });
 
 test('a screen left open on another device shows what was saved there once the coach comes back to it; a screen with edits keeps them', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   const { laptop, phone } = await twoDevicesOnWords(page, server, consoleErrors);
   const field = (device: Page, name: string) => device.getByRole('textbox', { name: `Landing › ${name}` });
   await expect(field(laptop, 'Headline')).toHaveValue('Discover Your Core Drivers');
@@ -203,7 +199,6 @@ test('a screen left open on another device shows what was saved there once the c
 });
 
 test('a text too long is refused in the browser with the server’s message, on whichever tab the coach is, and nothing is saved', async ({ page, server, consoleErrors }) => {
-  test.setTimeout(60_000);
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);
   await page.goto('/coach#words');
@@ -222,7 +217,6 @@ test('a text too long is refused in the browser with the server’s message, on 
 
 for (const width of [360, 1280]) {
   test(`the words screen at ${width} px: axe finds nothing, nothing scrolls sideways, a field reached with Tab never hides under the save bar`, async ({ page, server, consoleErrors }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
     takeApiRefusals(consoleErrors);

@@ -102,7 +102,6 @@ withConsentBox(
 );
 
 withConsentBox('the coach finds the consent a visitor gave on the lead’s detail in the dashboard', async ({ page, consentServer, consoleErrors }) => {
-  withConsentBox.setTimeout(60_000);
   await openResultsWithState(page, coreDriversState('321213132'));
   const email = `consent-detail-${Date.now()}@example.com`;
   await fillGate(page, email);

@@ -67,8 +67,6 @@ async function expectFrameFitsContent(page: Page, quiz: FrameLocator) {
 test('inline, the frame takes its content’s height at every step up to the unlocked insights, and the host hears each step once, in order', async ({
   page,
 }) => {
-  // The whole quiz with a real clock, checking the frame at every step.
-  test.setTimeout(60_000);
   await page.goto(`${sites.allowed}/inline?utm_source=newsletter&utm_campaign=spring&ref=ignored`);
   const iframe = page.locator('[data-core-drivers] iframe');
   const src = new URL((await iframe.getAttribute('src')) ?? '');

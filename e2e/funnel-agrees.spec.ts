@@ -29,7 +29,6 @@ for (const width of [360, 1280]) {
     server,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await choosePassword(page, await setupAddress(server));
     await expectApiRefusals(consoleErrors, [401]);

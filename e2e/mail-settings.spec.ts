@@ -74,7 +74,7 @@ function smtpUrlOf(sink: SmtpSink, password: string): string {
 
 for (const width of [360, 1280]) {
   test(`mail turned on from the settings screen at ${width} px: checked, saved, tested, used without a restart`, async ({ page, mailSettingsServer, browser, consoleErrors }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const { sink } = mailSettingsServer;
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await page.goto('/coach');

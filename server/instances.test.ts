@@ -169,4 +169,4 @@ test('two instances on one Postgres: a SIGKILL mid-burst loses and doubles no ac
   const page = (await read(a2.url, '/api/coach/leads?limit=100')) as { leads: unknown[]; nextCursor: string | null };
   expect(page.leads).toHaveLength(100);
   expect(page.nextCursor).not.toBeNull();
-}, 120_000);
+}, 180_000);

@@ -53,7 +53,7 @@ test('set-password reads stdin, refuses fewer than 12 characters, stores only a 
   expect(await new SessionStore(sqliteSessionTable(db)).find(session.token, Date.now())).toBeNull();
   expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'password_set', actor: 'command line' }]);
   db.close();
-}, 30_000);
+});
 
 test('reset-second-factor turns the second factor off for a coach who lost their phone; passkeys stay', async () => {
   const dataDir = tempDir();
@@ -69,7 +69,7 @@ test('reset-second-factor turns the second factor off for a coach who lost their
   expect((await access.listPasskeys()).map((passkey) => passkey.id)).toEqual(['key-1']);
   expect(db.prepare('SELECT action, actor FROM audit_log').all()).toEqual([{ action: 'second_factor_off', actor: 'command line' }]);
   db.close();
-}, 30_000);
+});
 
 const lead = testLead;
 
@@ -105,7 +105,7 @@ test('the leads command exports CSV, and erase and stats never print an address 
     expect(text).not.toContain('Corvina');
   }
   expect((await leads('export')).stdout).not.toContain('cli.person');
-}, 30_000);
+});
 
 test('erase on the command line with an e-mail tool set queues the tool its erase (the address sealed), and says the server tells it', async () => {
   const { dataDir, store } = await storeWith([[lead('cli.tool@example.com', 'Corvina')]]);
@@ -122,7 +122,7 @@ test('erase on the command line with an e-mail tool set queues the tool its eras
   expect(rows).toEqual([{ channel: 'tool', state: 'pending', erase_masked: 'c…@example.com', erase_address: expect.stringMatching(/^v1\./) }]);
   expect(rows[0]?.erase_address).not.toContain('cli.tool');
   db.close();
-}, 30_000);
+});
 
 test('the documented stdout export, npm run --silent leads -- export, gives a clean file starting with the BOM', async () => {
   const { dataDir, store } = await storeWith([[lead('npm.person@example.com', 'Corvina')]]);
@@ -133,7 +133,7 @@ test('the documented stdout export, npm run --silent leads -- export, gives a cl
   });
   expect(stdout.startsWith('\uFEFF"email","first_name"')).toBe(true);
   expect(stdout).toContain('"npm.person@example.com","Corvina"');
-}, 30_000);
+});
 
 test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating an empty database', async () => {
   const missing = join(tempDir(), 'dat');
@@ -145,4 +145,4 @@ test('a mistyped DATA_DIR makes the command fail, saying so, instead of creating
   expect(result.stderr).toContain(`No lead database in ${missing}`);
   expect(result.stderr).toContain('Check DATA_DIR');
   expect(existsSync(missing)).toBe(false);
-}, 30_000);
+});

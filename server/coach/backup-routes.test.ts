@@ -71,4 +71,4 @@ test('on Postgres the backup is the database’s own: the download is refused wi
   expect(response.statusCode).toBe(409);
   expect(response.json()).toMatchObject({ error: 'backup_elsewhere', message: expect.stringContaining('pg_dump') });
   expect((await app.inject({ method: 'GET', url: coachApi.session, cookies: { [SESSION_COOKIE]: token } })).json()).toMatchObject({ backup: 'database' });
-}, 30_000);
+});

@@ -182,7 +182,7 @@ let coach: CoachRequest;
 beforeAll(async () => {
   running = await startApp(testConfig({ rateLimit: { max: 1000, windowMs: 60_000 } }), { clock });
   coach = await signedInOver(running.app, running.url);
-}, 30_000);
+});
 afterAll(() => running.app.close());
 
 /**

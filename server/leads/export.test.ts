@@ -90,4 +90,4 @@ test('the export reads in chunks: a person whose submissions lie in different ch
   expect(rows.find((row) => row.email === 'p0@example.com')?.first_name).toBe('P');
   expect(first[1]?.leads).toBeGreaterThan(0);
   await store.close();
-}, 30_000);
+});

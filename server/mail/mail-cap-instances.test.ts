@@ -41,4 +41,4 @@ test('two instances on one Postgres: 12 leads for one address at once make one r
   } finally {
     await sink.close();
   }
-}, 60_000);
+}, 120_000);

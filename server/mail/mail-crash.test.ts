@@ -65,7 +65,7 @@ test('SQLite: kill -9 mid-burst, started again on the same data: every stored le
   expect(await burst(target, first)).toBe(TOTAL);
   const twice = await expectOneMessageIdPerLead(sink as SmtpSink);
   console.info(`mail crash test (SQLite): ${twice} e-mails arrived twice under the same Message-ID`);
-}, 120_000);
+}, 180_000);
 
 test('Postgres, two instances: kill -9 of one mid-burst: every stored lead gets exactly one e-mail', async () => {
   const env = { ...(await mailEnv()), DATABASE_URL: await freshPostgresUrl() };
@@ -92,4 +92,4 @@ test('Postgres, two instances: kill -9 of one mid-burst: every stored lead gets 
     await db.end();
   }
   console.info(`mail crash test (Postgres, two instances): ${twice} e-mails arrived twice under the same Message-ID`);
-}, 120_000);
+}, 180_000);

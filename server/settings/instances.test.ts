@@ -40,7 +40,7 @@ test('two instances on one Postgres database: a change made on one is served by 
   const fromB = await fetch(`${b.url}${photoUrl}`);
   expect(fromB.headers.get('content-type')).toBe('image/png');
   await expect.poll(async () => (await fetch(`${b.url}/`)).text(), { timeout: 5_000, interval: 100 }).toContain(photoUrl);
-}, 30_000);
+});
 
 test('on Postgres without SETTINGS_ENCRYPTION_KEY the server starts and warns; storing a secret is refused, saying how to make the key', async () => {
   const database = await freshPostgres();
@@ -76,4 +76,4 @@ test('a setting and a restore acknowledged to the coach survive kill -9 of the s
   expect(await (await fetch(`${second.url}/`)).text()).toContain('A quiz by Dana Reyes');
   // No second set-up address: the password survived too.
   expect(second.output()).not.toContain('setupUrl');
-}, 60_000);
+}, 120_000);

@@ -88,5 +88,5 @@ describe.each(storageBackends)('%s', (_name, open) => {
     // The audit entries stay; one whose versions went no longer says what changed.
     const oldest = (await storage.audit.list(null, 500)).entries.at(-1);
     expect(oldest).toMatchObject({ fields: ['coachPhoto'], settings: null });
-  }, 30_000);
+  });
 });

@@ -51,7 +51,7 @@ test('a DATA_DIR every user may write is refused, saying how to close it', async
   const { code, stderr } = await refusal(dataDir);
   expect(code).toBe(1);
   expect(stderr).toContain('is writable by every user of this machine');
-}, 30_000);
+});
 
 test('a read-only data folder stops the start with a message naming DATA_DIR', async () => {
   const dataDir = tempDir();
@@ -61,7 +61,7 @@ test('a read-only data folder stops the start with a message naming DATA_DIR', a
   expect(code).toBe(1);
   expect(stderr).toContain(`Configuration error: DATA_DIR (${dataDir}) cannot hold the lead database: a file cannot be written in the folder: this user may not write there`);
   expect(stderr).not.toMatch(/\n\s+at /);
-}, 30_000);
+});
 
 test('a read-only database file stops the start (SQLite would open it read-only and fail every lead)', async () => {
   const dataDir = tempDir();
@@ -71,7 +71,7 @@ test('a read-only database file stops the start (SQLite would open it read-only 
   const { code, stderr } = await refusal(dataDir);
   expect(code).toBe(1);
   expect(stderr).toContain(`DATA_DIR (${dataDir}) cannot hold the lead database: leads.db cannot be opened for writing: this user may not write there`);
-}, 30_000);
+});
 
 testAsRoot('a full disk stops the start with a message naming DATA_DIR (a real full tmpfs)', 'mounting a tmpfs', async () => {
   const mountPoint = tempDir();
@@ -93,4 +93,4 @@ testAsRoot('a full disk stops the start with a message naming DATA_DIR (a real f
   } finally {
     execFileSync('umount', [mountPoint]);
   }
-}, 30_000);
+});

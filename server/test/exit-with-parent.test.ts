@@ -44,4 +44,4 @@ test.each([
   } finally {
     if (alive(pid)) process.kill(pid, 'SIGKILL');
   }
-}, 30_000);
+});

@@ -169,7 +169,7 @@ test.each([
   more(result, receiver);
 });
 
-test('a receiver that never answers holds the test for the attempt’s time limit only', { timeout: outboxTimings.requestTimeoutMs + 10_000 }, async () => {
+test('a receiver that never answers holds the test for the attempt’s time limit only', { timeout: outboxTimings.requestTimeoutMs + 30_000 }, async () => {
   const receiver = await startReceiver();
   receiver.answer = () => undefined;
   const { request } = await start();

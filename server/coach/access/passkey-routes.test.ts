@@ -90,7 +90,7 @@ test('a passkey is added with a name, signs in (both factors, even with the seco
   expect((await passkeySignIn(app, app, laptop)).answer.statusCode).toBe(401);
   const audit = (await viaPasskey({ method: 'GET', url: coachApi.audit })).json<{ entries: { action: string }[] }>().entries.map((entry) => entry.action);
   expect(audit).toEqual(expect.arrayContaining(['passkey_added', 'passkey_renamed', 'passkey_removed']));
-}, 30_000);
+});
 
 test('refused passkey answers count against the sign-in throttle', async () => {
   const app = await instance();
@@ -99,7 +99,7 @@ test('refused passkey answers count against the sign-in throttle', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 5; i += 1) statuses.push((await passkeySignIn(app, app, stranger)).answer.statusCode);
   expect(statuses).toEqual([401, 401, 401, 401, 429]);
-}, 30_000);
+});
 
 test('two instances on one Postgres database: a passkey added on one signs in on the other, whichever issued the challenge', async () => {
   const database = await freshPostgres();

@@ -32,4 +32,4 @@ test('leads stored on two instances while a third rebuilds the aggregate in a ne
 
   expect((await c.funnel.readProfileTotals('2026-11-20', '2026-11-20')).submissions).toBe(0);
   expect((await c.funnel.readProfileTotals('2026-11-21', '2026-11-21')).submissions).toBe(100);
-}, 30_000);
+});
