@@ -105,6 +105,8 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   // Renamed too long: refused as a problem (it was set in the teal of good news), the name kept whole.
   await passkeys.getByRole('button', { name: 'Rename' }).click();
   const newName = page.getByLabel('New name for “Laptop”');
+  // The field takes the place of the button pressed, and the focus with it (it was left on the page).
+  await expect(newName).toBeFocused();
   await newName.fill(longName);
   await passkeys.getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = page.getByRole('status').filter({ hasText: `Please give the passkey a name of at most 60 characters (this has ${longName.length}).` });
@@ -116,6 +118,7 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   await newName.press('Backspace');
   await expect(newName).not.toHaveAttribute('aria-invalid');
   await passkeys.getByRole('button', { name: 'Cancel' }).click();
+  await expect(passkeys.getByRole('button', { name: 'Rename' })).toBeFocused();
   await checkScreen(page, 'security-passkey');
 
   await signOut(page);

@@ -1,5 +1,5 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyEntry, type PasskeyList, passkeyPath } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
@@ -25,6 +25,14 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
   /** The new name was refused (too long, or by the server): the field is marked invalid, described by the refusal. */
   const [refused, setRefused] = useState(false);
   const name = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // The control pressed goes away: focus moves to the field to type into, and back to "Rename" after.
+  const wasRenaming = useRef(false);
+  useEffect(() => {
+    if (renaming) name.current?.focus();
+    else if (wasRenaming.current) renameButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
   const stopRenaming = () => {
     setRenaming(false);
     setRefused(false);
@@ -91,7 +99,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
             </p>
           </div>
           <div className="flex gap-2">
-            <button type="button" onClick={() => setRenaming(true)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
+            <button ref={renameButton} type="button" onClick={() => setRenaming(true)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
               {copy.rename}
             </button>
             <button
