@@ -135,6 +135,8 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
   await openSecurity(page);
   await page.getByRole('button', { name: 'Turn on the second factor' }).click();
   await expect(page.getByRole('img', { name: 'QR code to add Core Drivers to your authenticator app' })).toBeVisible();
+  // Each step takes the place of the button that led to it, and the focus with it (it was left on the page).
+  await expect(page.getByText('Scan this code with your authenticator app', { exact: false })).toBeFocused();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await checkScreen(page, 'second-factor-enrol');
@@ -147,11 +149,13 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codesBlock = page.getByLabel('Recovery codes', { exact: true });
   await expect(codesBlock).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
   const recoveryCodes = (await codesBlock.innerText()).trim().split('\n');
   expect(recoveryCodes).toHaveLength(10);
   await checkScreen(page, 'second-factor-codes');
   await page.getByRole('button', { name: 'I have kept them' }).click();
   await expect(page.getByText(/^On since/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn off' })).toBeFocused();
 
   // The password alone now leads to the code step; a code of the next step (one the server has not seen yet) signs in.
   await signOut(page);

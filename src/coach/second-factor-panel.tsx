@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
@@ -19,6 +19,9 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // It replaces the button pressed: focus starts at its first instruction.
+  const scan = useRef<HTMLParagraphElement>(null);
+  useEffect(() => scan.current?.focus(), []);
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,7 +43,9 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
 
   return (
     <div className="space-y-4">
-      <p>{copy.scan}</p>
+      <p ref={scan} tabIndex={-1} className="focus:outline-none">
+        {copy.scan}
+      </p>
       <QrCode text={enrolment.uri} label={copy.qrLabel} />
       <div>
         <p className="text-sm">{copy.manual}</p>
@@ -118,6 +123,16 @@ export function SecondFactorPanel() {
   const [step, setStep] = useState<Step>({ kind: 'status' });
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each step replaces the control that led to it: focus goes to the new step (the recovery codes'
+  // heading), and back to the button that turns the factor on or off once the steps are over.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const codesHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step.kind);
+  useEffect(() => {
+    if (step.kind === 'codes') codesHeading.current?.focus();
+    else if (step.kind === 'status' && shownStep.current !== 'status') toggle.current?.focus();
+    shownStep.current = step.kind;
+  }, [step.kind]);
 
   async function start() {
     setBusy(true);
@@ -148,11 +163,11 @@ export function SecondFactorPanel() {
             {data.on && ` ${copy.left(data.recoveryCodesLeft)}`}
           </p>
           {data.on ? (
-            <button type="button" onClick={() => setStep({ kind: 'off' })} className={secondaryButton}>
+            <button ref={toggle} type="button" onClick={() => setStep({ kind: 'off' })} className={secondaryButton}>
               {copy.turnOff}
             </button>
           ) : (
-            <button type="button" disabled={busy} onClick={() => void start()} className="btn-primary min-h-11 px-5">
+            <button ref={toggle} type="button" disabled={busy} onClick={() => void start()} className="btn-primary min-h-11 px-5">
               {busy ? copy.starting : copy.start}
             </button>
           )}
@@ -161,7 +176,7 @@ export function SecondFactorPanel() {
       {step.kind === 'enrol' && <Enrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'status' })} />}
       {step.kind === 'codes' && (
         <section aria-labelledby="recovery-codes-title" className="space-y-3">
-          <h3 id="recovery-codes-title" className="font-bold text-teal-dark">
+          <h3 id="recovery-codes-title" ref={codesHeading} tabIndex={-1} className="font-bold text-teal-dark focus:outline-none">
             {copy.codesTitle}
           </h3>
           <p>{copy.codesIntro}</p>
