@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from '@playwright/test';
 import { buildApp } from '../server/app';
+import type { SetupStatus } from '../src/shared/coach-api/session';
 import { stepOf, totpCode } from '../server/coach/access/second-factor';
 import { loadConfig } from '../server/config';
 import { coachPassword, setTestPassword } from '../server/test/coach-session';
@@ -164,6 +165,12 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
   await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible();
   await expect(page.getByLabel('Code')).toBeFocused();
   await checkScreen(page, 'sign-in-code');
+  // Back to the password and forward again: focus goes to the field to type into each time.
+  await page.getByRole('button', { name: 'Start again with the password' }).click();
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.getByLabel('Password').fill(coachPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Code')).toBeFocused();
   await page.getByLabel('Code').fill(await totpCode(secret, stepOf(Date.now()) + 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectSignedIn(page);
@@ -184,6 +191,20 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
     }
   }
   // The refusals the browser logged: the code asked for (401 each time the password was sent alone), the wrong and used codes.
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
+test('"Forgot your password?" and back: focus goes to the field to type into, not lost with the button pressed', async ({ page, consoleErrors }) => {
+  // Mail on, as far as the sign-in screen is told (this server has no mail server: nothing is sent here).
+  await page.route('**/api/coach/setup', (route) => route.fulfill({ json: { passwordSet: true, resetByMail: true } satisfies SetupStatus }));
+  await page.goto('/coach');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByLabel('Recovery address')).toBeFocused();
+  await page.getByRole('button', { name: 'Back to sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeFocused();
+  // The dashboard asked who was signed in: a 401, logged by Chromium.
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
 });
 

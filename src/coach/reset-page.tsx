@@ -3,7 +3,7 @@
  * the page that link opens (/coach/reset#<token>: choose a new password), and the button that writes
  * a fresh set-up address to the server's log when the first one expired.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { coachAccessApi, type ResetRequested } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
@@ -21,6 +21,8 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // It opens in place of the sign-in form, at the coach's request: focus goes to the one field.
+  useEffect(() => input.current?.focus(), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

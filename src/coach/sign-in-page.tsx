@@ -31,10 +31,15 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
   const codeInput = useRef<HTMLInputElement>(null);
   const asking = pendingPassword !== null;
 
-  // The code step replaces the password form: focus goes to the field the coach types into next.
+  // The code step and the reset form replace the password form, and the password form comes back in
+  // their place: focus goes to the field the coach types into next, never left on a button that is gone.
+  const shownForm = useRef<'password' | 'code' | 'reset'>('password');
+  const form = resetting ? 'reset' : asking ? 'code' : 'password';
   useEffect(() => {
-    if (asking) codeInput.current?.focus();
-  }, [asking]);
+    if (form === 'code') codeInput.current?.focus();
+    else if (form === 'password' && shownForm.current !== 'password') input.current?.focus();
+    shownForm.current = form;
+  }, [form]);
 
   async function send(body: SignInRequest) {
     setBusy('password');
