@@ -17,7 +17,7 @@ import type { SetupStatus } from '../src/shared/coach-api/session';
 import { stepOf, totpCode } from '../server/coach/access/second-factor';
 import { loadConfig } from '../server/config';
 import { coachPassword, setTestPassword } from '../server/test/coach-session';
-import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
 import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
 
 function freePort(): Promise<number> {
@@ -206,6 +206,30 @@ test('"Forgot your password?" and back: focus goes to the field to type into, no
   await expect(page.getByLabel('Password')).toBeFocused();
   // The dashboard asked who was signed in: a 401, logged by Chromium.
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
+test('too many reset links asked for: said as such, the address kept, and signing in still works', async ({ page, consoleErrors }) => {
+  await page.route('**/api/coach/setup', (route) => route.fulfill({ json: { passwordSet: true, resetByMail: true } satisfies SetupStatus }));
+  await page.goto('/coach');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const address = page.getByLabel('Recovery address');
+  // Three links in half an hour; the fourth request is refused (server/coach/access/reset.ts).
+  for (let request = 1; request <= 4; request += 1) {
+    await address.fill(`coach${request}@example.com`);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/coach/password-reset'));
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await answered;
+  }
+  const refusal = page.getByRole('alert');
+  // It said "sign-in is paused", which is not so: only reset links are.
+  await expect(refusal).toHaveText(/^Too many reset links were asked for\. You can ask again in 30 minutes \(at \d\d:\d\d\)\. Signing in with your password or a passkey still works\.$/);
+  await expect(address).toHaveValue('coach4@example.com');
+  await page.getByRole('button', { name: 'Back to sign-in' }).click();
+  await page.getByLabel('Password').fill(coachPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedIn(page);
+  // Who was signed in (401), and the refused fourth request (429).
+  await expectApiRefusals(consoleErrors, [401, 429]);
 });
 
 async function secondBrowser(browser: Browser, url: string): Promise<Page> {

@@ -10,7 +10,7 @@ import { CoachApiFailure, coachRequest } from './api';
 import { setupCopy } from './content/sign-in';
 import { newPasswordProblem } from './new-password';
 import { SignInFrame } from './sign-in-frame';
-import { signInFailureMessage } from './sign-in-failure';
+import { resetRequestFailureMessage, signInFailureMessage } from './sign-in-failure';
 import { inputClass, PasswordField, secondaryButton } from './ui';
 
 const copy = accessCopy.reset;
@@ -37,8 +37,7 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
       const answer = await coachRequest<ResetRequested>(coachAccessApi.passwordReset, { method: 'POST', body: { email } });
       setMessage({ text: answer.message, problem: false });
     } catch (failure) {
-      const known = failure instanceof CoachApiFailure && failure.body?.error === 'too_many_attempts';
-      setMessage({ text: known ? signInFailureMessage(failure, new Date()) : copy.failed, problem: true });
+      setMessage({ text: resetRequestFailureMessage(failure, new Date()), problem: true });
     } finally {
       setBusy(false);
     }

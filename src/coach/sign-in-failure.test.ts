@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { CoachApiError } from '../shared/coach-api/routes';
 import { CoachApiFailure } from './api';
-import { signInFailureMessage } from './sign-in-failure';
+import { resetRequestFailureMessage, signInFailureMessage } from './sign-in-failure';
 
 const now = new Date('2026-11-23T16:00:00Z');
 const refusal = (status: number, body: CoachApiError) => new CoachApiFailure(status, body);
@@ -20,4 +20,11 @@ test.each([
   ['anything else', new Error('boom'), /did not work/],
 ])('%s', (_what, error, expected) => {
   expect(signInFailureMessage(error, now)).toMatch(expected);
+});
+
+test('too many reset links: when to ask again, and that signing in is not paused (it was said to be)', () => {
+  const message = resetRequestFailureMessage(refusal(429, { error: 'too_many_attempts', message: 'x', retryAfterSeconds: 1800 }), now);
+  expect(message).toMatch(/^Too many reset links were asked for\. You can ask again in 30 minutes \(at \d\d:30\)\. Signing in with your password or a passkey still works\.$/);
+  expect(message).not.toMatch(/sign-in is paused/);
+  expect(resetRequestFailureMessage(new CoachApiFailure(0, null), now)).toBe('The link could not be asked for. Check your connection and try again.');
 });

@@ -1,4 +1,5 @@
 import { CoachApiFailure } from './api';
+import { accessCopy } from './content/access';
 import { signInCopy } from './content/sign-in';
 import { formatTime, formatWait } from './format';
 
@@ -10,12 +11,8 @@ export function signInFailureMessage(error: unknown, now: Date): string {
   switch (error.body?.error) {
     case 'wrong_password':
       return copy.wrongPassword;
-    case 'too_many_attempts': {
-      const seconds = error.body.retryAfterSeconds ?? 60;
-      // Rounded up to the minute, like the wait: trying at the time shown is never too early.
-      const at = new Date(Math.ceil((now.getTime() + seconds * 1000) / 60_000) * 60_000);
-      return copy.throttled(formatWait(seconds), formatTime(at));
-    }
+    case 'too_many_attempts':
+      return copy.throttled(...retryWhen(error.body.retryAfterSeconds, now));
     case 'password_not_set':
       return copy.passwordNotSet;
     case 'https_required':
@@ -23,4 +20,17 @@ export function signInFailureMessage(error: unknown, now: Date): string {
     default:
       return copy.failed;
   }
+}
+
+/** How long a throttled request waits, and the time to try again at (rounded up to the minute, like the wait: never too early). */
+function retryWhen(retryAfterSeconds: number | undefined, now: Date): [wait: string, at: string] {
+  const seconds = retryAfterSeconds ?? 60;
+  const at = new Date(Math.ceil((now.getTime() + seconds * 1000) / 60_000) * 60_000);
+  return [formatWait(seconds), formatTime(at)];
+}
+
+/** What the coach reads when asking for a reset link fails: its own limit is not sign-in's, which still works. */
+export function resetRequestFailureMessage(error: unknown, now: Date): string {
+  if (error instanceof CoachApiFailure && error.body?.error === 'too_many_attempts') return accessCopy.reset.throttled(...retryWhen(error.body.retryAfterSeconds, now));
+  return accessCopy.reset.failed;
 }
