@@ -120,6 +120,13 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   await expect(newName).not.toHaveAttribute('aria-invalid');
   await passkeys.getByRole('button', { name: 'Cancel' }).click();
   await expect(passkeys.getByRole('button', { name: 'Rename' })).toBeFocused();
+  // A rename that works says so, as adding and removing do (it said nothing: the message was emptied).
+  await passkeys.getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('New name for “Laptop”').fill('Work laptop');
+  await page.getByLabel('New name for “Laptop”').press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey renamed to “Work laptop”.' })).toBeVisible();
+  await expect(passkeys.getByText('Work laptop', { exact: true })).toBeVisible();
+  await expect(passkeys.getByRole('button', { name: 'Rename' })).toBeFocused();
   await checkScreen(page, 'security-passkey');
 
   await signOut(page);

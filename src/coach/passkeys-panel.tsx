@@ -61,7 +61,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
       setRefused(next !== '');
       return name.current?.focus();
     }
-    void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), '');
+    void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'PATCH', body: { name: next } }), copy.renamed(next));
   }
 
   const used = passkey.lastUsedAt === null ? copy.neverUsed : copy.used(formatDateTime(passkey.lastUsedAt));

@@ -69,6 +69,7 @@ export const accessCopy = {
     remove: 'Remove',
     removeLabel: (name: string) => `Remove passkey “${name}”`,
     removed: (name: string) => `Passkey “${name}” removed.`,
+    renamed: (name: string) => `Passkey renamed to “${name}”.`,
     listLabel: 'Your passkeys',
   },
   secondFactor: {
