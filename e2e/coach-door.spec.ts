@@ -138,6 +138,29 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
 });
 
+test('a passkey that was not used is said beside its button; the password field, not used, is not marked wrong', async ({ page, consoleErrors }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  // An authenticator that holds no passkey for this site: the browser's dialog ends with none used.
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await page.goto('/coach');
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  const passkeyButton = page.getByRole('button', { name: 'Use a passkey instead' });
+  await expect(page.getByRole('alert').filter({ hasText: 'No passkey was used. Try again, or sign in with your password.' })).toBeVisible();
+  await expect(passkeyButton).toHaveAccessibleDescription('No passkey was used. Try again, or sign in with your password.');
+  // The password field was marked invalid (red, "invalid entry") and described by the passkey's refusal.
+  const password = page.getByLabel('Password');
+  await expect(password).not.toHaveAttribute('aria-invalid');
+  await expect(password).toHaveAccessibleDescription('');
+  await checkScreen(page, 'sign-in-passkey-not-used');
+  await password.fill(coachPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedIn(page);
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
 test('the second factor: enrolled from the QR code’s secret; then sign-in asks for a code; a recovery code works once', async ({ page, consoleErrors }) => {
   await signInWithPassword(page);
   await openSecurity(page);

@@ -23,6 +23,8 @@ const passkeysAvailable = () => typeof window.PublicKeyCredential === 'function'
  */
 export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string | null; resetByMail: boolean; onSignedIn: (session: SessionStatus) => void }) {
   const [error, setError] = useState<string | null>(null);
+  /** What went wrong with a passkey: said beside its button, the password field left as it is (it was marked invalid). */
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
   /** The right password, kept while the code is asked for (sent again with it). */
   const [pendingPassword, setPendingPassword] = useState<string | null>(null);
@@ -44,6 +46,7 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
   async function send(body: SignInRequest) {
     setBusy('password');
     setError(null);
+    setPasskeyError(null);
     try {
       onSignedIn(await coachRequest<SessionStatus>(coachApi.session, { method: 'POST', body }));
     } catch (failure) {
@@ -90,6 +93,7 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
   async function signInWithPasskey() {
     setBusy('passkey');
     setError(null);
+    setPasskeyError(null);
     try {
       const optionsJSON = await coachRequest<PublicKeyCredentialRequestOptionsJSON>(coachAccessApi.passkeySignInOptions, { method: 'POST' });
       const response = await startAuthentication({ optionsJSON });
@@ -97,10 +101,10 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
     } catch (failure) {
       setBusy(null);
       if (failure instanceof CoachApiFailure) {
-        setError(failure.body?.error === 'passkey_refused' ? more.passkeyRefused : signInFailureMessage(failure, new Date()));
+        setPasskeyError(failure.body?.error === 'passkey_refused' ? more.passkeyRefused : signInFailureMessage(failure, new Date()));
       } else {
         // The browser's own dialog was closed, timed out, or found no passkey for this site.
-        setError(more.passkeyCancelled);
+        setPasskeyError(more.passkeyCancelled);
       }
     }
   }
@@ -174,9 +178,18 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
         {passkeysAvailable() && (
           <>
             <p className="text-center text-sm text-muted">{more.or}</p>
-            <button type="button" disabled={busy !== null} onClick={() => void signInWithPasskey()} className={`${secondaryButton} w-full`}>
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void signInWithPasskey()}
+              aria-describedby={passkeyError !== null ? 'passkey-error' : undefined}
+              className={`${secondaryButton} w-full`}
+            >
               {busy === 'passkey' ? more.passkeyBusy : more.passkey}
             </button>
+            <div role="alert" id="passkey-error" className="empty:hidden">
+              {passkeyError && <p className="font-semibold text-support">{passkeyError}</p>}
+            </div>
           </>
         )}
       </form>
