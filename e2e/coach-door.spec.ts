@@ -262,6 +262,28 @@ test('too many reset links asked for: said as such, the address kept, and signin
   await expectApiRefusals(consoleErrors, [401, 429]);
 });
 
+test('changing the password: an empty or wrong current password is said on its field, focus goes there, the new ones are kept', async ({ page, consoleErrors }) => {
+  await signInWithPassword(page);
+  await openSecurity(page);
+  const current = page.getByLabel('Current password');
+  const next = page.getByLabel('New password');
+  const again = page.getByLabel('Type the new one again');
+  await next.fill('a brand new calm password');
+  await again.fill('a brand new calm password');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  // It was sent empty and refused in the API's words ("Send your password as {...}"), on the new password's field.
+  await expect(current).toHaveAccessibleDescription('Please type your current password.');
+  await expect(current).toBeFocused();
+  await expect(next).not.toHaveAttribute('aria-invalid');
+  await current.fill('not the password at all');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(current).toHaveAccessibleDescription('Your current password is not right, so the password is unchanged.');
+  await expect(current).toBeFocused();
+  await expect(next).toHaveValue('a brand new calm password');
+  await expect(again).toHaveValue('a brand new calm password');
+  await expectApiRefusals(consoleErrors, [401, 401]);
+});
+
 async function secondBrowser(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 360, height: 740 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
   const page = await context.newPage();

@@ -25,8 +25,15 @@ function PasswordPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = next.current?.value ?? '';
+    // A problem with a field is said, and focus goes to that field to put it right (as on the set-up and reset pages).
+    const refuse = (text: string, field: 'current' | 'next' | 'confirm' | null) => {
+      setMessage({ text, field });
+      if (field) ({ current, next, confirm })[field].current?.focus();
+    };
+    // Empty, it was sent and refused in the API's words ("Send your password as {...}"), on the new password's field.
+    if ((current.current?.value ?? '') === '') return refuse(copy.currentEmpty, 'current');
     const found = newPasswordProblem(password, confirm.current?.value ?? '');
-    if (found) return setMessage({ text: copy[found], field: found === 'tooShort' ? 'next' : 'confirm' });
+    if (found) return refuse(copy[found], found === 'tooShort' ? 'next' : 'confirm');
     setBusy(true);
     try {
       await coachRequest(coachAccessApi.password, { method: 'POST', body: { currentPassword: current.current?.value ?? '', password } });
@@ -34,7 +41,7 @@ function PasswordPanel() {
       setMessage({ text: copy.done, field: null });
     } catch (failure) {
       const body = failure instanceof CoachApiFailure ? failure.body : null;
-      setMessage({ text: body?.message ?? copy.failed, field: body?.error === 'wrong_password' ? 'current' : body?.field === 'password' ? 'next' : null });
+      refuse(body?.message ?? copy.failed, body?.error === 'wrong_password' ? 'current' : body?.field === 'password' ? 'next' : null);
     } finally {
       setBusy(false);
     }

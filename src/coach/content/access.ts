@@ -106,6 +106,7 @@ export const accessCopy = {
     title: 'Password',
     intro: 'A new password signs out every other browser.',
     current: 'Current password',
+    currentEmpty: 'Please type your current password.',
     next: 'New password',
     confirm: 'Type the new one again',
     submit: 'Change the password',
