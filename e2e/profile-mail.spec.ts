@@ -18,6 +18,7 @@ import { resultsCopy } from '../src/content/results';
 import { expectNoAxeViolations } from './axe';
 import { expect, expectNoHorizontalScroll, ownConnection, test as base } from './fixtures';
 import { pdfPages } from './pdf-text';
+import type { ProfileResponse } from '../src/shared/profile-api';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 /**
@@ -205,4 +206,43 @@ base('a link that does not work gets a kind page with a way to take the quiz aga
   await expectNoAxeViolations(page, 'a dead profile link');
   await page.getByRole('link', { name: 'Take the quiz again' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
+});
+
+base('on a phone a date on the profile page is never split over two lines, whatever the name before it', async ({ page }) => {
+  const profile = (firstName: string): ProfileResponse => ({
+    firstName,
+    ratings: [1, 1, 3, 2, 2, 1, 1, 3, 1],
+    submittedAt: '2026-11-27T10:00:00.000Z',
+    previous: { ratings: [1, 1, 3, 1, 2, 1, 1, 3, 1], submittedAt: '2026-09-30T10:00:00.000Z' },
+    showCourse: false,
+    coachName: null,
+    linkExpiresAt: '2027-02-25T10:00:00.000Z',
+  });
+  // A line breaks at a different word for each length of the name before the date.
+  const names = ['A', 'Al', 'Ana', 'Anna', 'Aniko', 'Ananya', 'Anabell', 'Anastasia', 'Anna-Lena', 'Anna-Maria', 'Annabelle-Jo', 'Anastasia-Mai'];
+  for (const [index, firstName] of names.entries()) {
+    await page.route('**/api/profile', (route) => route.fulfill({ json: profile(firstName) }));
+    // A link of its own each time, opened afresh.
+    await page.goto('/');
+    await page.goto(`/profile#${'x'.repeat(42)}${index.toString(36)}`);
+    await expect(page.getByText(`Welcome back, ${firstName}.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What changed since last time' })).toBeVisible();
+    const split = await page.evaluate(() => {
+      const dates = /\d{1,2}\s(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s\d{4})?/g;
+      const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(dates)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+      return found;
+    });
+    expect(split, `dates split after "Welcome back, ${firstName}."`).toEqual([]);
+    await page.unroute('**/api/profile');
+  }
 });
