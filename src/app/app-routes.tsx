@@ -1,5 +1,5 @@
-import { Fragment, lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { paths } from '../shared/paths';
@@ -23,17 +23,6 @@ export function prefetchLazyPages(): Promise<unknown> {
   return Promise.all([loadQuizPage(), loadResultsPage().then((page) => page.loadResultsView())]).catch(() => undefined);
 }
 
-/**
- * A page whose link is in the address's fragment (the results e-mail's profile and confirm links)
- * starts afresh when only the fragment changes: another e-mail's link opened in the same tab is a
- * navigation within the page, and must not leave the earlier link's profile on screen, or its token
- * behind the confirm button.
- */
-function FreshForEachLink({ children }: { children: ReactNode }) {
-  const { hash } = useLocation();
-  return <Fragment key={hash}>{children}</Fragment>;
-}
-
 /** The route table of SPEC section 2. */
 export function AppRoutes() {
   return (
@@ -42,8 +31,8 @@ export function AppRoutes() {
         <Route path={paths.home} element={<LandingPage />} />
         <Route path={paths.quiz} element={<QuizPage />} />
         <Route path={paths.results} element={<ResultsPage />} />
-        <Route path={paths.profile} element={<FreshForEachLink><ProfilePage /></FreshForEachLink>} />
-        <Route path={paths.confirm} element={<FreshForEachLink><ConfirmPage /></FreshForEachLink>} />
+        <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.confirm} element={<ConfirmPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
