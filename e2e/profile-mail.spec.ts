@@ -11,26 +11,30 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { consentVersion, consentWording } from '../server/leads/consent';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../server/test/smtp-sink';
 import { coreDrivers } from '../src/content/drivers';
 import { resultsCopy } from '../src/content/results';
 import { expectNoAxeViolations } from './axe';
-import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
+import { expect, expectNoHorizontalScroll, ownConnection, test as base } from './fixtures';
 import { pdfPages } from './pdf-text';
+import type { ProfileResponse } from '../src/shared/profile-api';
 import { coreDriversState, openResultsWithState } from './results-state';
 
 /**
  * The mail server's address, known before it starts (its links point there): a loopback address of
- * its own on the run's port (127.0.0.2-4 are the embed tests'). One test uses it.
+ * its own on the run's port (127.0.0.2-4 are the embed tests'), one per test that uses it, so the
+ * two run side by side.
  */
-const publicUrl = `http://127.0.0.5:${process.env.E2E_PORT ?? 4173}`;
+const mailServerUrl = (host: string) => `http://${host}:${process.env.E2E_PORT ?? 4173}`;
 const boxText = 'Yes, email me tips and news about the course.';
 
 type MailServer = { url: string; sink: SmtpSink };
 
-const test = base.extend<{ mailServer: MailServer }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
-  mailServer: async ({}, use) => {
+const test = base.extend<{ mailHost: string; mailServer: MailServer }>({
+  mailHost: ['127.0.0.5', { option: true }],
+  mailServer: async ({ mailHost }, use) => {
+    const publicUrl = mailServerUrl(mailHost);
     const dataDir = mkdtempSync(join(tmpdir(), 'core-drivers-e2e-mail-'));
     const sink = await startSmtpSink();
     const { hostname, port } = new URL(publicUrl);
@@ -54,7 +58,7 @@ const test = base.extend<{ mailServer: MailServer }>({
 
 /** A link of the e-mail's plain-text part (a confirm link carries the profile's token after its own). */
 function linkIn(mail: ReceivedMail, path: '/profile' | '/confirm'): string {
-  const link = new RegExp(`${publicUrl}${path}#[A-Za-z0-9_-]{43}(\\.[A-Za-z0-9_-]{43})?`).exec(mail.text ?? '')?.[0];
+  const link = new RegExp(`http://[0-9.:]+${path}#[A-Za-z0-9_-]{43}(\\.[A-Za-z0-9_-]{43})?`).exec(mail.text ?? '')?.[0];
   if (!link) throw new Error(`no ${path} link in the e-mail`);
   return link;
 }
@@ -138,6 +142,51 @@ test('the e-mail arrives; its link opens the profile, which prints on at most tw
   await expect(page.getByRole('heading', { level: 1, name: resultsCopy.profile.title })).toBeVisible();
 });
 
+test.describe(() => {
+  test.use({ mailHost: '127.0.0.6' });
+  test('another e-mail’s link opened in the same tab shows that e-mail’s profile, and confirms that e-mail’s submission', async ({ page, mailServer }) => {
+    // Two submissions with the box ticked, each with its own e-mail (two addresses: one results
+    // e-mail an hour per address), sent straight to the API.
+    const version = consentVersion(consentWording({ privacyUrl: null, consentCheckbox: true, consentText: boxText, mailOn: true }));
+    const stamp = Date.now();
+    for (const [email, firstName, ratings] of [
+      [`first-${stamp}@example.com`, 'Ana', [1, 1, 1, 1, 1, 1, 1, 1, 1]],
+      [`second-${stamp}@example.com`, 'Bo', [3, 3, 3, 3, 3, 3, 3, 3, 3]],
+    ] as const) {
+      const data = { email, firstName, ratings, consent: { version, marketing: true } };
+      const response = await page.request.post('/api/leads', { headers: ownConnection, data });
+      expect(response.status()).toBe(201);
+    }
+    const mails = await mailServer.sink.waitFor(2);
+    const mailTo = (prefix: string) => {
+      const mail = mails.find((received) => received.envelopeTo.some((to) => to.startsWith(prefix)));
+      if (!mail) throw new Error(`no e-mail to ${prefix}`);
+      return mail;
+    };
+    const [first, second] = [mailTo('first-'), mailTo('second-')];
+    const cards = page.getByRole('list', { name: resultsCopy.profile.title });
+
+    // The first e-mail's profile is open; the second's link goes to the same tab (only the fragment differs).
+    await page.goto(linkIn(first, '/profile'));
+    await expect(page.getByText(/Welcome back, Ana\./)).toBeVisible();
+    await page.goto(linkIn(second, '/profile'));
+    await expect(page.getByText(/Welcome back, Bo\./)).toBeVisible();
+    await expect(cards.getByRole('button', { name: new RegExp(`, ${resultsCopy.ratingLabels[3]}$`) })).toHaveCount(9);
+
+    // The same with the confirm links: the press confirms the submission of the link in the address bar.
+    await page.goto(linkIn(first, '/confirm'));
+    await expect(page.getByRole('button', { name: 'Yes, send me tips and news' })).toBeVisible();
+    await page.goto(linkIn(second, '/confirm'));
+    await page.getByRole('button', { name: 'Yes, send me tips and news' }).click();
+    const secondProfile = new URL(linkIn(second, '/profile'));
+    await expect(page.getByRole('link', { name: 'Open your profile' })).toHaveAttribute('href', secondProfile.pathname + secondProfile.hash);
+    // The first e-mail's submission is still waiting for its own press.
+    await page.goto(linkIn(first, '/profile'));
+    await expect(page.getByText(/Welcome back, Ana\./)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Show Me the Course/ })).toHaveCount(0);
+  });
+});
+
 /** The opt-in's done page: confirmed, and no dead end: the way to the profile of the same e-mail, and to the course (a new tab). */
 async function expectConfirmedWithWaysOn(page: Page, profileUrl: string, state: string) {
   await expect(page.getByRole('heading', { name: 'Thank you, you are confirmed' })).toBeVisible();
@@ -157,4 +206,43 @@ base('a link that does not work gets a kind page with a way to take the quiz aga
   await expectNoAxeViolations(page, 'a dead profile link');
   await page.getByRole('link', { name: 'Take the quiz again' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
+});
+
+base('on a phone a date on the profile page is never split over two lines, whatever the name before it', async ({ page }) => {
+  const profile = (firstName: string): ProfileResponse => ({
+    firstName,
+    ratings: [1, 1, 3, 2, 2, 1, 1, 3, 1],
+    submittedAt: '2026-11-27T10:00:00.000Z',
+    previous: { ratings: [1, 1, 3, 1, 2, 1, 1, 3, 1], submittedAt: '2026-09-30T10:00:00.000Z' },
+    showCourse: false,
+    coachName: null,
+    linkExpiresAt: '2027-02-25T10:00:00.000Z',
+  });
+  // A line breaks at a different word for each length of the name before the date.
+  const names = ['A', 'Al', 'Ana', 'Anna', 'Aniko', 'Ananya', 'Anabell', 'Anastasia', 'Anna-Lena', 'Anna-Maria', 'Annabelle-Jo', 'Anastasia-Mai'];
+  for (const [index, firstName] of names.entries()) {
+    await page.route('**/api/profile', (route) => route.fulfill({ json: profile(firstName) }));
+    // A link of its own each time, opened afresh.
+    await page.goto('/');
+    await page.goto(`/profile#${'x'.repeat(42)}${index.toString(36)}`);
+    await expect(page.getByText(`Welcome back, ${firstName}.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What changed since last time' })).toBeVisible();
+    const split = await page.evaluate(() => {
+      const dates = /\d{1,2}\s(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s\d{4})?/g;
+      const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(dates)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+      return found;
+    });
+    expect(split, `dates split after "Welcome back, ${firstName}."`).toEqual([]);
+    await page.unroute('**/api/profile');
+  }
 });

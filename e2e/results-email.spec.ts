@@ -6,6 +6,7 @@
  */
 import { resultsEmailHtml } from '../server/mail/results-email';
 import { resultsEmail } from '../server/mail/results-email-model';
+import { resultsEmailText } from '../server/mail/results-email-text';
 import type { Rating } from '../src/shared/constants';
 import type { MarketingState } from '../src/shared/marketing';
 import { expectNoAxeViolations } from './axe';
@@ -13,26 +14,26 @@ import { expect, expectNoHorizontalScroll, test } from './fixtures';
 
 const ratings = (digits: string) => [...digits].map(Number) as Rating[];
 
-async function html(marketing: MarketingState, digits: string) {
+function model(marketing: MarketingState, digits: string) {
   const now = Date.parse('2026-03-03T10:00:00Z');
-  return resultsEmailHtml(
-    resultsEmail({
-      firstName: 'Ana',
-      ratings: ratings(digits),
-      submittedAt: now,
-      previous: { ratings: ratings('111121111'), at: Date.parse('2026-01-03T10:00:00Z') },
-      links: { profile: 'https://quiz.example/profile#token', confirm: 'https://quiz.example/confirm#token' },
-      profileLinkDays: 90,
-      marketing,
-      courseUrl: 'https://coach.example/course',
-      coachName: 'Sam Rivera',
-      helpLine: { text: 'Book a free call with me', url: 'https://coach.example/call' },
-      siteHost: 'quiz.example',
-      timeZone: 'UTC',
-      now,
-    }),
-  );
+  return resultsEmail({
+    firstName: 'Ana',
+    ratings: ratings(digits),
+    submittedAt: now,
+    previous: { ratings: ratings('111121111'), at: Date.parse('2026-01-03T10:00:00Z') },
+    links: { profile: 'https://quiz.example/profile#token', confirm: 'https://quiz.example/confirm#token' },
+    profileLinkDays: 90,
+    marketing,
+    courseUrl: 'https://coach.example/course',
+    coachName: 'Sam Rivera',
+    helpLine: { text: 'Book a free call with me', url: 'https://coach.example/call' },
+    siteHost: 'quiz.example',
+    timeZone: 'UTC',
+    now,
+  });
 }
+
+const html = (marketing: MarketingState, digits: string) => resultsEmailHtml(model(marketing, digits));
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the e-mail at 360 px in ${colorScheme} mode passes axe and fits the screen`, async ({ page }) => {
@@ -76,4 +77,28 @@ test('at 360 px the e-mail is shorter by a third than it was, with one heading p
     const headings = await page.getByRole('heading').allTextContents();
     expect(new Set(headings).size, `headings ${headings.join(' | ')}`).toBe(headings.length);
   }
+});
+
+test('the plain-text part on a 320 px phone: the rule above the footer fits on one line of the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  // As a phone's mail app shows a plain-text e-mail: a proportional font at 17 px (iOS Mail's body
+  // size), 16 px margins, lines wrapped to the screen.
+  const text = resultsEmailText(model('pending', '111113313'));
+  await page.setContent('<body style="margin: 0; padding: 16px; font: 17px/1.4 Arial, sans-serif"><div style="white-space: pre-wrap"></div></body>');
+  await page.locator('div').evaluate((block, content) => (block.textContent = content), text);
+  const rule = /^—+$/m.exec(text)?.[0];
+  expect(rule, 'a rule above the footer').toBeDefined();
+  // A run of dashes has no place to break: too long, it sticks out sideways (or, in an app that breaks
+  // long words, spills onto a second line).
+  const fit = await page.locator('div').evaluate((block, ruleText) => {
+    const node = block.firstChild;
+    const start = node?.textContent?.indexOf(ruleText) ?? -1;
+    if (!node || start < 0) return null;
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + ruleText.length);
+    return { width: Math.ceil(range.getBoundingClientRect().width), room: block.clientWidth };
+  }, rule ?? '');
+  expect(fit).not.toBeNull();
+  expect(fit?.width).toBeLessThanOrEqual(fit?.room ?? 0);
 });

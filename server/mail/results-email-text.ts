@@ -7,7 +7,8 @@
 import { resultsCopy } from '../../src/content/results';
 import type { LeadItem, ResultsEmail } from './results-email-model';
 
-const rule = '—'.repeat(24);
+// Short enough for one line of a 320 px phone's mail app (17 px text): dashes cannot wrap.
+const rule = '—'.repeat(16);
 
 /** Words, then the address on its own line; a colon only where the words do not end in punctuation already. */
 function linked(words: string, url: string): string[] {

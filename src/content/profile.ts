@@ -33,6 +33,8 @@ export const profileCopy = {
     title: 'What changed since last time',
     /** The two dates the comparison is between. */
     intro: (earlier: string, later: string) => `You took the quiz on ${earlier}, and again on ${later}.`,
+    /** The same, when both were on one day (a retake an hour or two later). */
+    introSameDay: (day: string) => `You took the quiz on ${day}, and again later that day.`,
     /** Between a driver's earlier and later rating badges on the page, for screen readers (the arrow is hidden). */
     to: 'now',
     /** One changed driver: "Task Initiation: This is me → Sometimes, since 3 March". */

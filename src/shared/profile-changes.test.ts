@@ -57,3 +57,14 @@ test.each([
   const summary = describeChanges({ ratings: r('123123123'), at: 0 }, { ratings: r(later), at: 1 }, () => '1 January');
   expect(summary.closing).toBe(closing);
 });
+
+test('describeChanges: a retake the same day names the day once', () => {
+  const words = (at: number) => dayInWords(at, 'UTC', day('2026-12-01T00:00:00Z'));
+  const summary = describeChanges(
+    { ratings: r('222122222'), at: day('2026-11-27T09:00:00Z') },
+    { ratings: r('222222222'), at: day('2026-11-27T17:00:00Z') },
+    words,
+  );
+  expect(summary.intro).toBe('You took the quiz on 27 November, and again later that day.');
+  expect(summary.lines).toEqual(['Task Initiation: This is me → Sometimes, since 27 November']);
+});

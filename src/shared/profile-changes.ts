@@ -34,7 +34,7 @@ export function dayInWords(at: number, timeZone: string | undefined, now: number
 
 export type ChangeSummary = {
   title: string;
-  /** "You took the quiz on 3 January, and again on 3 March." */
+  /** "You took the quiz on 3 January, and again on 3 March." (or "..., and again later that day."). */
   intro: string;
   /** One line per changed driver, in driver order. */
   lines: string[];
@@ -49,9 +49,10 @@ export function describeChanges(earlier: DatedRatings, later: DatedRatings, day:
   const copy = profileCopy.changes;
   const changes = driverChanges(earlier.ratings, later.ratings);
   const since = day(later.at);
+  const before = day(earlier.at);
   return {
     title: copy.title,
-    intro: copy.intro(day(earlier.at), since),
+    intro: before === since ? copy.introSameDay(since) : copy.intro(before, since),
     lines: changes.map((change) => copy.line(change.driver, answerWords[change.before], answerWords[change.after], since)),
     changes,
     closing: changes.length === 0 ? copy.none : copy.unchanged(coreDrivers.length - changes.length),

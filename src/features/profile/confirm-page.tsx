@@ -10,6 +10,7 @@ import { paths } from '../../shared/paths';
 import { courseUrl } from '../shared/course-url';
 import { ProductName } from '../shared/product-name';
 import { confirmMainClass, confirmTitleClass } from './confirm-first-paint';
+import { FreshForEachLink } from './fresh-for-each-link';
 import { LinkMessage } from './link-message';
 
 type State = 'ready' | 'busy' | 'done' | 'dead' | 'failed';
@@ -38,7 +39,7 @@ function WaysOn({ profileToken }: { profileToken: string | null }) {
  * confirmed (or for a confirmed person pressing a used link again) it leads on to the profile and
  * the course.
  */
-export default function ConfirmPage() {
+function ConfirmScreen() {
   const [{ confirm: token, profile: profileToken }] = useState(() => confirmTokensFromHash(window.location.hash));
   const [state, setState] = useState<State>(token === null ? 'dead' : 'ready');
   const [siteConfig] = useState(readSiteConfig);
@@ -87,5 +88,14 @@ export default function ConfirmPage() {
       )}
       <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : done ? confirmCopy.done.title : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
     </main>
+  );
+}
+
+/** The page for the link in the address bar, afresh for each link (fresh-for-each-link.tsx). */
+export default function ConfirmPage() {
+  return (
+    <FreshForEachLink>
+      <ConfirmScreen />
+    </FreshForEachLink>
   );
 }

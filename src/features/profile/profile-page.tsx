@@ -6,6 +6,7 @@ import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
 import type { ProfileResponse } from '../../shared/profile-api';
+import { FreshForEachLink } from './fresh-for-each-link';
 import { LinkMessage } from './link-message';
 import { OpeningScreen, openingLineClass } from './opening-screen';
 import { ProfileView } from './profile-view';
@@ -16,7 +17,7 @@ import { ProfileView } from './profile-view';
  * exchanged for the profile. A dead link (expired, erased, mistyped) gets a kind page and a way to
  * take the quiz again; a server that cannot answer, a way to try again.
  */
-export default function ProfilePage() {
+function ProfileScreen() {
   const profileCopy = useWords(ourProfileCopy, 'profile');
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [attempt, setAttempt] = useState(0);
@@ -75,5 +76,14 @@ export default function ProfilePage() {
       <ProfileView profile={result.value} focusOnMount={attempt > 0} />
       <LiveRegion message={resultsCopy.profileReady} className="sr-only" />
     </>
+  );
+}
+
+/** The page for the link in the address bar, afresh for each link (fresh-for-each-link.tsx). */
+export default function ProfilePage() {
+  return (
+    <FreshForEachLink>
+      <ProfileScreen />
+    </FreshForEachLink>
   );
 }

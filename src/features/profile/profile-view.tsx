@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { coreDrivers } from '../../content/drivers';
 import { profileCopy } from '../../content/profile';
 import { resultsCopy } from '../../content/results';
@@ -25,9 +25,10 @@ import { ChangesPanel } from './changes-panel';
  */
 export function ProfileView({ profile, focusOnMount = false }: { profile: ProfileResponse; focusOnMount?: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  // Days in the visitor's own time zone ("3 March"), with the year when it is not this one.
+  // Days in the visitor's own time zone ("3 March"), with the year when it is not this one, kept
+  // on one line: a phone would otherwise break "27 / November" after a short name.
   const [now] = useState(() => Date.now());
-  const day = (at: number) => dayInWords(at, undefined, now);
+  const day = useCallback((at: number) => dayInWords(at, undefined, now).replaceAll(' ', '\u00a0'), [now]);
   const copy = useWords(resultsCopy.profile, 'results.profile');
   usePageTitle(pageTitle(copy.title));
   useFocusOnArrival(heading);
@@ -47,9 +48,9 @@ export function ProfileView({ profile, focusOnMount = false }: { profile: Profil
       describeChanges(
         { ratings: profile.previous.ratings, at: Date.parse(profile.previous.submittedAt) },
         { ratings: profile.ratings, at: Date.parse(profile.submittedAt) },
-        (at) => dayInWords(at, undefined, now),
+        day,
       ),
-    [profile, now],
+    [profile, day],
   );
 
   return (
