@@ -79,6 +79,9 @@ async function unlock(page: Page, email: string, ratings: string) {
   await page.getByRole('checkbox', { name: boxText }).check();
   await page.getByRole('button', { name: 'Show Me My Insights' }).click();
   await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+  // The gate is gone: the page says where the profile went, and that the box ticked is confirmed from that e-mail.
+  const { sent, confirm } = resultsCopy.insights.mail;
+  await expect(page.getByText(`${sent} ${confirm}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
 }
 

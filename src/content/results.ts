@@ -105,6 +105,12 @@ export const resultsCopy = {
     pattern: {
       title: 'Your Unique Pattern',
     },
+    /** Under the insights when the results e-mail was queued for this submission (mail on). */
+    mail: {
+      sent: 'Your profile is on its way to your inbox, with a private link back to it.',
+      /** Added when the visitor ticked the marketing box: the double opt-in's button is in that e-mail. */
+      confirm: 'You asked for tips and news too. Please confirm it with the button in that email.',
+    },
   },
   course: {
     title: 'Now what?',

@@ -28,10 +28,11 @@ export class LeadSubmissionError extends Error {
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * What the server did with the lead: `mailHeld` when the address was already sent the results
- * e-mail within the hour (the server sends one an hour at most, whoever submits it).
+ * What the server did about the results e-mail (its answer's `mail`): `queued` for this lead,
+ * `held` when the address was already sent one within the hour (the server sends one an hour at
+ * most, whoever submits it), `off` when mail is off (or the answer did not say).
  */
-export type LeadStored = { mailHeld: boolean };
+export type LeadStored = { mail: 'queued' | 'held' | 'off' };
 
 /** Submits the lead; resolves once it is stored, rejects with a LeadSubmissionError otherwise. */
 export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCaptureMode): Promise<LeadStored> {
@@ -39,7 +40,7 @@ export async function submitLead(lead: Lead, mode: LeadCaptureMode = leadCapture
   if (mode === 'local') {
     await minimumWait;
     logCounts(lead);
-    return { mailHeld: false };
+    return { mail: 'off' };
   }
   // The run's source, so the server counts the `lead` step by source when it stores the lead.
   const body = JSON.stringify({ ...lead, source: currentRunSource() });
@@ -69,7 +70,8 @@ async function postLead(body: string, idempotencyKey: string): Promise<LeadStore
   }
   if (response.status !== 201) throw new LeadSubmissionError(response.status);
   const answer: unknown = await response.json().catch(() => null);
-  return { mailHeld: typeof answer === 'object' && answer !== null && 'mail' in answer && answer.mail === 'held' };
+  const mail = typeof answer === 'object' && answer !== null && 'mail' in answer ? answer.mail : null;
+  return { mail: mail === 'queued' || mail === 'held' ? mail : 'off' };
 }
 
 function logCounts(lead: Lead) {

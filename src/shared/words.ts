@@ -109,7 +109,7 @@ export const wordFields: readonly WordField[] = [
   ...fieldsOf('results', 'results.profile', pick(resultsCopy.profile, ['title', 'subtitle', 'cardFrontHint', 'cardBackHint']), 'Profile'),
   ...fieldsOf('results', 'results.course', pick(resultsCopy.course, ['title', 'button', 'coachLabel']), 'Course block'),
   ...fieldsOf('gate', 'results.gate', pick(resultsCopy.gate, ['title', 'intro', 'benefits', 'submit', 'noSpam', 'notice', 'mailNotice']), 'Gate'),
-  ...fieldsOf('insights', 'results.insights', pick(resultsCopy.insights, ['title', 'challenges', 'strengths', 'pattern']), 'Insights'),
+  ...fieldsOf('insights', 'results.insights', pick(resultsCopy.insights, ['title', 'challenges', 'strengths', 'pattern', 'mail']), 'Insights'),
   ...insightDriverFields,
   ...fieldsOf('insights', 'summary', pick(summaryMessages, ['allWeak', 'allStrong', 'allNeutral', 'general']), 'Summary'),
   ...countedSummaries,

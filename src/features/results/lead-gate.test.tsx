@@ -7,7 +7,7 @@ import { defaultSiteConfig, siteConfigElement, type SiteConfig } from '../../sha
 import { LeadGate } from './lead-gate';
 
 vi.mock('../../lib/confetti', () => ({ fireConfetti: vi.fn(() => Promise.resolve()) }));
-vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(() => Promise.resolve({ mailHeld: false })), leadCaptureMode: 'api' }));
+vi.mock('../../lib/lead-client', () => ({ submitLead: vi.fn(() => Promise.resolve({ mail: 'off' })), leadCaptureMode: 'api' }));
 
 const submitted = vi.mocked(submitLead);
 const ratings = [1, 2, 3, 1, 2, 3, 1, 2, 3] as const;
@@ -51,16 +51,23 @@ test('with the box on: unticked at first, not required, and its answer goes with
 
   await submitAs(user);
   expect(submitted).toHaveBeenLastCalledWith(expect.objectContaining({ consent: { version, marketing: false } }));
-  expect(unlocked).toHaveBeenCalledWith('Sam');
+  // Mail off (the mock's answer): nothing to say about an e-mail.
+  expect(unlocked).toHaveBeenCalledWith('Sam', null);
 });
 
-test('a ticked box is sent as ticked', async () => {
+test.each([
+  ['ticked', true],
+  ['left unticked', false],
+])('a box %s is sent so; with the results e-mail queued, the page is told whether that e-mail asks to confirm it', async (_what, ticked) => {
   withSettings({ consentVersion: version, consentCheckboxText: 'Email me news.' });
+  submitted.mockResolvedValueOnce({ mail: 'queued' });
   const user = userEvent.setup();
-  render(<LeadGate ratings={[...ratings]} onUnlocked={() => {}} />);
-  await user.click(screen.getByRole('checkbox', { name: 'Email me news.' }));
+  const unlocked = vi.fn();
+  render(<LeadGate ratings={[...ratings]} onUnlocked={unlocked} />);
+  if (ticked) await user.click(screen.getByRole('checkbox', { name: 'Email me news.' }));
   await submitAs(user);
-  expect(submitted).toHaveBeenLastCalledWith(expect.objectContaining({ consent: { version, marketing: true } }));
+  expect(submitted).toHaveBeenLastCalledWith(expect.objectContaining({ consent: { version, marketing: ticked } }));
+  expect(unlocked).toHaveBeenCalledWith('Sam', { confirm: ticked });
 });
 
 test('a page served without the server sends no consent record', async () => {

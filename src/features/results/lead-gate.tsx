@@ -16,9 +16,16 @@ import { errorsAfterEdit, type GateErrors } from './gate-errors';
 type LeadGateProps = {
   /** The nine ratings in driver order. */
   ratings: Rating[];
-  /** Called once the lead is stored, with the first name as typed (trimmed). */
-  onUnlocked: (firstName: string) => void;
+  /** Called once the lead is stored, with the first name as typed (trimmed) and what the page may say about the e-mail. */
+  onUnlocked: (firstName: string, mail: MailNews) => void;
 };
+
+/**
+ * What the unlocked page says about the results e-mail: that it is on its way (queued for this
+ * submission), and whether the visitor should confirm the marketing they ticked there; null when
+ * nothing was queued now (mail off, or held: the success toast says that one is already on its way).
+ */
+export type MailNews = { confirm: boolean } | null;
 
 const ourCopy = resultsCopy.gate;
 
@@ -196,9 +203,9 @@ export function LeadGate({ ratings, onUnlocked }: LeadGateProps) {
     reportFunnelStep('lead');
     // Confetti is decoration: if its script fails to load, the unlock still happens.
     fireConfetti(confetti.resultsUnlock).catch(() => undefined);
-    const { title, description } = resultsCopy.toasts[stored.mailHeld ? 'successMailHeld' : 'success'];
+    const { title, description } = resultsCopy.toasts[stored.mail === 'held' ? 'successMailHeld' : 'success'];
     toast.success(title, { description });
-    onUnlocked(parsed.output.firstName);
+    onUnlocked(parsed.output.firstName, stored.mail === 'queued' ? { confirm: parsed.output.consent?.marketing === true } : null);
   }
 
   return (

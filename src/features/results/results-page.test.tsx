@@ -111,7 +111,7 @@ test('fixing the address takes its error and the Invalid email toast away at onc
 
 test('a double submit sends the lead once; the unlock fires 150 confetti and shows the insights', async () => {
   let finish = () => {};
-  submitted.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({ mailHeld: false }))));
+  submitted.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({ mail: 'off' }))));
   const user = renderResults('131223312');
   await untilGate();
   await fillGate(user, ' sam@example.com ', 'Sam');
@@ -143,7 +143,7 @@ test('a double submit sends the lead once; the unlock fires 150 confetti and sho
 });
 
 test('after the unlock, the page opened again in this tab (a reload) shows the insights at once, with no gate or confetti', async () => {
-  submitted.mockResolvedValue({ mailHeld: false });
+  submitted.mockResolvedValue({ mail: 'off' });
   const user = renderResults('131223312');
   await untilGate();
   await fillGate(user, 'sam@example.com', 'Sam');
@@ -181,7 +181,7 @@ test('a failed submission says so and keeps what was typed, ready to try again',
   expect(screen.getByRole('button', { name: 'Show Me My Insights' })).toBeEnabled();
   expect(screen.queryByRole('heading', { name: /Got it!/ })).not.toBeInTheDocument();
 
-  submitted.mockResolvedValueOnce({ mailHeld: false });
+  submitted.mockResolvedValueOnce({ mail: 'off' });
   await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
   expect(await screen.findByRole('heading', { name: /Got it!/ })).toBeInTheDocument();
   expect(submitted).toHaveBeenCalledTimes(2);
@@ -206,10 +206,26 @@ test('without quiz data the page logs an error, says so, and goes home after 2 s
 });
 
 test('when the address got its results e-mail within the hour, the success says it is already on its way', async () => {
-  submitted.mockResolvedValueOnce({ mailHeld: true });
+  submitted.mockResolvedValueOnce({ mail: 'held' });
   const user = renderResults('131223312');
   await untilGate();
   await fillGate(user, 'sam@example.com', 'Sam');
   await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
   expect(await screen.findByText(/got its results email in the last hour, so it is already on its way/)).toBeInTheDocument();
+});
+
+test.each([
+  ['queued for this submission', 'queued', true],
+  ['held (one was sent within the hour: the toast says so)', 'held', false],
+  ['off', 'off', false],
+] as const)('with the results e-mail %s, the insights say it is on its way: %s', async (_what, mail, says) => {
+  submitted.mockResolvedValueOnce({ mail });
+  const user = renderResults('131223312');
+  await untilGate();
+  await fillGate(user, 'sam@example.com', 'Sam');
+  await user.click(screen.getByRole('button', { name: 'Show Me My Insights' }));
+  await screen.findByRole('heading', { name: /Got it!/ });
+  expect(screen.queryByText(/on its way to your inbox/) !== null).toBe(says);
+  // No consent box was shown, so nothing asks to confirm marketing.
+  expect(screen.queryByText(/Please confirm it/)).not.toBeInTheDocument();
 });

@@ -12,7 +12,7 @@ import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { countRatings } from '../../shared/insights';
 import { DriverCards } from '../shared/driver-cards';
-import { LeadGate } from './lead-gate';
+import { LeadGate, type MailNews } from './lead-gate';
 import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { useResultsTimeline } from './use-results-timeline';
 import type * as UnlockedModule from './unlocked-profile';
@@ -62,8 +62,8 @@ function LoadingFrame() {
   );
 }
 
-/** Unlocked just now, with the first name typed (the greeting), or before a reload of this tab (no name kept). */
-type Unlock = { firstName: string | null } | null;
+/** Unlocked just now, with the first name typed (the greeting) and news of the e-mail, or before a reload of this tab (neither kept). */
+type Unlock = { firstName: string | null; mail: MailNews } | null;
 
 /**
  * The results for nine valid ratings, revealed on the SPEC section 4 timeline. Every part keeps its
@@ -72,7 +72,7 @@ type Unlock = { firstName: string | null } | null;
  */
 export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: CoreDriverResult[]; alreadyUnlocked?: boolean }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline(alreadyUnlocked);
-  const [unlock, setUnlock] = useState<Unlock>(alreadyUnlocked ? { firstName: null } : null);
+  const [unlock, setUnlock] = useState<Unlock>(alreadyUnlocked ? { firstName: null, mail: null } : null);
   const copy = useWords(resultsCopy.profile, 'results.profile');
   const disclaimer = useWords(site, 'site').disclaimer;
   const counts = useMemo(() => countRatings(drivers), [drivers]);
@@ -95,9 +95,9 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
   // The results' confetti belongs to the results: Back to the quiz takes it away.
   useEffect(() => clearConfetti, []);
 
-  function unlocked(firstName: string) {
+  function unlocked(firstName: string, mail: MailNews) {
     rememberUnlock(drivers.map((driver) => driver.rating));
-    setUnlock({ firstName });
+    setUnlock({ firstName, mail });
     if (unlockedParts.parts === null) unlockedParts.retry();
   }
 
@@ -133,7 +133,7 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
             </div>
           </div>
         ) : (
-          unlockedParts.parts && <unlockedParts.parts.UnlockedProfile drivers={drivers} firstName={unlock.firstName} focusOnMount={!alreadyUnlocked} />
+          unlockedParts.parts && <unlockedParts.parts.UnlockedProfile drivers={drivers} firstName={unlock.firstName} mail={unlock.mail} focusOnMount={!alreadyUnlocked} />
         )}
       </div>
     </main>
