@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from '@playwright/test';
 import { buildApp } from '../server/app';
 import type { SetupStatus } from '../src/shared/coach-api/session';
+import { accessCopy } from '../src/coach/content/access';
 import { stepOf, totpCode } from '../server/coach/access/second-factor';
 import { loadConfig } from '../server/config';
 import { coachPassword, setTestPassword } from '../server/test/coach-session';
@@ -234,6 +235,16 @@ test('"Forgot your password?" and back: focus goes to the field to type into, no
   await page.getByRole('button', { name: 'Back to sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Password')).toBeFocused();
+  // The dashboard asked who was signed in: a 401, logged by Chromium.
+  expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
+});
+
+test('a reset link cut short when copied (nothing after #) says so on the sign-in page, not nothing', async ({ page, consoleErrors }) => {
+  await page.route('**/api/coach/setup', (route) => route.fulfill({ json: { passwordSet: true, resetByMail: true } satisfies SetupStatus }));
+  await page.goto('/coach/reset#');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(accessCopy.reset.linkCut);
+  await expect(page).toHaveURL(/\/coach$/);
   // The dashboard asked who was signed in: a 401, logged by Chromium.
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
 });

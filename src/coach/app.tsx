@@ -11,6 +11,7 @@ import { coachApi } from '../shared/coach-api/routes';
 import type { SessionStatus, SetupStatus } from '../shared/coach-api/session';
 import { CoachApiFailure, coachRequest } from './api';
 import { AuditView } from './audit-view';
+import { accessCopy } from './content/access';
 import { shellCopy, views } from './content/shell';
 import { setupCopy } from './content/sign-in';
 import { DeliveriesView } from './deliveries-view';
@@ -47,13 +48,14 @@ const RESET_PATH = '/coach/reset';
 
 /**
  * The token of a password-reset link (/coach/reset#<token>), taken once when the page loads and
- * wiped from the address bar and history at once, as the set-up code is.
+ * wiped from the address bar and history at once, as the set-up code is. `''`: the reset address
+ * without its token (a link cut short when copied), which the sign-in page says.
  */
 const resetToken: string | null = (() => {
   if (window.location.pathname !== RESET_PATH) return null;
   const token = window.location.hash.slice(1);
   window.history.replaceState(null, '', '/coach');
-  return token === '' ? null : token;
+  return token;
 })();
 
 /**
@@ -226,10 +228,11 @@ export function CoachApp() {
         const setup = await coachRequest<SetupStatus>(coachApi.setup, { signal }).catch(() => null);
         if (signal.aborted) return;
         if (setup?.passwordSet === false) return setSession({ state: 'set-up', code: setupCode });
-        if (resetToken !== null) return setSession({ state: 'reset', token: resetToken });
+        if (resetToken !== null && resetToken !== '') return setSession({ state: 'reset', token: resetToken });
         const onSetupAddress = window.location.pathname === SETUP_PATH;
         leaveSetupAddress();
-        setSession({ state: 'signed-out', notice: onSetupAddress ? setupCopy.alreadySet : null, resetByMail: setup?.resetByMail ?? false });
+        const notice = onSetupAddress ? setupCopy.alreadySet : resetToken === '' ? accessCopy.reset.linkCut : null;
+        setSession({ state: 'signed-out', notice, resetByMail: setup?.resetByMail ?? false });
       },
     );
     return () => controller.abort();

@@ -32,6 +32,8 @@ export const accessCopy = {
     back: 'Back to sign-in',
     noMail: 'No mail server is set, so no link can be sent. On the server, run: npm run coach -- set-password',
     failed: 'The link could not be asked for. Check your connection and try again.',
+    /** /coach/reset opened without the part after # (the link cut short when copied). */
+    linkCut: 'This reset link is not complete. Open the whole link again from the email.',
     throttled: (wait: string, at: string) =>
       `Too many reset links were asked for. You can ask again in ${wait} (at ${at}). Signing in with your password or a passkey still works.`,
     newTitle: 'Choose a new password',
