@@ -1,11 +1,12 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyEntry, type PasskeyList, passkeyPath } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const copy = accessCopy.passkeys;
 
@@ -27,12 +28,7 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
   const name = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   // The control pressed goes away: focus moves to the field to type into, and back to "Rename" after.
-  const wasRenaming = useRef(false);
-  useEffect(() => {
-    if (renaming) name.current?.focus();
-    else if (wasRenaming.current) renameButton.current?.focus();
-    wasRenaming.current = renaming;
-  }, [renaming]);
+  useFocusOnStep(renaming, (now) => (now ? name : renameButton));
   const stopRenaming = () => {
     setRenaming(false);
     setRefused(false);

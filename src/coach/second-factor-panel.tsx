@@ -7,6 +7,7 @@ import { formatDateTime } from './format';
 import { QrCode } from './qr-code';
 import { dangerButton, inputClass, LoadError, Loading, Panel, PasswordField, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const copy = accessCopy.secondFactor;
 
@@ -127,12 +128,7 @@ export function SecondFactorPanel() {
   // heading), and back to the button that turns the factor on or off once the steps are over.
   const toggle = useRef<HTMLButtonElement>(null);
   const codesHeading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step.kind);
-  useEffect(() => {
-    if (step.kind === 'codes') codesHeading.current?.focus();
-    else if (step.kind === 'status' && shownStep.current !== 'status') toggle.current?.focus();
-    shownStep.current = step.kind;
-  }, [step.kind]);
+  useFocusOnStep(step.kind, (now) => (now === 'codes' ? codesHeading : now === 'status' ? toggle : null));
 
   async function start() {
     setBusy(true);

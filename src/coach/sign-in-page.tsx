@@ -1,5 +1,5 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SessionStatus, SignInRequest } from '../shared/coach-api/session';
 import { coachAccessApi } from '../shared/coach-api/access';
@@ -10,6 +10,7 @@ import { ResetRequestForm } from './reset-page';
 import { SignInFrame } from './sign-in-frame';
 import { signInFailureMessage } from './sign-in-failure';
 import { inputClass, PasswordField, secondaryButton } from './ui';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const copy = signInCopy;
 const more = accessCopy.signIn;
@@ -35,13 +36,7 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
 
   // The code step and the reset form replace the password form, and the password form comes back in
   // their place: focus goes to the field the coach types into next, never left on a button that is gone.
-  const shownForm = useRef<'password' | 'code' | 'reset'>('password');
-  const form = resetting ? 'reset' : asking ? 'code' : 'password';
-  useEffect(() => {
-    if (form === 'code') codeInput.current?.focus();
-    else if (form === 'password' && shownForm.current !== 'password') input.current?.focus();
-    shownForm.current = form;
-  }, [form]);
+  useFocusOnStep(resetting ? 'reset' : asking ? 'code' : 'password', (form) => (form === 'code' ? codeInput : form === 'password' ? input : null));
 
   async function send(body: SignInRequest) {
     setBusy('password');
