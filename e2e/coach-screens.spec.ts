@@ -187,3 +187,34 @@ test('a period is chosen from presets or typed, and a bad range is explained, no
   await expect(page.getByText(/Tue, 10 Feb 2026 to Fri, 20 Feb 2026/)).toBeVisible();
   await expectApiRefusals(consoleErrors, [401]);
 });
+
+test('by keyboard, focus follows the coach: a lead opened lands on its name, back and an erase on the leads; the erase is said', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await fakeCoachApi(page);
+  await page.goto('/coach#leads');
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const leadsHeading = page.getByRole('heading', { level: 1, name: 'Leads' });
+  const ana = page.getByRole('link', { name: /^Ana ana/ });
+
+  await ana.focus();
+  await page.keyboard.press('Enter');
+  // A screen reader hears whose page this is, not nothing (focus left on a link that is gone).
+  await expect(page.getByRole('heading', { level: 2, name: 'Ana', exact: true })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Back to leads' }).press('Enter');
+  await expect(leadsHeading).toBeFocused();
+
+  await ana.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Ana', exact: true })).toBeFocused();
+  // The live regions there before the erase: "erased" must be said by one of them, not by one born with it.
+  const regionsBefore = await page.locator('[role="status"], [role="alert"], [aria-live]').elementHandles();
+  await page.getByRole('button', { name: 'Erase this person' }).press('Enter');
+  await page.getByRole('dialog', { name: 'Erase this person?' }).getByRole('button', { name: 'Erase for good' }).press('Enter');
+  await expect(page.getByText('The lead was erased.')).toBeVisible();
+  await expect(leadsHeading).toBeFocused();
+  const said = await Promise.all(regionsBefore.map((region) => region.evaluate((element) => (element.isConnected ? element.textContent : null))));
+  expect(said).toContain('The lead was erased.');
+  await expectApiRefusals(consoleErrors, [401]);
+});

@@ -78,36 +78,42 @@ function leaveSetupAddress(view = '') {
  * The place the address names (location.ts), followed through the back and forward buttons; moving
  * anywhere, by a link or the buttons, asks first while a screen holds unsaved edits.
  */
-function usePlace(unsaved: number, ask: (leave: () => void) => void): { place: Place; go: (href: string) => void } {
+function usePlace(unsaved: number, ask: (leave: () => void) => void): { place: Place; moved: boolean; go: (href: string) => void } {
   const [place, setPlace] = useState(() => placeOf(window.location.pathname, window.location.hash));
+  // Whether the coach has moved from the place the page opened on (where focus is left alone).
+  const [moved, setMoved] = useState(false);
+  const moveTo = useCallback((next: Place) => {
+    setPlace(next);
+    setMoved(true);
+  }, []);
 
   const go = useCallback(
     (href: string) =>
       ask(() => {
         window.history.pushState(null, '', href);
-        setPlace(placeOf(window.location.pathname, window.location.hash));
+        moveTo(placeOf(window.location.pathname, window.location.hash));
       }),
-    [ask],
+    [ask, moveTo],
   );
 
   useEffect(() => {
-    const moved = () => {
+    const followed = () => {
       const next = placeOf(window.location.pathname, window.location.hash);
       if (samePlace(next, place)) return;
-      if (unsaved === 0) return setPlace(next);
+      if (unsaved === 0) return moveTo(next);
       const target = hrefOf(next);
       // Back where the coach was until they choose; leaving then goes where they asked.
       window.history.pushState(null, '', hrefOf(place));
       ask(() => {
         window.history.pushState(null, '', target);
-        setPlace(next);
+        moveTo(next);
       });
     };
-    window.addEventListener('popstate', moved);
-    return () => window.removeEventListener('popstate', moved);
-  }, [place, unsaved, ask]);
+    window.addEventListener('popstate', followed);
+    return () => window.removeEventListener('popstate', followed);
+  }, [place, unsaved, ask, moveTo]);
 
-  return { place, go };
+  return { place, moved, go };
 }
 
 function Dashboard({ status, onSignedOut, onUnsaved }: { status: SessionStatus; onSignedOut: () => void; onUnsaved: (count: number) => void }) {
@@ -115,22 +121,26 @@ function Dashboard({ status, onSignedOut, onUnsaved }: { status: SessionStatus; 
   useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   useBeforeUnload(unsaved);
   const { ask, dialog } = useConfirmLeave(unsaved);
-  const { place, go } = usePlace(unsaved, ask);
-  const { view } = place;
+  const { place, moved, go } = usePlace(unsaved, ask);
+  const { view, leadId } = place;
   const [period, setPeriod] = useState<Period>(defaultPeriod);
   const [signingOut, setSigningOut] = useState(false);
   const today = todayIn(status.timeZone, new Date());
   const range = periodRange(period, today);
 
   // A new view is a new page for a screen reader: name it in the title and, once the coach has moved
-  // from the first one, move focus to its heading.
+  // from the first one, move focus to its heading. So is a lead opened or left (its list, back or
+  // after an erase): a lead's page moves focus to the lead's name itself once it has loaded.
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownView = useRef(view);
+  const shownPlace = useRef(place);
   useEffect(() => {
     document.title = `${shellCopy.views[view]} · ${shellCopy.appName}`;
-    if (shownView.current !== view) heading.current?.focus();
-    shownView.current = view;
   }, [view]);
+  useEffect(() => {
+    const shown = shownPlace.current;
+    shownPlace.current = { view, leadId };
+    if ((shown.view !== view || shown.leadId !== leadId) && leadId === null) heading.current?.focus();
+  }, [view, leadId]);
   // Signed in again after a session ended with edits kept (a new status): back on the screen, at its heading.
   const firstStatus = useRef(status);
   useEffect(() => {
@@ -191,7 +201,7 @@ function Dashboard({ status, onSignedOut, onUnsaved }: { status: SessionStatus; 
           )}
           {view === 'funnel' && <FunnelView range={range} />}
           {view === 'profiles' && <ProfilesView range={range} />}
-          {view === 'leads' && <LeadsView range={range} leadId={place.leadId} go={go} />}
+          {view === 'leads' && <LeadsView range={range} leadId={leadId} focusLead={moved} go={go} />}
           {view === 'deliveries' && <DeliveriesView go={go} />}
           {view === 'embed' && <EmbedView />}
           {view === 'funnel' && <OffersFunnel range={range} />}

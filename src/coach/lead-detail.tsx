@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RatingBadge } from '../features/shared/rating-badge';
 import type { Delivery } from '../shared/coach-api/deliveries';
 import type { LeadDetail, SubmissionDetail } from '../shared/coach-api/leads';
@@ -162,10 +162,21 @@ function Submission({ submission, before, index, latest }: SubmissionProps) {
   );
 }
 
-/** One person: every submission as they saw it (newest first), consent, forwarding, and erase. */
-export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: () => void; onErased: () => void }) {
+type LeadDetailProps = { id: string; focusOnLoad: boolean; onBack: () => void; onErased: () => void };
+
+/**
+ * One person: every submission as they saw it (newest first), consent, forwarding, and erase.
+ * `focusOnLoad`: the coach came here from another place, so focus moves to the person's name once
+ * it shows (a screen reader hears whose page this is, and reads on from there).
+ */
+export function LeadDetailView({ id, focusOnLoad, onBack, onErased }: LeadDetailProps) {
   const { data, error, reload } = useCoachData<LeadDetail>(leadPath(id));
   const [confirming, setConfirming] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = data !== null;
+  useEffect(() => {
+    if (shown && focusOnLoad) title.current?.focus();
+  }, [shown, focusOnLoad]);
 
   const back = (
     <button type="button" onClick={onBack} className="min-h-11 font-semibold text-teal underline underline-offset-4">
@@ -180,7 +191,7 @@ export function LeadDetailView({ id, onBack, onErased }: { id: string; onBack: (
   return (
     <div className="space-y-6">
       {back}
-      <Panel title={data.firstName} titleId="lead-title" intro={<span className="break-all">{data.email}</span>}>
+      <Panel title={data.firstName} titleId="lead-title" titleRef={title} intro={<span className="break-all">{data.email}</span>}>
         <dl className="grid gap-3 sm:grid-cols-2">
           <Fact term={copy.firstSubmitted}>{formatDateTime(data.firstSubmittedAt)}</Fact>
           <Fact term={copy.submissionsTerm}>{copy.submissions(data.submissions.length)}</Fact>

@@ -18,24 +18,38 @@ const copy = leadsCopy;
  * already seen are kept so "Newer" can go back), searchable; each whole row links to its lead's own
  * address (/coach/leads/<id>), where the lead's detail shows.
  */
-export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: string | null; go: (href: string) => void }) {
+export function LeadsView({ range, leadId, focusLead, go }: { range: DateRange; leadId: string | null; focusLead: boolean; go: (href: string) => void }) {
   const [search, setSearch] = useState('');
   const pages = usePages();
   const [notice, setNotice] = useState<string | null>(null);
   const { data, error, loading, reload } = useCoachData<LeadListResponse>(coachApi.leads, { ...range, q: search, cursor: pages.cursor });
 
+  // Said where a screen reader hears it change: the same region, there while empty, on a lead's page
+  // and on the list, so "erased" is announced when the list comes back after an erase (a region
+  // that appears with its text already in it is not). Empty, it takes no room.
+  const said = (
+    <div role="status" className="empty:mb-0">
+      {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
+    </div>
+  );
+
   if (leadId) {
     return (
-      <LeadDetailView
-        id={leadId}
-        onBack={() => go(viewHref('leads'))}
-        onErased={() => {
-          go(viewHref('leads'));
-          pages.reset();
-          setNotice(copy.erased);
-          reload();
-        }}
-      />
+      <>
+        {said}
+        <LeadDetailView
+          key={leadId}
+          id={leadId}
+          focusOnLoad={focusLead}
+          onBack={() => go(viewHref('leads'))}
+          onErased={() => {
+            go(viewHref('leads'));
+            pages.reset();
+            setNotice(copy.erased);
+            reload();
+          }}
+        />
+      </>
     );
   }
 
@@ -48,7 +62,9 @@ export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: str
   }
 
   return (
-    <ViewPanel intro={copy.intro}>
+    <>
+      {said}
+      <ViewPanel intro={copy.intro}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <form role="search" onSubmit={onSearch} className="flex-1 sm:max-w-md">
           <label htmlFor="lead-search" className="font-semibold text-ink">
@@ -67,10 +83,6 @@ export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: str
         <a href={withQuery(coachApi.leadsCsv, { from: range.from, to: range.to })} download className={`${secondaryButton} self-start sm:self-auto`}>
           {copy.download}
         </a>
-      </div>
-
-      <div role="status" className="mt-4 empty:hidden">
-        {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
       </div>
 
       <div className="mt-4" aria-busy={loading}>
@@ -112,6 +124,7 @@ export function LeadsView({ range, leadId, go }: { range: DateRange; leadId: str
       </div>
 
       <Pager pages={pages} nextCursor={data?.nextCursor} />
-    </ViewPanel>
+      </ViewPanel>
+    </>
   );
 }

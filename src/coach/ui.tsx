@@ -11,10 +11,11 @@ export const textRows = (text: string) => (text.length > 160 ? 5 : text.length >
 
 const panelClass = 'rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-6';
 
-export function Panel({ title, intro, children, titleId }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string }) {
+/** `titleRef`: the title can be given focus (a page of its own, such as a lead's, moves focus there). */
+export function Panel({ title, intro, children, titleId, titleRef }: { title: string; intro?: ReactNode; children: ReactNode; titleId: string; titleRef?: Ref<HTMLHeadingElement> }) {
   return (
     <section aria-labelledby={titleId} className={panelClass}>
-      <h2 id={titleId} className="text-lg font-bold text-teal-dark">
+      <h2 id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className="text-lg font-bold text-teal-dark focus:outline-none">
         {title}
       </h2>
       {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
