@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
 import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword } from './coach-fake-api';
+import { liveRegionTexts } from './chromium-ax';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
 
 async function look(page: Page, screen: string, width: number, { fullPage = true } = {}) {
@@ -216,5 +217,35 @@ test('by keyboard, focus follows the coach: a lead opened lands on its name, bac
   await expect(leadsHeading).toBeFocused();
   const said = await Promise.all(regionsBefore.map((region) => region.evaluate((element) => (element.isConnected ? element.textContent : null))));
   expect(said).toContain('The lead was erased.');
+  await expectApiRefusals(consoleErrors, [401]);
+});
+
+test('a list read a page at a time: each page is said, and at either end focus moves to the button that is left', async ({ page, consoleErrors }) => {
+  await fakeCoachApi(page);
+  await page.goto('/coach#audit');
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const newer = page.getByRole('button', { name: 'Newer' });
+  const older = page.getByRole('button', { name: 'Older' });
+  const pageSaid = page.getByRole('status').filter({ hasText: /^Page \d+$/ });
+
+  await older.press('Enter');
+  await expect(pageSaid).toHaveText('Page 2');
+  await expect(older).toBeFocused();
+  // The last page (10 entries): "Older" goes away, and focus with it to "Newer", not to the page's start.
+  await older.press('Enter');
+  await expect(pageSaid).toHaveText('Page 3');
+  await expect(page.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(10);
+  await expect(older).toBeHidden();
+  await expect(newer).toBeFocused();
+  expect(await liveRegionTexts(page)).toContain('Page 3');
+
+  await newer.press('Enter');
+  await expect(pageSaid).toHaveText('Page 2');
+  await newer.press('Enter');
+  await expect(pageSaid).toHaveText('Page 1');
+  await expect(newer).toBeHidden();
+  await expect(older).toBeFocused();
   await expectApiRefusals(consoleErrors, [401]);
 });

@@ -1,5 +1,5 @@
 /** Small building blocks every dashboard view shares, so the views look and behave alike. */
-import { useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { pagesCopy } from './content/common';
 import { shellCopy } from './content/shell';
 
@@ -91,19 +91,46 @@ export const inputClass =
 /**
  * "Newer / Page n / Older" under a list read a page at a time with cursors. The cursors of the pages
  * already seen are kept (`usePages`), so "Newer" goes back without asking the server for a way back.
+ * The page's number is said when it changes; the button pressed stays focused until its end of the
+ * list is reached, where it goes away and focus moves to the other one (not dropped on the page).
  */
 export function Pager({ pages, nextCursor }: { pages: Pages; nextCursor: string | null | undefined }) {
   const copy = pagesCopy;
-  if (pages.number === 1 && !nextCursor) return null;
+  const newer = useRef<HTMLButtonElement>(null);
+  const older = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const atFirst = pages.number === 1;
+  const atLast = !nextCursor;
+  useEffect(() => {
+    const button = pressed.current;
+    if (!button?.disabled) return;
+    pressed.current = null;
+    // Only when the focus is (or was dropped) with it: the coach may have moved on meanwhile.
+    const focused = document.activeElement;
+    if (focused === button || focused === null || focused === document.body) (button === older.current ? newer : older).current?.focus();
+  }, [atFirst, atLast]);
+  if (atFirst && atLast) return null;
+  const button = (ref: RefObject<HTMLButtonElement | null>, disabled: boolean, label: string, move: () => void) => (
+    <button
+      ref={ref}
+      type="button"
+      disabled={disabled}
+      onClick={() => {
+        pressed.current = ref.current;
+        move();
+      }}
+      className={`${secondaryButton} disabled:invisible`}
+    >
+      {label}
+    </button>
+  );
   return (
     <nav aria-label={copy.page(pages.number)} className="mt-4 flex items-center justify-between gap-2">
-      <button type="button" disabled={pages.number === 1} onClick={pages.newer} className={`${secondaryButton} disabled:invisible`}>
-        {copy.newer}
-      </button>
-      <span className="text-sm text-muted">{copy.page(pages.number)}</span>
-      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && pages.older(nextCursor)} className={`${secondaryButton} disabled:invisible`}>
-        {copy.older}
-      </button>
+      {button(newer, atFirst, copy.newer, pages.newer)}
+      <span role="status" className="text-sm text-muted">
+        {copy.page(pages.number)}
+      </span>
+      {button(older, atLast, copy.older, () => nextCursor && pages.older(nextCursor))}
     </nav>
   );
 }
