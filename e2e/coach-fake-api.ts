@@ -276,7 +276,26 @@ function audit(cursor: string | null, limit: number): AuditLogResponse {
 export type FakeApiOptions = {
   /** Sign-in answers 429 with this many seconds to wait. */
   throttledFor?: number;
+  /** This many delivered deliveries, the newest first, a page of 25 at a time (else the few above, on one page). */
+  deliveredCount?: number;
 };
+
+/** Page `cursor` (its first index; null: the first page) of `count` delivered deliveries, one a lead in turn, an hour apart. */
+function deliveredPage(count: number, cursor: string | null): DeliveriesResponse {
+  const start = cursor === null ? 0 : Number(cursor);
+  const end = Math.min(start + 25, count);
+  const base = deliveries('delivered');
+  const [first] = base.deliveries;
+  if (!first) throw new Error('The stand-in has no delivered delivery to copy.');
+  const page = Array.from({ length: end - start }, (_, offset): DeliveriesResponse['deliveries'][number] => {
+    const index = start + offset;
+    const lead = leads[index % leads.length] ?? leads[0];
+    if (!lead) throw new Error('The stand-in has no leads.');
+    const at = new Date(Date.now() - (index + 1) * 3_600_000).toISOString();
+    return { ...first, id: `delivered-${index}`, createdAt: at, lastAttemptAt: at, leadId: lead.id, leadFirstName: lead.firstName, leadMaskedEmail: maskedEmail(lead.email) };
+  });
+  return { ...base, deliveries: page, nextCursor: end < count ? String(end) : null };
+}
 
 const session: SessionStatus = {
   signedIn: true,
@@ -324,7 +343,11 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
     if (path === '/api/coach/offers') return json(route, 200, { from, to, offers: [], rows: [] });
     if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
-    if (path === '/api/coach/deliveries') return json(route, 200, deliveries(url.searchParams.get('state')));
+    if (path === '/api/coach/deliveries') {
+      const state = url.searchParams.get('state');
+      if (state === 'delivered' && options.deliveredCount !== undefined) return json(route, 200, deliveredPage(options.deliveredCount, url.searchParams.get('cursor')));
+      return json(route, 200, deliveries(state));
+    }
     if (path === '/api/coach/audit') return json(route, 200, audit(url.searchParams.get('cursor'), Number(url.searchParams.get('limit') ?? 25)));
     if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries(null).deliveries[0], state: 'pending' } });
     if (path === '/api/coach/leads') {

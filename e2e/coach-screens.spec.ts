@@ -249,3 +249,39 @@ test('a list read a page at a time: each page is said, and at either end focus m
   await expect(older).toBeFocused();
   await expectApiRefusals(consoleErrors, [401]);
 });
+
+test('deliveries a page at a time: older ones, then back to the newer ones, by keyboard, focus kept', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // 60 delivered: pages of 25, 25 and 10.
+  await fakeCoachApi(page, { deliveredCount: 60 });
+  await page.goto('/coach#deliveries');
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('radio', { name: 'Delivered' }).press('Space');
+  const list = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' }).getByRole('listitem');
+  await expect(list).toHaveCount(25);
+  const newest = await list.first().getByText(/^Queued /).innerText();
+  const newer = page.getByRole('button', { name: 'Newer' });
+  const older = page.getByRole('button', { name: 'Older' });
+
+  await older.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^Page \d+$/ })).toHaveText('Page 2');
+  await expect(older).toBeFocused();
+  await older.press('Enter');
+  await expect(list).toHaveCount(10);
+  await expect(newer).toBeFocused();
+  // The newer ones are a key press away, not lost until another filter is chosen.
+  await newer.press('Enter');
+  await newer.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^Page \d+$/ })).toHaveText('Page 1');
+  await expect(list).toHaveCount(25);
+  await expect(list.first()).toContainText(newest);
+  await expect(older).toBeFocused();
+  // Another filter starts again at its first page.
+  await older.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^Page \d+$/ })).toHaveText('Page 2');
+  await page.getByRole('radio', { name: 'Failing' }).press('Space');
+  await expect(page.getByRole('button', { name: /^Retry now: Webhook: new lead/ })).toBeVisible();
+  await expect(newer).toHaveCount(0);
+  await expectApiRefusals(consoleErrors, [401]);
+});

@@ -8,7 +8,7 @@ import { DeliveryFailure } from './delivery-failure';
 import { deliveryKind, deliveryStateLabel, nextAttemptWords, whereLeadsGo } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
-import { Empty, LoadError, Loading, ViewPanel, secondaryButton } from './ui';
+import { Empty, LoadError, Loading, Pager, ViewPanel, secondaryButton, usePages } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = deliveriesCopy;
@@ -101,9 +101,9 @@ function DeliveryItem({ delivery, toolPaused, retry, onRetry, go }: DeliveryItem
  */
 export function DeliveriesView({ go }: { go: (href: string) => void }) {
   const [filter, setFilter] = useState<DeliveryFilter>('failing');
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const pages = usePages();
   const [retry, setRetry] = useState<RetryState>(null);
-  const { data, error, loading, reload } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { state: filter, cursor });
+  const { data, error, loading, reload } = useCoachData<DeliveriesResponse>(coachApi.deliveries, { state: filter, cursor: pages.cursor });
   const sessionEnded = useSessionEnded();
 
   async function retryNow(id: string) {
@@ -186,7 +186,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
                 checked={filter === value}
                 onChange={() => {
                   setFilter(value);
-                  setCursor(undefined);
+                  pages.reset();
                   setRetry(null);
                 }}
                 className="sr-only"
@@ -215,11 +215,7 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
           </ul>
         )}
       </div>
-      {data.nextCursor && (
-        <button type="button" onClick={() => setCursor(data.nextCursor ?? undefined)} className={`${secondaryButton} mt-4`}>
-          {copy.more}
-        </button>
-      )}
+      <Pager pages={pages} nextCursor={data.nextCursor} />
     </ViewPanel>
   );
 }

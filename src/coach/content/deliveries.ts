@@ -95,5 +95,4 @@ export const deliveriesCopy = {
   retryFailed: 'The retry could not be scheduled. Please try again.',
   empty: 'Nothing here. All good.',
   emptyDelivered: 'Nothing delivered yet.',
-  more: 'Show older',
 } as const;
