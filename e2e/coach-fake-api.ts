@@ -278,6 +278,8 @@ export type FakeApiOptions = {
   throttledFor?: number;
   /** This many delivered deliveries, the newest first, a page of 25 at a time (else the few above, on one page). */
   deliveredCount?: number;
+  /** Erasing a lead answers 404: the person was erased already (in another tab). */
+  erasedAlready?: boolean;
 };
 
 /** Page `cursor` (its first index; null: the first page) of `count` delivered deliveries, one a lead in turn, an hour apart. */
@@ -357,7 +359,10 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       return json(route, 200, body);
     }
     const lead = leads.find((item) => path === `/api/coach/leads/${item.id}`);
-    if (lead && method === 'DELETE') return json(route, 200, { erased: { submissions: 1, pendingDeliveries: 1 } });
+    if (lead && method === 'DELETE') {
+      if (options.erasedAlready) return refuse(route, 404, { error: 'not_found', message: 'No such lead (it may have been erased already).' });
+      return json(route, 200, { erased: { submissions: 1, pendingDeliveries: 1 } });
+    }
     if (lead) return json(route, 200, leadDetail(lead));
     return refuse(route, 404, { error: 'not_found', message: 'Not found.' });
   });

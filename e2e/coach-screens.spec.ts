@@ -285,3 +285,18 @@ test('deliveries a page at a time: older ones, then back to the newer ones, by k
   await expect(newer).toHaveCount(0);
   await expectApiRefusals(consoleErrors, [401]);
 });
+
+test('erasing a person erased already (another tab, or an answer lost on the way) says so and goes back to the leads, not "try again"', async ({ page, consoleErrors }) => {
+  await fakeCoachApi(page, { erasedAlready: true });
+  await page.goto('/coach#leads');
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /^Ana ana/ }).click();
+  await page.getByRole('button', { name: 'Erase this person' }).click();
+  await page.getByRole('dialog', { name: 'Erase this person?' }).getByRole('button', { name: 'Erase for good' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'This person had already been erased: nothing of theirs is kept.' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeFocused();
+  await expect(page.getByText('The lead could not be erased. Please try again.')).toHaveCount(0);
+  await expectApiRefusals(consoleErrors, [401, 404]);
+});

@@ -8,9 +8,13 @@ import { useSessionEnded } from './use-coach-data';
 
 const copy = eraseCopy;
 
-type EraseDialogProps = { leadId: string; firstName: string; email: string; onClose: () => void; onErased: () => void };
+/** `onErased(already)`: the person is gone; `already` when they were erased before (another tab, or an erase whose answer was lost). */
+type EraseDialogProps = { leadId: string; firstName: string; email: string; onClose: () => void; onErased: (already: boolean) => void };
 
-/** The confirmation before erasing a person: a modal dialog (focus stays inside; Escape cancels). */
+/**
+ * The confirmation before erasing a person: a modal dialog (focus stays inside; Escape cancels). A
+ * person the server no longer has (404) is what the coach asked for, not a failure to try again.
+ */
 export function EraseDialog({ leadId, firstName, email, onClose, onErased }: EraseDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [erasing, setErasing] = useState(false);
@@ -28,9 +32,10 @@ export function EraseDialog({ leadId, firstName, email, onClose, onErased }: Era
     setFailed(false);
     try {
       await coachRequest<EraseResponse>(leadPath(leadId), { method: 'DELETE' });
-      onErased();
+      onErased(false);
     } catch (error) {
       if (error instanceof CoachApiFailure && error.status === 401) return sessionEnded();
+      if (error instanceof CoachApiFailure && error.status === 404) return onErased(true);
       setErasing(false);
       setFailed(true);
     }

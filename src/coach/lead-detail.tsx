@@ -162,7 +162,7 @@ function Submission({ submission, before, index, latest }: SubmissionProps) {
   );
 }
 
-type LeadDetailProps = { id: string; focusOnLoad: boolean; onBack: () => void; onErased: () => void };
+type LeadDetailProps = { id: string; focusOnLoad: boolean; onBack: () => void; onErased: (already: boolean) => void };
 
 /**
  * One person: every submission as they saw it (newest first), consent, forwarding, and erase.

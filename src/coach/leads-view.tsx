@@ -42,10 +42,10 @@ export function LeadsView({ range, leadId, focusLead, go }: { range: DateRange; 
           id={leadId}
           focusOnLoad={focusLead}
           onBack={() => go(viewHref('leads'))}
-          onErased={() => {
+          onErased={(already) => {
             go(viewHref('leads'));
             pages.reset();
-            setNotice(copy.erased);
+            setNotice(already ? copy.alreadyErased : copy.erased);
             reload();
           }}
         />

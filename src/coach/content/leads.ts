@@ -14,6 +14,8 @@ export const leadsCopy = {
   empty: 'No leads in this period yet.',
   noMatch: 'No lead matches that search in this period.',
   erased: 'The lead was erased.',
+  /** Erased before: in another tab, or by an erase whose answer did not arrive. */
+  alreadyErased: 'This person had already been erased: nothing of theirs is kept.',
 } as const;
 
 export const leadCopy = {
