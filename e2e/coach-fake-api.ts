@@ -280,6 +280,8 @@ export type FakeApiOptions = {
   deliveredCount?: number;
   /** Erasing a lead answers 404: the person was erased already (in another tab). */
   erasedAlready?: boolean;
+  /** "Retry now" is refused as the server does when the delivery was delivered meanwhile (400) or its person erased (404). */
+  retryRefused?: 'delivered' | 'gone';
 };
 
 /** Page `cursor` (its first index; null: the first page) of `count` delivered deliveries, one a lead in turn, an hour apart. */
@@ -351,6 +353,10 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
       return json(route, 200, deliveries(state));
     }
     if (path === '/api/coach/audit') return json(route, 200, audit(url.searchParams.get('cursor'), Number(url.searchParams.get('limit') ?? 25)));
+    if (path.endsWith('/retry') && options.retryRefused === 'delivered') {
+      return refuse(route, 400, { error: 'invalid_request', message: 'This delivery already succeeded.', field: 'id' });
+    }
+    if (path.endsWith('/retry') && options.retryRefused === 'gone') return refuse(route, 404, { error: 'not_found', message: 'No such delivery (its lead may have been erased).' });
     if (path.endsWith('/retry')) return json(route, 200, { delivery: { ...deliveries(null).deliveries[0], state: 'pending' } });
     if (path === '/api/coach/leads') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();

@@ -300,3 +300,24 @@ test('erasing a person erased already (another tab, or an answer lost on the way
   await expect(page.getByText('The lead could not be erased. Please try again.')).toHaveCount(0);
   await expectApiRefusals(consoleErrors, [401, 404]);
 });
+
+for (const [refused, status, words] of [
+  ['delivered', 400, 'Nothing to retry: it was delivered meanwhile. Choose “Delivered” to see it.'],
+  ['gone', 404, 'Nothing to retry: this person was erased meanwhile, and their deliveries with them.'],
+] as const) {
+  test(`"Retry now" on a delivery ${refused} meanwhile says so, not "please try again"`, async ({ page, consoleErrors }) => {
+    await fakeCoachApi(page, { retryRefused: refused });
+    await page.goto('/coach#deliveries');
+    await page.getByLabel('Password').fill(fakePassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Retry now: Webhook: new lead/ }) });
+    await item.getByRole('button', { name: /^Retry now/ }).click();
+    await expect(item.getByRole('status')).toHaveText(words);
+    await expect(page.getByText('The retry could not be scheduled. Please try again.')).toHaveCount(0);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await look(page, `deliveries-retry-${refused}`, width);
+    }
+    await expectApiRefusals(consoleErrors, [401, status]);
+  });
+}

@@ -5,7 +5,7 @@ import { coachApi, retryDeliveryPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
 import { deliveriesCopy } from './content/deliveries';
 import { DeliveryFailure } from './delivery-failure';
-import { deliveryKind, deliveryStateLabel, nextAttemptWords, whereLeadsGo } from './delivery-state';
+import { deliveryKind, deliveryStateLabel, nextAttemptWords, retryRefusal, type RetryRefusal, whereLeadsGo } from './delivery-state';
 import { formatCount, formatDateTime } from './format';
 import { leadHref, plainClick } from './location';
 import { Empty, LoadError, Loading, Pager, ViewPanel, secondaryButton, usePages } from './ui';
@@ -13,7 +13,7 @@ import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = deliveriesCopy;
 
-type RetryState = { id: string; status: 'busy' | 'done' | 'failed' } | null;
+type RetryState = { id: string; status: 'busy' | 'done' | RetryRefusal } | null;
 
 /** `toolPaused`: the e-mail tool refused the key, so its deliveries wait for the coach. */
 type DeliveryItemProps = { delivery: DeliveryWithLead; toolPaused: boolean; retry: RetryState; onRetry: () => void; go: (href: string) => void };
@@ -89,6 +89,9 @@ function DeliveryItem({ delivery, toolPaused, retry, onRetry, go }: DeliveryItem
         <p role="status" className="mt-1 text-sm empty:hidden">
           {mine === 'done' && copy.retried}
           {mine === 'failed' && <span className="font-semibold text-support">{copy.retryFailed}</span>}
+          {mine === 'delivered' && copy.retryDelivered}
+          {mine === 'gone' && copy.retryGone}
+          {mine === 'wiped' && copy.eraseByHand}
         </p>
       </div>
     </li>
@@ -114,7 +117,8 @@ export function DeliveriesView({ go }: { go: (href: string) => void }) {
       reload();
     } catch (failure) {
       if (failure instanceof CoachApiFailure && failure.status === 401) return sessionEnded();
-      setRetry({ id, status: 'failed' });
+      const answer = failure instanceof CoachApiFailure ? failure : new CoachApiFailure(0, null);
+      setRetry({ id, status: retryRefusal(answer.status, answer.body?.error ?? null) });
     }
   }
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { formatDateTime } from './format';
-import { deliveryKind, failureReason, nextAttemptWords, whereLeadsGo } from './delivery-state';
+import { deliveryKind, failureReason, nextAttemptWords, retryRefusal, whereLeadsGo } from './delivery-state';
 
 test.each([
   ['delivered: nothing to explain', { state: 'delivered', attempts: 1, lastStatus: 200, channel: 'webhook' }, null],
@@ -65,4 +65,15 @@ test.each([
   const where = whereLeadsGo(destination, emailTool);
   expect(`${where.before}${where.address ?? ''}${where.after}`).toBe(sentence);
   expect(where.setUp).toBe(setUp);
+});
+
+test.each([
+  ['delivered while the coach looked', 400, 'invalid_request', 'delivered'],
+  ['its person erased meanwhile', 404, 'not_found', 'gone'],
+  ['an erase whose address is wiped', 409, 'erase_address_wiped', 'wiped'],
+  ['no channel on: worth another try once one is', 409, 'no_channel_configured', 'failed'],
+  ['the server had a problem', 500, 'internal_error', 'failed'],
+  ['no answer at all', 0, null, 'failed'],
+] as const)('a refused retry: %s', (_, status, code, expected) => {
+  expect(retryRefusal(status, code)).toBe(expected);
 });

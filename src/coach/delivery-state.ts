@@ -1,4 +1,5 @@
 import type { Delivery } from '../shared/coach-api/deliveries';
+import type { CoachErrorCode } from '../shared/coach-api/routes';
 import { emailToolNames } from '../shared/email-tool-settings';
 import { deliveriesCopy } from './content/deliveries';
 import { formatDateTime } from './format';
@@ -71,4 +72,19 @@ export function failureReason(delivery: Pick<Delivery, 'state' | 'attempts' | 'l
   if (status >= 300 && status < 400) return reasons.redirect(status);
   if (status === 401 || status === 403) return reasons.signature(status);
   return status >= 500 ? reasons.serverError(status) : reasons.refused(status);
+}
+
+/** What a refused "Retry now" means for the coach: sent meanwhile, gone, not sendable again, or worth another try. */
+export type RetryRefusal = 'delivered' | 'gone' | 'wiped' | 'failed';
+
+/**
+ * Why the server refused a retry (its status and error code; 0 and null: no answer): one that was
+ * delivered meanwhile (400) or whose person was erased meanwhile (404) is not worth trying again,
+ * which "Please try again" would have the coach do for ever.
+ */
+export function retryRefusal(status: number, code: CoachErrorCode | null): RetryRefusal {
+  if (status === 400 && code === 'invalid_request') return 'delivered';
+  if (status === 404) return 'gone';
+  if (status === 409 && code === 'erase_address_wiped') return 'wiped';
+  return 'failed';
 }

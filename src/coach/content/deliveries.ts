@@ -93,6 +93,9 @@ export const deliveriesCopy = {
   retrying: 'Retrying…',
   retried: 'Scheduled: it will be sent in a moment.',
   retryFailed: 'The retry could not be scheduled. Please try again.',
+  /** A retry refused for good: what happened meanwhile, so the coach does not try again for ever. */
+  retryDelivered: 'Nothing to retry: it was delivered meanwhile. Choose “Delivered” to see it.',
+  retryGone: 'Nothing to retry: this person was erased meanwhile, and their deliveries with them.',
   empty: 'Nothing here. All good.',
   emptyDelivered: 'Nothing delivered yet.',
 } as const;
