@@ -12,6 +12,7 @@ import type { AuditAction, AuditEntry, AuditLogResponse } from '../src/shared/co
 import type { DeliveriesResponse } from '../src/shared/coach-api/deliveries';
 import type { FunnelResponse, StepCounts } from '../src/shared/coach-api/funnel';
 import type { LeadDetail, LeadListResponse, LeadSummary } from '../src/shared/coach-api/leads';
+import type { OffersReport } from '../src/shared/coach-api/offers';
 import type { ProfilesResponse } from '../src/shared/coach-api/profiles';
 import type { CoachApiError } from '../src/shared/coach-api/routes';
 import type { SessionStatus, SetupStatus } from '../src/shared/coach-api/session';
@@ -280,6 +281,8 @@ export type FakeApiOptions = {
   deliveredCount?: number;
   /** Erasing a lead answers 404: the person was erased already (in another tab). */
   erasedAlready?: boolean;
+  /** The offers' figures on the funnel screen (else none). */
+  offerRows?: OffersReport['rows'];
   /** "Retry now" is refused as the server does when the delivery was delivered meanwhile (400) or its person erased (404). */
   retryRefused?: 'delivered' | 'gone';
 };
@@ -345,7 +348,7 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     }
     if (path === '/api/coach/session') return json(route, 200, session);
     if (path === '/api/coach/funnel') return json(route, 200, funnel(from, to));
-    if (path === '/api/coach/offers') return json(route, 200, { from, to, offers: [], rows: [] });
+    if (path === '/api/coach/offers') return json(route, 200, { from, to, offers: [], rows: options.offerRows ?? [] } satisfies OffersReport);
     if (path === '/api/coach/profiles') return json(route, 200, profiles(from, to));
     if (path === '/api/coach/deliveries') {
       const state = url.searchParams.get('state');

@@ -321,3 +321,24 @@ for (const [refused, status, words] of [
     await expectApiRefusals(consoleErrors, [401, status]);
   });
 }
+
+test('the offers’ figures under the funnel are written as the funnel’s are (12,480, not 12480)', async ({ page, consoleErrors }) => {
+  await fakeCoachApi(page, {
+    offerRows: [
+      { offer: 'default', pattern: 'strongAndWeak', seen: 12_480, leads: 2_310, clicks: 1_045 },
+      { offer: 'default', pattern: 'mostWeak', seen: 3_020, leads: 640, clicks: 212 },
+    ],
+  });
+  await page.goto('/coach');
+  await signIn(page);
+  const offers = page.getByRole('table', { name: 'Offers' });
+  await expect(offers.getByRole('row', { name: /^All patterns/ })).toHaveText(/^All patterns\s*15,500\s*2,950\s*1,257$/);
+  await expect(offers.getByRole('row', { name: /^Some strong, some need support/ })).toHaveText(/^Some strong, some need support\s*12,480\s*2,310\s*1,045$/);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('heading', { name: 'Offers' }).scrollIntoViewIfNeeded();
+    const dir = process.env.SHOTS_DIR;
+    if (dir) await page.screenshot({ path: `${dir}/funnel-offers-${width}.png` });
+  }
+  await expectApiRefusals(consoleErrors, [401]);
+});

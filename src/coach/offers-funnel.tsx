@@ -2,6 +2,7 @@
 import type { OffersReport } from '../shared/coach-api/offers';
 import { coachApi } from '../shared/coach-api/routes';
 import { DEFAULT_OFFER_ID } from '../shared/offer-pick';
+import { formatCount } from './format';
 import { groupedRows } from './offer-figures';
 import type { DateRange } from './period';
 import { LoadError, Loading, Note, Panel, TableFrame, captionClass, numClass, tableClass, tdClass, thClass, Empty } from './ui';
@@ -43,16 +44,16 @@ export function OffersFunnel({ range }: { range: DateRange }) {
                 </tr>
                 <tr>
                   <th scope="row" className={`${tdClass} font-semibold`}>{copy.allPatterns}</th>
-                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.seen}</td>
-                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.leads}</td>
-                  <td className={`${tdClass} ${numClass} font-semibold`}>{group.total.clicks}</td>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{formatCount(group.total.seen)}</td>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{formatCount(group.total.leads)}</td>
+                  <td className={`${tdClass} ${numClass} font-semibold`}>{formatCount(group.total.clicks)}</td>
                 </tr>
                 {group.rows.map((row) => (
                   <tr key={row.pattern}>
                     <th scope="row" className={`${tdClass} pl-4 font-normal`}>{patternNames[row.pattern]}</th>
-                    <td className={`${tdClass} ${numClass}`}>{row.seen}</td>
-                    <td className={`${tdClass} ${numClass}`}>{row.leads}</td>
-                    <td className={`${tdClass} ${numClass}`}>{row.clicks}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.seen)}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.leads)}</td>
+                    <td className={`${tdClass} ${numClass}`}>{formatCount(row.clicks)}</td>
                   </tr>
                 ))}
               </tbody>
