@@ -342,3 +342,25 @@ test('the offers’ figures under the funnel are written as the funnel’s are (
   }
   await expectApiRefusals(consoleErrors, [401]);
 });
+
+test('a search of the leads says what it found while focus stays in the search box', async ({ page, consoleErrors }) => {
+  await fakeCoachApi(page);
+  await page.goto('/coach#leads');
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search by e-mail or first name' });
+  await expect(page.getByRole('link', { name: /^Ana ana/ })).toBeVisible();
+
+  await search.fill('ana');
+  await search.press('Enter');
+  await expect(page.getByRole('list', { name: 'Leads, newest first' }).getByRole('link')).toHaveCount(1);
+  await expect.poll(() => liveRegionTexts(page)).toContain('1 lead matches.');
+  await expect(search).toBeFocused();
+
+  await search.fill('nobody-here');
+  await search.press('Enter');
+  await expect(page.getByText('No lead matches that search in this period.').first()).toBeVisible();
+  await expect.poll(() => liveRegionTexts(page)).toContain('No lead matches that search in this period.');
+  await expect(search).toBeFocused();
+  await expectApiRefusals(consoleErrors, [401]);
+});

@@ -61,6 +61,9 @@ export function LeadsView({ range, leadId, focusLead, go }: { range: DateRange; 
     setNotice(null);
   }
 
+  const searchOutcome =
+    search === '' || !data || loading || pages.number > 1 ? null : data.leads.length === 0 ? copy.noMatch : copy.found(data.leads.length, data.nextCursor !== null);
+
   return (
     <>
       {said}
@@ -84,6 +87,11 @@ export function LeadsView({ range, leadId, focusLead, go }: { range: DateRange; 
           {copy.download}
         </a>
       </div>
+
+      {/* What a search found, said while focus stays in the search box (the list below changes silently). */}
+      <p role="status" className="sr-only">
+        {searchOutcome}
+      </p>
 
       <div className="mt-4" aria-busy={loading}>
         {error ? (

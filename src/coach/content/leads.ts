@@ -13,6 +13,8 @@ export const leadsCopy = {
   openShort: 'Open',
   empty: 'No leads in this period yet.',
   noMatch: 'No lead matches that search in this period.',
+  /** Said after a search: how many its first page shows (`more`: further pages follow). */
+  found: (count: number, more: boolean) => (more ? `${count} leads match on this page, and more on the next pages.` : count === 1 ? '1 lead matches.' : `${count} leads match.`),
   erased: 'The lead was erased.',
   /** Erased before: in another tab, or by an erase whose answer did not arrive. */
   alreadyErased: 'This person had already been erased: nothing of theirs is kept.',
