@@ -138,6 +138,19 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expectNoHorizontalScroll(page);
       await shoot(page, 'embed-refused', width);
 
+      // A background colour the quiz's text cannot be read on: focus goes to that colour's field,
+      // which says why (it went to the first background choice, "The quiz’s own pale cream", silent).
+      await accent.fill('');
+      await buttonText.fill('');
+      await look.getByLabel('A colour of your own').check();
+      const background = look.getByRole('textbox', { name: /^Background colour/ });
+      await background.fill('#222222');
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+      await expect(background).toBeFocused();
+      await expect(background).toHaveAttribute('aria-invalid', 'true');
+      await expect(background).toHaveAccessibleDescription(/Background: The quiz’s grey text .*4\.5:1/);
+      await background.fill('');
+
       await accent.fill('#6b2f8a');
       await look.getByLabel('Hide the quiz’s own name line and footer in the frame').check();
       await look.getByLabel('Transparent: your page shows through').check();
