@@ -77,6 +77,15 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(result.getByRole('definition')).toHaveText(['202', /^\d\d:\d\d:\d\d \S+$/, /^\d[\d,]* ms$/, receiver.url, String(sent?.headers['webhook-id'])]);
       await expect(result.getByLabel('Answer', { exact: true })).toHaveText('{"accepted":true,"id":"evt_42"}');
       await expectNoA11yFindings(page, 'settings, webhook test sent');
+
+      // A new address typed but not saved: the test would go to the saved one and say "Delivered"
+      // for an address the coach is not looking at. It waits for the save, and says so.
+      const sendTest = panel.getByRole('button', { name: 'Send a test' });
+      await address.fill(`${receiver.url}/new-zap`);
+      await expect(sendTest).toBeDisabled();
+      await expect(sendTest).toHaveAccessibleDescription('Save your changes first: the test goes to the saved address.');
+      await address.fill(receiver.url);
+      await expect(sendTest).toBeEnabled();
       await expectNoHorizontalScroll(page);
       await panel.scrollIntoViewIfNeeded();
       if (process.env.SHOTS_DIR) await panel.screenshot({ path: `${process.env.SHOTS_DIR}/settings-webhook-${width}.png` });

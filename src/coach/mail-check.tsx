@@ -43,7 +43,8 @@ export function SenderRefused({ answer }: { answer: string }) {
   );
 }
 
-export function MailCheck() {
+/** `edited`: the mail server or sender holds an edit not saved yet (the test uses the saved ones, so it waits for the save). */
+export function MailCheck({ edited }: { edited: boolean }) {
   const { data } = useCoachData<MailStatus>(coachApi.mail);
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState<Tried>(null);
@@ -72,9 +73,9 @@ export function MailCheck() {
       )}
       {data?.senderRefused && <SenderRefused answer={data.senderRefused} />}
       <p id="mail-test-hint" className="text-sm text-pretty text-muted">
-        {copy.testHint}
+        {edited ? copy.saveFirst : copy.testHint}
       </p>
-      <button type="button" onClick={() => void test()} disabled={busy} aria-describedby="mail-test-hint" className={secondaryButton}>
+      <button type="button" onClick={() => void test()} disabled={busy || edited} aria-describedby="mail-test-hint" className={secondaryButton}>
         {busy ? copy.testing : copy.test}
       </button>
       <div role="status" aria-live="polite" className="empty:hidden">

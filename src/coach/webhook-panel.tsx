@@ -72,10 +72,11 @@ function TestResult({ result }: { result: WebhookTestResult }) {
 }
 
 /**
- * `addressField`: the screen's field for the address; `saves` counts the screen's saves, after each
- * of which forwarding's state is asked again.
+ * `addressField`: the screen's field for the address; `addressEdited`: whether it holds an edit not
+ * saved yet (the test goes to the saved address, so it waits for the save); `saves` counts the
+ * screen's saves, after each of which forwarding's state is asked again.
  */
-export function WebhookPanel({ addressField, saves }: { addressField: ReactNode; saves: number }) {
+export function WebhookPanel({ addressField, addressEdited, saves }: { addressField: ReactNode; addressEdited: boolean; saves: number }) {
   const { data: status, error, reload } = useCoachData<WebhookStatus>(coachApi.webhook);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmReplace, setConfirmReplace] = useState(false);
@@ -177,8 +178,16 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
 
         <div>
           <h3 className="font-semibold text-ink">{copy.testTitle}</h3>
-          <p className="mt-1 text-sm text-muted">{copy.testHint}</p>
-          <button type="button" onClick={() => void sendTest()} disabled={busy !== null || !status.configured} className={`${secondaryButton} mt-3`}>
+          <p id="webhook-test-hint" className="mt-1 text-sm text-muted">
+            {addressEdited ? copy.saveFirst : copy.testHint}
+          </p>
+          <button
+            type="button"
+            onClick={() => void sendTest()}
+            disabled={busy !== null || !status.configured || addressEdited}
+            aria-describedby="webhook-test-hint"
+            className={`${secondaryButton} mt-3`}
+          >
             {busy === 'test' ? copy.sending : copy.sendTest}
           </button>
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
