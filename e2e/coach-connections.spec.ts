@@ -57,6 +57,8 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(address).toHaveValue(receiver.url);
 
       await panel.getByRole('button', { name: 'Make a signing secret' }).click();
+      // Focus goes to what to do with it (it was left on the page, and nothing was heard).
+      await expect(panel.getByText('Your new signing secret. Copy it into your e-mail tool now: it will not be shown again.')).toBeFocused();
       const shown = panel.getByLabel('The new signing secret', { exact: true });
       await expect(shown).toHaveText(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
       const secret = (await shown.textContent()) ?? '';
@@ -91,10 +93,15 @@ test.describe('webhook and embed set on the dashboard', () => {
       if (process.env.SHOTS_DIR) await panel.screenshot({ path: `${process.env.SHOTS_DIR}/settings-webhook-${width}.png` });
 
       // A second secret replaces the first only once the coach confirms; the old one is never shown.
+      // Focus follows the question in (to Cancel, the safe answer) and out (the button pressed gave
+      // way to it: focus fell to the page).
       await panel.getByRole('button', { name: 'Make a new secret' }).click();
       await expect(panel.getByText('Your e-mail tool must get the new secret, or it will refuse leads until it does.')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expect(panel.getByRole('group', { name: 'Your e-mail tool must get the new secret, or it will refuse leads until it does.' })).toBeVisible();
       await expectNoA11yFindings(page, 'settings, replacing the secret');
       await panel.getByRole('button', { name: 'Cancel' }).click();
+      await expect(panel.getByRole('button', { name: 'Make a new secret' })).toBeFocused();
       await page.reload();
       await expect(forwarding(page).getByText('A secret is set. It is never shown again.')).toBeVisible();
       await expect(forwarding(page).getByRole('textbox', { name: 'Webhook address' })).toHaveValue(receiver.url);

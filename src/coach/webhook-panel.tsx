@@ -3,7 +3,7 @@
  * fields, saved with the others), the signing secret (made on the server, shown once), and "Send a
  * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { coachApi, type CoachApiError } from '../shared/coach-api/routes';
 import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../shared/coach-api/webhook';
 import { coachSettings } from '../shared/coach-settings';
@@ -12,6 +12,7 @@ import { webhookCopy } from './content/webhook';
 import { CopyableCode } from './copyable';
 import { dangerButton, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const copy = webhookCopy;
 
@@ -86,6 +87,17 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
   const result = tested?.saves === saves ? tested.result : null;
   const [busy, setBusy] = useState<Busy>(null);
   const sessionEnded = useSessionEnded();
+  // "Make a new secret" gives way to its question, and the question to the button again: focus
+  // follows (to Cancel, the safe answer, inside the group its warning names, and back), never
+  // falling to the page with the control that had it. A secret made: focus goes to its words
+  // ("Copy it into your e-mail tool now"), then Tab reaches the secret and its Copy button.
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const replaceCancel = useRef<HTMLButtonElement>(null);
+  const newSecret = useRef<HTMLParagraphElement>(null);
+  useFocusOnStep(confirmReplace, (now) => (now ? replaceCancel : replaceButton));
+  useEffect(() => {
+    if (secret !== null) newSecret.current?.focus();
+  }, [secret]);
 
   // A save of the screen may have changed the address: forwarding's state is asked again.
   useEffect(() => {
@@ -142,7 +154,9 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
             <>
               {secret ? (
                 <div className="mt-3 space-y-2">
-                  <p className="font-semibold text-ink">{copy.newSecret}</p>
+                  <p ref={newSecret} tabIndex={-1} className="font-semibold text-ink outline-none">
+                    {copy.newSecret}
+                  </p>
                   <CopyableCode code={secret} label={copy.secretLabel} />
                 </div>
               ) : (
@@ -157,13 +171,14 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
                     <button type="button" onClick={() => void makeSecret()} disabled={busy !== null} className={dangerButton}>
                       {busy === 'secret' ? copy.making : copy.replaceYes}
                     </button>
-                    <button type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
+                    <button ref={replaceCancel} type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
                       {copy.cancel}
                     </button>
                   </div>
                 </div>
               ) : (
                 <button
+                  ref={replaceButton}
                   type="button"
                   onClick={() => (status.secretSet ? setConfirmReplace(true) : void makeSecret())}
                   disabled={busy !== null}
