@@ -3,6 +3,7 @@
  * backups (a download on SQLite; the database's own on Postgres).
  */
 import { useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { SessionStatus } from '../shared/coach-api/session';
 import { type BrowserList, coachAccessApi, type SignedOutOthers } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
@@ -58,9 +59,9 @@ function PasswordPanel() {
         <p id="password-message" role="status" className={`empty:hidden ${message?.field === null ? 'text-teal-dark' : 'font-semibold text-support'}`}>
           {message?.text}
         </p>
-        <button type="submit" disabled={busy} className={secondaryButton}>
+        <BusyButton type="submit" busy={busy} className={secondaryButton}>
           {busy ? copy.submitting : copy.submit}
-        </button>
+        </BusyButton>
       </form>
     </Panel>
   );
@@ -105,9 +106,9 @@ function BrowsersPanel() {
             ))}
           </ul>
           {data.browsers.length > 1 ? (
-            <button type="button" disabled={busy} onClick={() => void signOutOthers()} className={`${secondaryButton} mt-3`}>
+            <BusyButton type="button" busy={busy} onClick={() => void signOutOthers()} className={`${secondaryButton} mt-3`}>
               {busy ? copy.signingOut : copy.signOutOthers}
-            </button>
+            </BusyButton>
           ) : (
             <p className="mt-3 text-sm text-muted">{copy.alone}</p>
           )}

@@ -4,6 +4,7 @@
  * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi, type CoachApiError } from '../shared/coach-api/routes';
 import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../shared/coach-api/webhook';
 import { coachSettings } from '../shared/coach-settings';
@@ -153,23 +154,23 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
                     {copy.replaceWarning}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-3">
-                    <button type="button" onClick={() => void makeSecret()} disabled={busy !== null} className={dangerButton}>
+                    <BusyButton type="button" onClick={() => void makeSecret()} busy={busy !== null} className={dangerButton}>
                       {busy === 'secret' ? copy.making : copy.replaceYes}
-                    </button>
+                    </BusyButton>
                     <button type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
                       {copy.cancel}
                     </button>
                   </div>
                 </div>
               ) : (
-                <button
+                <BusyButton
                   type="button"
                   onClick={() => (status.secretSet ? setConfirmReplace(true) : void makeSecret())}
-                  disabled={busy !== null}
+                  busy={busy !== null}
                   className={`${secondaryButton} mt-3`}
                 >
                   {busy === 'secret' ? copy.making : status.secretSet ? copy.replaceSecret : copy.makeSecret}
-                </button>
+                </BusyButton>
               )}
             </>
           )}
@@ -178,9 +179,9 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
         <div>
           <h3 className="font-semibold text-ink">{copy.testTitle}</h3>
           <p className="mt-1 text-sm text-muted">{copy.testHint}</p>
-          <button type="button" onClick={() => void sendTest()} disabled={busy !== null || !status.configured} className={`${secondaryButton} mt-3`}>
+          <BusyButton type="button" onClick={() => void sendTest()} busy={busy !== null} disabled={!status.configured} className={`${secondaryButton} mt-3`}>
             {busy === 'test' ? copy.sending : copy.sendTest}
-          </button>
+          </BusyButton>
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
         </div>
 

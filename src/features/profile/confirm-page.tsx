@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { confirmCopy } from '../../content/profile';
 import { pageTitle } from '../../content/site';
+import { BusyButton } from '../../lib/busy-button';
 import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-client';
@@ -81,9 +82,9 @@ function ConfirmScreen() {
         <>
           <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coach.name)}</p>
           <p className="mt-2 text-muted">{confirmCopy.ignore}</p>
-          <button type="button" onClick={() => void confirm()} disabled={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg disabled:cursor-wait">
+          <BusyButton type="button" onClick={() => void confirm()} busy={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg aria-disabled:cursor-wait">
             {state === 'busy' ? confirmCopy.busy : confirmCopy.button}
-          </button>
+          </BusyButton>
         </>
       )}
       <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : done ? confirmCopy.done.title : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
