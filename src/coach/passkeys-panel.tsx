@@ -7,7 +7,7 @@ import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
-import { useFocusOnStep } from './use-focus-on-step';
+import { useFocusIfLost, useFocusOnStep } from './use-focus-on-step';
 
 const copy = accessCopy.passkeys;
 
@@ -124,6 +124,9 @@ export function PasskeysPanel() {
   const [busy, setBusy] = useState(false);
   const name = useRef<HTMLInputElement>(null);
   const shown = list ?? data;
+  // A removed passkey takes its Remove button with it: focus goes to the line saying it was removed.
+  const said = useRef<HTMLParagraphElement>(null);
+  useFocusIfLost(shown, said);
   const supported = typeof window.PublicKeyCredential === 'function';
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -194,7 +197,7 @@ export function PasskeysPanel() {
       ) : (
         <p className="mt-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.unsupported}</p>
       )}
-      <p id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
+      <p ref={said} tabIndex={-1} id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
         {message?.text}
       </p>
     </Panel>

@@ -5,11 +5,12 @@
  * When the bar goes away with the button just pressed (saved, discarded), focus goes to the line that
  * says so, not to the page's body, so a keyboard goes on from where it was.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { BusyButton } from '../lib/busy-button';
 import { saveBarCopy } from './content/common';
 import type { DraftForm } from './draft-form';
 import { secondaryButton } from './ui';
+import { useFocusIfLost } from './use-focus-on-step';
 
 const copy = saveBarCopy;
 
@@ -18,13 +19,7 @@ export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: strin
   const busy = status.kind === 'busy';
   const open = changed.length > 0 || busy;
   const outcome = useRef<HTMLParagraphElement>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    const closed = wasOpen.current && !open;
-    wasOpen.current = open;
-    const focusLost = document.activeElement === null || document.activeElement === document.body;
-    if (closed && focusLost) outcome.current?.focus();
-  }, [open]);
+  useFocusIfLost(open, outcome);
   return (
     <>
       <p ref={outcome} tabIndex={-1} role="status" className="text-sm font-semibold text-teal-dark empty:hidden">

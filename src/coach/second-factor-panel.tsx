@@ -159,15 +159,17 @@ export function SecondFactorPanel() {
             <strong>{data.on && data.enabledAt ? copy.on(formatDateTime(data.enabledAt)) : copy.off}</strong>
             {data.on && ` ${copy.left(data.recoveryCodesLeft)}`}
           </p>
-          {data.on ? (
-            <button ref={toggle} type="button" onClick={() => setStep({ kind: 'off' })} className={secondaryButton}>
-              {copy.turnOff}
-            </button>
-          ) : (
-            <BusyButton ref={toggle} type="button" busy={busy} onClick={() => void start()} className="btn-primary min-h-11 px-5">
-              {busy ? copy.starting : copy.start}
-            </BusyButton>
-          )}
+          {/* One button that turns it on or off: the status read again after the steps turns "Turn on"
+              into "Turn off" in place, and the focus the steps put on it stays there. */}
+          <BusyButton
+            ref={toggle}
+            type="button"
+            busy={busy}
+            onClick={data.on ? () => setStep({ kind: 'off' }) : () => void start()}
+            className={data.on ? secondaryButton : 'btn-primary min-h-11 px-5'}
+          >
+            {data.on ? copy.turnOff : busy ? copy.starting : copy.start}
+          </BusyButton>
         </div>
       )}
       {step.kind === 'enrol' && <Enrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'status' })} />}

@@ -14,6 +14,7 @@ import { newPasswordProblem } from './new-password';
 import { SecondFactorPanel } from './second-factor-panel';
 import { LoadError, Loading, Panel, PasswordField, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
+import { useFocusIfLost } from './use-focus-on-step';
 
 function PasswordPanel() {
   const copy = accessCopy.password;
@@ -72,6 +73,9 @@ function BrowsersPanel() {
   const { data, error, reload } = useCoachData<BrowserList>(coachAccessApi.browsers);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // With no other browser left, the button goes away: focus goes to the line saying how many were signed out.
+  const said = useRef<HTMLParagraphElement>(null);
+  useFocusIfLost(data, said);
 
   async function signOutOthers() {
     setBusy(true);
@@ -114,7 +118,7 @@ function BrowsersPanel() {
           )}
         </>
       )}
-      <p role="status" className="mt-2 text-teal-dark empty:hidden">
+      <p ref={said} tabIndex={-1} role="status" className="mt-2 text-teal-dark empty:hidden">
         {notice}
       </p>
     </Panel>
