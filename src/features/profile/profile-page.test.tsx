@@ -179,3 +179,25 @@ test('after Try again, a server still unable to answer says so with focus on its
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   expect(await screen.findByRole('heading', { level: 1, name: 'We could not open your profile' })).toHaveFocus();
 });
+
+test.each([
+  { search: '?open=tips', focused: resultsCopy.insights.challenges.title, tipsOpen: true },
+  { search: '?open=strengths', focused: resultsCopy.insights.strengths.title, tipsOpen: false },
+  { search: '', focused: null, tipsOpen: false },
+  { search: '?open=elsewhere', focused: null, tipsOpen: false },
+])('opened from the e-mail with $search: focus on $focused, all tips shown: $tipsOpen', async ({ search, focused, tipsOpen }) => {
+  // "See all your tips" in the results e-mail links to /profile?open=tips#<token> (src/shared/profile-sections.ts).
+  window.history.replaceState(null, '', `/profile${search}#${token}`);
+  fetchMock.mockReturnValue(answer(200, profile));
+  try {
+    renderAt('/profile');
+    await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title });
+    // Five drivers need support: one tip to start with, four behind the fold.
+    const fold = screen.getByRole('button', { name: tipsOpen ? resultsCopy.insights.challenges.fewerTips : resultsCopy.insights.challenges.moreTips(4) });
+    expect(fold).toHaveAttribute('aria-expanded', String(tipsOpen));
+    if (focused === null) expect(document.activeElement).toBe(document.body);
+    else expect(screen.getByRole('heading', { level: 3, name: focused })).toHaveFocus();
+  } finally {
+    window.history.replaceState(null, '', '/');
+  }
+});
