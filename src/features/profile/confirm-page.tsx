@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { confirmCopy } from '../../content/profile';
 import { pageTitle } from '../../content/site';
 import { BusyButton } from '../../lib/busy-button';
@@ -53,7 +54,8 @@ function ConfirmScreen() {
     if (token === null || state === 'busy') return;
     setState('busy');
     const answer = await confirmMarketing(token);
-    setState(answer.kind === 'ok' ? 'done' : answer.kind === 'dead' ? 'dead' : 'failed');
+    // Drawn before the focus moves, so the heading a screen reader reads on arrival is the new one.
+    flushSync(() => setState(answer.kind === 'ok' ? 'done' : answer.kind === 'dead' ? 'dead' : 'failed'));
     heading.current?.focus();
   }
 
@@ -87,7 +89,8 @@ function ConfirmScreen() {
           </BusyButton>
         </>
       )}
-      <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : done ? confirmCopy.done.title : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
+      {/* Confirmed, the focused heading says so: the status says only what the heading does not. */}
+      <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
     </main>
   );
 }

@@ -98,6 +98,20 @@ test('the confirm page, once confirmed, leads to the profile of the same e-mail 
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token });
 });
 
+test('confirmed, the focus lands on a heading that already says so, and the status does not say it again', async () => {
+  fetchMock.mockReturnValue(answer(200, { confirmed: true, confirmedAt: '2026-03-04T10:00:00.000Z' }));
+  const user = renderAt('/confirm');
+  const heading = screen.getByRole('heading', { level: 1, name: 'Confirm your email' });
+  // What a screen reader reads when the focus arrives: the heading as it is at that moment.
+  const heard: string[] = [];
+  heading.addEventListener('focus', () => heard.push(heading.textContent ?? ''));
+  await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
+  await screen.findByRole('heading', { level: 1, name: 'Thank you, you are confirmed' });
+  expect(heading).toHaveFocus();
+  expect(heard).toEqual(['Thank you, you are confirmed']);
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).not.toContain('Thank you, you are confirmed');
+});
+
 test('the course is shown when the visitor may receive it; a first quiz has no changes part', async () => {
   fetchMock.mockReturnValue(answer(200, { ...profile, previous: null, showCourse: true }));
   renderAt('/profile');
