@@ -6,6 +6,7 @@
  * contact" with the tool's answer. What the server's environment sets is shown read-only.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { CoachApiError } from '../shared/coach-api/routes';
 import type { DeliveriesResponse } from '../shared/coach-api/deliveries';
 import type { MailStatus } from '../shared/coach-api/mail';
@@ -402,9 +403,9 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
           {settings.sources.emailToolApiUrl !== 'environment' && <p className="mt-1 text-sm text-muted">{copy.apiUrlHint(assumed)}</p>}
         </div>
         <div>
-          <button type="button" onClick={() => void checkKey()} disabled={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
+          <BusyButton type="button" onClick={() => void checkKey()} busy={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
             {checking ? copy.checking : copy.check}
-          </button>
+          </BusyButton>
           <p id="tool-check-hint" className="mt-1 text-sm text-muted">
             {copy.checkHint}
           </p>

@@ -4,6 +4,7 @@
  * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi, type CoachApiError } from '../shared/coach-api/routes';
 import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../shared/coach-api/webhook';
 import { coachSettings } from '../shared/coach-settings';
@@ -168,24 +169,24 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
                     {copy.replaceWarning}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-3">
-                    <button type="button" onClick={() => void makeSecret()} disabled={busy !== null} className={dangerButton}>
+                    <BusyButton type="button" onClick={() => void makeSecret()} busy={busy !== null} className={dangerButton}>
                       {busy === 'secret' ? copy.making : copy.replaceYes}
-                    </button>
+                    </BusyButton>
                     <button ref={replaceCancel} type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
                       {copy.cancel}
                     </button>
                   </div>
                 </div>
               ) : (
-                <button
+                <BusyButton
                   ref={replaceButton}
                   type="button"
                   onClick={() => (status.secretSet ? setConfirmReplace(true) : void makeSecret())}
-                  disabled={busy !== null}
+                  busy={busy !== null}
                   className={`${secondaryButton} mt-3`}
                 >
                   {busy === 'secret' ? copy.making : status.secretSet ? copy.replaceSecret : copy.makeSecret}
-                </button>
+                </BusyButton>
               )}
             </>
           )}
@@ -196,15 +197,16 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
           <p id="webhook-test-hint" className="mt-1 text-sm text-muted">
             {addressEdited ? copy.saveFirst : copy.testHint}
           </p>
-          <button
+          <BusyButton
             type="button"
             onClick={() => void sendTest()}
-            disabled={busy !== null || !status.configured || addressEdited}
+            busy={busy !== null}
+            disabled={!status.configured || addressEdited}
             aria-describedby="webhook-test-hint"
             className={`${secondaryButton} mt-3`}
           >
             {busy === 'test' ? copy.sending : copy.sendTest}
-          </button>
+          </BusyButton>
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
         </div>
 
