@@ -116,8 +116,10 @@ for (const width of [360, 1280]) {
     await server.fill('');
     await expect(sendTest).toBeEnabled();
 
-    await sendTest.click();
+    await sendTest.press('Enter');
     await expect(section.getByText('The mail server took the test e-mail for coach@coach.example.', { exact: false })).toBeVisible();
+    // Pressed from the keyboard, the button kept the focus while it waited (src/lib/busy-button.tsx).
+    await expect(sendTest).toBeFocused();
     await expect(section.getByText(/^250 /)).toBeVisible();
     const [testMail] = await sink.waitFor(1);
     expect(testMail?.subject).toBe(testEmailCopy.subject);

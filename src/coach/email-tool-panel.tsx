@@ -299,15 +299,16 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
             {addressProblem}
           </p>
         )}
-        <button
+        <BusyButton
           type="button"
           onClick={() => void send()}
-          disabled={busy || changed}
+          busy={busy}
+          disabled={changed}
           aria-describedby="tool-test-hint"
-          className={`${secondaryButton} disabled:cursor-not-allowed sm:col-start-2 sm:row-start-1`}
+          className={`${secondaryButton} sm:col-start-2 sm:row-start-1`}
         >
           {busy ? copy.testing : copy.test}
-        </button>
+        </BusyButton>
       </div>
       <div aria-live="polite">
         {answer && 'failure' in answer && addressProblem === null && <p className="mt-3 rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{answer.failure}</p>}

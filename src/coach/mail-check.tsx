@@ -3,6 +3,7 @@
  * the password), and the "Send a test e-mail" button with what the mail server answered.
  */
 import { useState } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { MailStatus, MailTestResult } from '../shared/coach-api/mail';
 import { coachApi } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
@@ -75,9 +76,9 @@ export function MailCheck({ edited }: { edited: boolean }) {
       <p id="mail-test-hint" className="text-sm text-pretty text-muted">
         {edited ? copy.saveFirst : copy.testHint}
       </p>
-      <button type="button" onClick={() => void test()} disabled={busy || edited} aria-describedby="mail-test-hint" className={secondaryButton}>
+      <BusyButton type="button" onClick={() => void test()} busy={busy} disabled={edited} aria-describedby="mail-test-hint" className={secondaryButton}>
         {busy ? copy.testing : copy.test}
-      </button>
+      </BusyButton>
       <div role="status" aria-live="polite" className="empty:hidden">
         {tried && 'result' in tried && <TestAnswer result={tried.result} />}
         {tried && 'refusal' in tried && <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold">{tried.refusal}</p>}
