@@ -129,6 +129,21 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/test/**'],
     rules: { 'layers/no-restricted-paths': ['error', { zones: [...layers, storageLayer, domainLayer] }] },
   },
+  {
+    // A dashboard button that waits on the server keeps its focus: BusyButton (src/lib/busy-button.tsx)
+    // marks it aria-disabled instead. `disabled` drops the focus to the page's body while it waits.
+    files: ['src/coach/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='disabled'] :matches(Identifier[name=/^(busy|checking|erasing|saving|sending|signingOut|submitting|testing)$/], Literal[value='busy'])",
+          message: 'A button disabled while it waits drops the focus: use <BusyButton busy={…}> (src/lib/busy-button.tsx).',
+        },
+      ],
+    },
+  },
   { files: ['server/storage/sqlite/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [postgresDriver] }] } },
   { files: ['server/storage/postgres/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [sqliteDriver] }] } },
 );

@@ -57,6 +57,8 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(address).toHaveValue(receiver.url);
 
       await panel.getByRole('button', { name: 'Make a signing secret' }).click();
+      // Focus goes to what to do with it (it was left on the page, and nothing was heard).
+      await expect(panel.getByText('Your new signing secret. Copy it into your e-mail tool now: it will not be shown again.')).toBeFocused();
       const shown = panel.getByLabel('The new signing secret', { exact: true });
       await expect(shown).toHaveText(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
       const secret = (await shown.textContent()) ?? '';
@@ -77,15 +79,29 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expect(result.getByRole('definition')).toHaveText(['202', /^\d\d:\d\d:\d\d \S+$/, /^\d[\d,]* ms$/, receiver.url, String(sent?.headers['webhook-id'])]);
       await expect(result.getByLabel('Answer', { exact: true })).toHaveText('{"accepted":true,"id":"evt_42"}');
       await expectNoA11yFindings(page, 'settings, webhook test sent');
+
+      // A new address typed but not saved: the test would go to the saved one and say "Delivered"
+      // for an address the coach is not looking at. It waits for the save, and says so.
+      const sendTest = panel.getByRole('button', { name: 'Send a test' });
+      await address.fill(`${receiver.url}/new-zap`);
+      await expect(sendTest).toBeDisabled();
+      await expect(sendTest).toHaveAccessibleDescription('Save your changes first: the test goes to the saved address.');
+      await address.fill(receiver.url);
+      await expect(sendTest).toBeEnabled();
       await expectNoHorizontalScroll(page);
       await panel.scrollIntoViewIfNeeded();
       if (process.env.SHOTS_DIR) await panel.screenshot({ path: `${process.env.SHOTS_DIR}/settings-webhook-${width}.png` });
 
       // A second secret replaces the first only once the coach confirms; the old one is never shown.
+      // Focus follows the question in (to Cancel, the safe answer) and out (the button pressed gave
+      // way to it: focus fell to the page).
       await panel.getByRole('button', { name: 'Make a new secret' }).click();
       await expect(panel.getByText('Your e-mail tool must get the new secret, or it will refuse leads until it does.')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expect(panel.getByRole('group', { name: 'Your e-mail tool must get the new secret, or it will refuse leads until it does.' })).toBeVisible();
       await expectNoA11yFindings(page, 'settings, replacing the secret');
       await panel.getByRole('button', { name: 'Cancel' }).click();
+      await expect(panel.getByRole('button', { name: 'Make a new secret' })).toBeFocused();
       await page.reload();
       await expect(forwarding(page).getByText('A secret is set. It is never shown again.')).toBeVisible();
       await expect(forwarding(page).getByRole('textbox', { name: 'Webhook address' })).toHaveValue(receiver.url);
@@ -137,6 +153,19 @@ test.describe('webhook and embed set on the dashboard', () => {
       await expectNoA11yFindings(page, 'embed, a low-contrast accent refused');
       await expectNoHorizontalScroll(page);
       await shoot(page, 'embed-refused', width);
+
+      // A background colour the quiz's text cannot be read on: focus goes to that colour's field,
+      // which says why (it went to the first background choice, "The quiz’s own pale cream", silent).
+      await accent.fill('');
+      await buttonText.fill('');
+      await look.getByLabel('A colour of your own').check();
+      const background = look.getByRole('textbox', { name: /^Background colour/ });
+      await background.fill('#222222');
+      await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+      await expect(background).toBeFocused();
+      await expect(background).toHaveAttribute('aria-invalid', 'true');
+      await expect(background).toHaveAccessibleDescription(/Background: The quiz’s grey text .*4\.5:1/);
+      await background.fill('');
 
       await accent.fill('#6b2f8a');
       await look.getByLabel('Hide the quiz’s own name line and footer in the frame').check();

@@ -135,6 +135,10 @@ test('a passkey added with the virtual authenticator signs the coach in, without
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expectSignedIn(page);
   await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+  // Removed, the passkey takes its button with it: focus goes to the line saying so, not to the page's body.
+  await page.getByRole('button', { name: 'Remove passkey “Work laptop”' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey “Work laptop” removed.' })).toBeFocused();
+  await expect(page.getByText('No passkey yet.')).toBeVisible();
   // Before signing in, the dashboard asked who was signed in: 401s, logged by Chromium.
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
 });
@@ -314,9 +318,10 @@ test('signed-in browsers in words, with when each last acted; "Sign out other br
   await expect(list.getByRole('listitem').filter({ hasText: 'This browser' })).toContainText('Chrome on Windows');
   await checkScreen(page, 'browsers');
 
-  await page.getByRole('button', { name: 'Sign out other browsers' }).click();
-  await expect(page.getByText('1 other browser was signed out.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out other browsers' }).press('Enter');
   await expect(list.getByRole('listitem')).toHaveCount(1);
+  // No other browser left, the button has gone: focus is on the line saying what happened, not on the page's body.
+  await expect(page.getByText('1 other browser was signed out.')).toBeFocused();
   // The phone's next request finds its session gone.
   await phone.getByRole('link', { name: 'Leads' }).click();
   await expect(phone.getByText('Your session has ended. Please sign in again.')).toBeVisible();

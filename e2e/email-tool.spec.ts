@@ -72,10 +72,25 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/email-tool-waiting-${width}.png` : undefined });
 
-      await panel.getByLabel('Test address').fill('sam@coach.example');
+      // An address that is not one is said on its field, where focus goes to put it right (it was said
+      // under the button, the field unmarked, focus left behind).
+      const testAddress = panel.getByLabel('Test address');
+      await testAddress.fill('sam at coach');
       await panel.getByRole('button', { name: 'Send a test contact' }).click();
+      await expect(testAddress).toBeFocused();
+      await expect(testAddress).toHaveAttribute('aria-invalid', 'true');
+      await expect(testAddress).toHaveAccessibleDescription('Test address: write one e-mail address, such as you@example.com.');
+      await expect(testAddress).toHaveValue('sam at coach');
+      await expectApiRefusals(consoleErrors, [400]);
+      await expectNoA11yFindings(page, 'settings, e-mail tool test address refused');
+      await shoot(page, 'email-tool-test-address-refused', width);
+
+      await testAddress.fill('sam@coach.example');
+      await panel.getByRole('button', { name: 'Send a test contact' }).press('Enter');
       const result = panel.getByRole('region', { name: 'Your tool has the test contact.' });
       await expect(result).toBeVisible({ timeout: 20_000 });
+      // Pressed from the keyboard, the button kept the focus while it waited (src/lib/busy-button.tsx).
+      await expect(panel.getByRole('button', { name: 'Send a test contact' })).toBeFocused();
       await expect(result.getByText('Contact created:')).toBeVisible();
       const lists = fake.contact('sam@coach.example')?.lists ?? [];
       expect(lists).toContain('Newsletter');

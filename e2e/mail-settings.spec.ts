@@ -107,8 +107,19 @@ for (const width of [360, 1280]) {
     await expectPlaceholdersFit(page);
     await expect(section.getByText(`On: results e-mails go out through smtp://coach:***@127.0.0.1:${sink.port}, from Sam Rivera <coach@coach.example>.`)).toBeVisible();
 
-    await section.getByRole('button', { name: 'Send a test e-mail' }).click();
+    // A mail server typed but not saved: the test would use the saved one (or say mail is off, just
+    // after the coach typed it). It waits for the save, and says so.
+    const sendTest = section.getByRole('button', { name: 'Send a test e-mail' });
+    await server.fill('smtp://mail.example.com:587');
+    await expect(sendTest).toBeDisabled();
+    await expect(sendTest).toHaveAccessibleDescription('Save your changes first: the test uses the saved mail server and sender.');
+    await server.fill('');
+    await expect(sendTest).toBeEnabled();
+
+    await sendTest.press('Enter');
     await expect(section.getByText('The mail server took the test e-mail for coach@coach.example.', { exact: false })).toBeVisible();
+    // Pressed from the keyboard, the button kept the focus while it waited (src/lib/busy-button.tsx).
+    await expect(sendTest).toBeFocused();
     await expect(section.getByText(/^250 /)).toBeVisible();
     const [testMail] = await sink.waitFor(1);
     expect(testMail?.subject).toBe(testEmailCopy.subject);

@@ -123,6 +123,16 @@ test('the e-mail arrives; its link opens the profile, which prints on at most tw
     expect(text).not.toContain('Print or save as PDF');
   }
 
+  // "See all your tips" opens the profile at its tips, all six shown, the focus on their heading.
+  const tipsUrl = /See all your tips:\n(http\S+)/.exec(mail.text ?? '')?.[1];
+  expect(tipsUrl).toBe(profileUrl.replace('#', '?open=tips#'));
+  await page.goto(tipsUrl ?? '');
+  const tips = page.getByRole('heading', { level: 3, name: resultsCopy.insights.challenges.title });
+  await expect(tips).toBeFocused();
+  await expect(tips).toBeInViewport();
+  await expect(page.getByRole('button', { name: resultsCopy.insights.challenges.fewerTips })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('heading', { level: 3, name: resultsCopy.insights.challenges.title }).locator('xpath=..').getByRole('heading', { level: 4 })).toHaveCount(6);
+
   // The confirm page: opening it changes nothing; the press does, once.
   await page.goto(linkIn(mail, '/confirm'));
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();

@@ -15,6 +15,7 @@ import { mayShowCourse, type MarketingState, needsConfirmation } from '../../src
 import { mergeWords, type Words } from '../../src/shared/word-merge';
 import { type Offer, pickOffer } from '../../src/shared/offer-pick';
 import { type ChangeSummary, type DatedRatings, dayInWords, describeChanges } from '../../src/shared/profile-changes';
+import { profileSectionUrl } from '../../src/shared/profile-sections';
 
 export type ResultsEmailInput = {
   firstName: string;
@@ -57,12 +58,15 @@ function namesInWords(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
-/** One driver's text in full, then the others by name with the way to their texts on the profile page. */
-export type LeadItem = { first: DriverInsight; more: { text: string; link: string } | null } | null;
+/**
+ * One driver's text in full, then the others by name with the way to their texts on the profile
+ * page: `url` opens it at that part (src/shared/profile-sections.ts).
+ */
+export type LeadItem = { first: DriverInsight; more: { text: string; link: string; url: string } | null } | null;
 
-function leadWithOne(first: DriverInsight | undefined, others: readonly DriverInsight[], copy: { text: (names: string) => string; link: string }): LeadItem {
+function leadWithOne(first: DriverInsight | undefined, others: readonly DriverInsight[], copy: { text: (names: string) => string; link: string }, url: string): LeadItem {
   if (!first) return null;
-  const more = others.length === 0 ? null : { text: copy.text(namesInWords(others.map((item) => item.name))), link: copy.link };
+  const more = others.length === 0 ? null : { text: copy.text(namesInWords(others.map((item) => item.name))), link: copy.link, url };
   return { first, more };
 }
 
@@ -125,8 +129,8 @@ export function resultsEmail(input: ResultsEmailInput): ResultsEmail {
       before: beforeOf(input.previous?.ratings[index], rating),
     })),
     insights,
-    tips: leadWithOne(step?.first, step?.others ?? [], emailCopy.moreTips),
-    strengths: leadWithOne(insights.strengths.items[0], insights.strengths.items.slice(1), emailCopy.moreStrengths),
+    tips: leadWithOne(step?.first, step?.others ?? [], emailCopy.moreTips, profileSectionUrl(input.links.profile, 'tips')),
+    strengths: leadWithOne(insights.strengths.items[0], insights.strengths.items.slice(1), emailCopy.moreStrengths, profileSectionUrl(input.links.profile, 'strengths')),
     helpLine: input.helpLine,
     changes: input.previous ? describeChanges(input.previous, { ratings: input.ratings, at: input.submittedAt }, day) : null,
     link: {

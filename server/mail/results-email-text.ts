@@ -16,7 +16,7 @@ function linked(words: string, url: string): string[] {
 }
 
 /** A list's heading and intro, one driver's text in full (marked where it is the tip to start with), the others by name with the way to them. */
-function ledList(list: ResultsEmail['insights']['challenges'], lead: LeadItem, profileUrl: string, label?: string): string[] {
+function ledList(list: ResultsEmail['insights']['challenges'], lead: LeadItem, label?: string): string[] {
   // The list's intro speaks of all its drivers; with one in full and the rest named, only its fallback text stays.
   if (!lead) return [list.title.toUpperCase(), list.intro];
   const { first, more } = lead;
@@ -24,7 +24,7 @@ function ledList(list: ResultsEmail['insights']['challenges'], lead: LeadItem, p
     list.title.toUpperCase(),
     label ? `${label.toUpperCase()}: ${first.name}` : `* ${first.name}`,
     `  ${first.text}`,
-    ...(more ? ['', more.text, ...linked(more.link, profileUrl)] : []),
+    ...(more ? ['', more.text, ...linked(more.link, more.url)] : []),
   ];
 }
 
@@ -47,8 +47,8 @@ export function resultsEmailText(email: ResultsEmail): string {
     const help = email.helpLine;
     blocks.push([insights.care, ...(help ? (help.url ? linked(help.text, help.url) : [help.text]) : [])]);
   }
-  blocks.push(ledList(insights.challenges, email.tips, email.link.url, resultsCopy.insights.challenges.startHere));
-  blocks.push(ledList(insights.strengths, email.strengths, email.link.url));
+  blocks.push(ledList(insights.challenges, email.tips, resultsCopy.insights.challenges.startHere));
+  blocks.push(ledList(insights.strengths, email.strengths));
   blocks.push([resultsCopy.insights.pattern.title.toUpperCase(), insights.summary.text, ...insights.notes.flatMap((note) => ['', note.text])]);
   if (email.course) blocks.push([email.course.title.toUpperCase(), email.course.pitch, '', ...linked(email.course.button, email.course.url)]);
   blocks.push([email.signOff, email.signature]);

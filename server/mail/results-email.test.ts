@@ -79,6 +79,15 @@ test('the e-mail names all nine drivers with their ratings in words, in both par
   expect(html).toContain('lang="en"');
 });
 
+test('“See all your strengths” opens the profile at its strengths', async () => {
+  // Working Memory, Emotional Regulation and Cognitive Flexibility are strong: one explained, two named.
+  const { text, html } = await deliver({ ratings: ratings('133122232') });
+  expect(text).toMatch(/See all your strengths:\nhttps:\/\/quiz\.example\/profile\?open=strengths#PROFILE-TOKEN/);
+  expect(html).toMatch(/<a href="https:\/\/quiz\.example\/profile\?open=strengths#PROFILE-TOKEN"[^>]*>See all your strengths<\/a>/);
+  // The button under the profile opens it at the top, as before.
+  expect(text).toMatch(/Your profile:\nhttps:\/\/quiz\.example\/profile#PROFILE-TOKEN/);
+});
+
 test('the e-mail holds the pattern summary, the tips, the strengths and the coach’s name', async () => {
   // Impulse Control and Task Initiation need support; Cognitive Flexibility is strong: the task-jumping note.
   const { text, html } = await deliver({ ratings: ratings('122122232') });
@@ -87,8 +96,9 @@ test('the e-mail holds the pattern summary, the tips, the strengths and the coac
   expect(text).toContain(`START HERE: Task Initiation\n  ${driverTips[4]}`);
   expect(html).toContain(driverTips[4]);
   expect(text).not.toContain(driverTips[1]);
-  expect(text).toContain('Your profile has a tip for the others too: Impulse Control.\nSee all your tips:\nhttps://quiz.example/profile#PROFILE-TOKEN');
-  expect(html).toMatch(/Impulse Control\.\s*(<!-- -->)?\s*<a href="https:\/\/quiz.example\/profile#PROFILE-TOKEN"[^>]*>See all your tips<\/a>/);
+  // The way to the others opens the profile at its tips, all of them unfolded (src/shared/profile-sections.ts).
+  expect(text).toContain('Your profile has a tip for the others too: Impulse Control.\nSee all your tips:\nhttps://quiz.example/profile?open=tips#PROFILE-TOKEN');
+  expect(html).toMatch(/Impulse Control\.\s*(<!-- -->)?\s*<a href="https:\/\/quiz.example\/profile\?open=tips#PROFILE-TOKEN"[^>]*>See all your tips<\/a>/);
   expect(text).toContain('task-jumping');
   expect(text).toContain('You adapt when plans change.');
   expect(text).toMatch(/Warmly,\nSam Rivera/);

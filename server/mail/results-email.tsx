@@ -166,7 +166,7 @@ function InsightText({ item, label, style = text }: { item: DriverInsight; label
  * The tips or the strengths: the list's heading and intro, then one driver's text in full (the tip
  * to start with stands out, as on the results page), then the others by name, linked to the profile.
  */
-function LedList({ list, lead, profileUrl, startHere = false }: { list: ResultsEmail['insights']['challenges']; lead: LeadItem; profileUrl: string; startHere?: boolean }) {
+function LedList({ list, lead, startHere = false }: { list: ResultsEmail['insights']['challenges']; lead: LeadItem; startHere?: boolean }) {
   return (
     <>
       <Heading2>{list.title}</Heading2>
@@ -181,7 +181,7 @@ function LedList({ list, lead, profileUrl, startHere = false }: { list: ResultsE
       {lead?.more && (
         <Paragraph>
           {lead.more.text}{' '}
-          <Link href={profileUrl} className="heading" style={{ color: light.heading, fontWeight: 700, textDecoration: 'underline' }}>
+          <Link href={lead.more.url} className="heading" style={{ color: light.heading, fontWeight: 700, textDecoration: 'underline' }}>
             {lead.more.link}
           </Link>
         </Paragraph>
@@ -271,8 +271,8 @@ export function ResultsEmailHtml({ email }: { email: ResultsEmail }) {
                 )}
               </Box>
             )}
-            <LedList list={insights.challenges} lead={email.tips} profileUrl={email.link.url} startHere />
-            <LedList list={insights.strengths} lead={email.strengths} profileUrl={email.link.url} />
+            <LedList list={insights.challenges} lead={email.tips} startHere />
+            <LedList list={insights.strengths} lead={email.strengths} />
             <Heading2>{resultsCopy.insights.pattern.title}</Heading2>
             <Paragraph>{insights.summary.text}</Paragraph>
             {insights.notes.map((note) => (

@@ -7,6 +7,7 @@
  * their edits where they left them and saves them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SessionStatus, SetupStatus } from '../shared/coach-api/session';
 import { CoachApiFailure, coachRequest } from './api';
@@ -162,14 +163,14 @@ function Dashboard({ status, onSignedOut, onUnsaved }: { status: SessionStatus; 
             <p className="font-bold text-teal-dark">
               {shellCopy.appName} <span className="font-normal text-muted max-sm:sr-only">· {shellCopy.appRole}</span>
             </p>
-            <button
+            <BusyButton
               type="button"
               onClick={() => ask(() => void signOut())}
-              disabled={signingOut}
+              busy={signingOut}
               className="min-h-11 rounded-full px-4 font-semibold text-teal underline underline-offset-4 hover:bg-teal-soft"
             >
               {signingOut ? shellCopy.signingOut : shellCopy.signOut}
-            </button>
+            </BusyButton>
           </div>
           <nav aria-label={shellCopy.navLabel} className="mx-auto max-w-6xl px-1 sm:px-4">
             <ul className="flex flex-wrap sm:gap-2">

@@ -1,3 +1,4 @@
+import { BusyButton } from '../lib/busy-button';
 import { SenderRefused } from './mail-check';
 import { useState } from 'react';
 import { type DeliveriesResponse, type DeliveryFilter, deliveryFilters, type DeliveryWithLead, type RetryDeliveryResponse } from '../shared/coach-api/deliveries';
@@ -76,15 +77,15 @@ function DeliveryItem({ delivery, toolPaused, retry, onRetry, go }: DeliveryItem
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
         {retryable && (
-          <button
+          <BusyButton
             type="button"
             onClick={onRetry}
-            disabled={mine === 'busy'}
+            busy={mine === 'busy'}
             aria-label={mine === 'busy' ? undefined : copy.retryLabel(kind, queued)}
             className={secondaryButton}
           >
             {mine === 'busy' ? copy.retrying : copy.retry}
-          </button>
+          </BusyButton>
         )}
         <p role="status" className="mt-1 text-sm empty:hidden">
           {mine === 'done' && copy.retried}

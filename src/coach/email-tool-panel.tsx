@@ -5,7 +5,8 @@
  * unsaved draft's key); the tag mapping, each group renameable or switched off; and "Send a test
  * contact" with the tool's answer. What the server's environment sets is shown read-only.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { CoachApiError } from '../shared/coach-api/routes';
 import type { DeliveriesResponse } from '../shared/coach-api/deliveries';
 import type { MailStatus } from '../shared/coach-api/mail';
@@ -38,16 +39,20 @@ type Props = {
 
 const fromServer = (settings: SettingsResponse, key: 'emailTool' | 'emailToolList') => settings.sources[key] === 'environment';
 
+/** A refusal's message or "failed", and the field the refusal names (the test address: `email`). */
+type Failure = { failure: string; field: string | null };
+
 /** Runs a coach API call: a 401 ends the session; a refusal's message or "failed" otherwise. */
 function useCall() {
   const sessionEnded = useSessionEnded();
   return useCallback(
-    async <T,>(run: () => Promise<T>): Promise<T | { failure: string }> => {
+    async <T,>(run: () => Promise<T>): Promise<T | Failure> => {
       try {
         return await run();
       } catch (caught) {
         if (caught instanceof CoachApiFailure && caught.status === 401) sessionEnded();
-        return { failure: caught instanceof CoachApiFailure && caught.body ? (caught.body as CoachApiError).message : copy.failed };
+        const body = caught instanceof CoachApiFailure && caught.body ? (caught.body as CoachApiError) : null;
+        return { failure: body?.message ?? copy.failed, field: body?.field ?? null };
       }
     },
     [sessionEnded],
@@ -251,7 +256,13 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
   const call = useCall();
   const [email, setEmail] = useState(settings.values.recoveryEmail ?? '');
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<ToolTestResult | { failure: string } | null>(null);
+  const [answer, setAnswer] = useState<ToolTestResult | Failure | null>(null);
+  const address = useRef<HTMLInputElement>(null);
+  // The address refused (empty, not one address) is said on its field, where focus goes to put it right.
+  const addressProblem = answer && 'failure' in answer && answer.field === 'email' ? answer.failure : null;
+  useEffect(() => {
+    if (addressProblem !== null) address.current?.focus();
+  }, [answer, addressProblem]);
 
   async function send() {
     setBusy(true);
@@ -265,19 +276,42 @@ function TestContact({ settings, changed }: Pick<Props, 'settings' | 'changed'>)
       <p id="tool-test-hint" className="mt-1 text-sm text-muted">
         {changed ? copy.saveFirst : copy.testHint}
       </p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="grow">
+      {/* The address's problem under it: on a phone above the button, beside it the row below both. */}
+      <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+        <div>
           <label htmlFor="tool-test-address" className="text-sm font-semibold text-ink">
             {copy.testAddress}
           </label>
-          <input id="tool-test-address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} className={`mt-1 ${inputClass}`} />
+          <input
+            ref={address}
+            id="tool-test-address"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={addressProblem !== null ? true : undefined}
+            aria-describedby={addressProblem !== null ? 'tool-test-address-error' : undefined}
+            className={`mt-1 ${inputClass}`}
+          />
         </div>
-        <button type="button" onClick={() => void send()} disabled={busy || changed} aria-describedby="tool-test-hint" className={`${secondaryButton} disabled:cursor-not-allowed`}>
+        {addressProblem !== null && (
+          <p id="tool-test-address-error" className="text-sm font-semibold text-support sm:col-span-2">
+            {addressProblem}
+          </p>
+        )}
+        <BusyButton
+          type="button"
+          onClick={() => void send()}
+          busy={busy}
+          disabled={changed}
+          aria-describedby="tool-test-hint"
+          className={`${secondaryButton} sm:col-start-2 sm:row-start-1`}
+        >
           {busy ? copy.testing : copy.test}
-        </button>
+        </BusyButton>
       </div>
       <div aria-live="polite">
-        {answer && 'failure' in answer && <p className="mt-3 rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{answer.failure}</p>}
+        {answer && 'failure' in answer && addressProblem === null && <p className="mt-3 rounded-2xl bg-sun-soft px-4 py-3 font-semibold text-ink">{answer.failure}</p>}
         {answer && 'outcome' in answer && (
           <section aria-labelledby="tool-test-result" className={`mt-3 rounded-2xl border-2 bg-white p-4 ${answer.ok ? 'border-leaf' : 'border-support'}`}>
             <h4 id="tool-test-result" className={`font-bold ${answer.ok ? 'text-leaf-dark' : 'text-support'}`}>
@@ -370,9 +404,9 @@ export function EmailToolPanel({ settings, drafts, errors, edit, changed, saves,
           {settings.sources.emailToolApiUrl !== 'environment' && <p className="mt-1 text-sm text-muted">{copy.apiUrlHint(assumed)}</p>}
         </div>
         <div>
-          <button type="button" onClick={() => void checkKey()} disabled={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
+          <BusyButton type="button" onClick={() => void checkKey()} busy={checking} aria-describedby="tool-check-hint" className={secondaryButton}>
             {checking ? copy.checking : copy.check}
-          </button>
+          </BusyButton>
           <p id="tool-check-hint" className="mt-1 text-sm text-muted">
             {copy.checkHint}
           </p>

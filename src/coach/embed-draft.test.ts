@@ -18,9 +18,11 @@ test('a saved look becomes the form’s fields and back, unchanged', () => {
 });
 
 test.each([
-  ['a colour chosen but not typed', { background: 'colour' as const, backgroundColour: ' ' }, 'background', /^Background: write a colour/],
+  // With a colour chosen, a background problem is the colour field's: focus goes there, and it says it.
+  ['a colour chosen but not typed', { background: 'colour' as const, backgroundColour: ' ' }, 'backgroundColour', /^Background: write a colour/],
   ['a low-contrast accent', { accent: '#ffd166' }, 'accent', /^Accent colour: White text on the buttons \(#ffd166\) would have a contrast of 1\.\d:1/],
-  ['a dark background', { background: 'colour' as const, backgroundColour: '#222222' }, 'background', /^Background: The quiz’s grey text/],
+  ['a dark background', { background: 'colour' as const, backgroundColour: '#222222' }, 'backgroundColour', /^Background: The quiz’s grey text/],
+  ['a background colour that is not one', { background: 'colour' as const, backgroundColour: '#zzzzzz' }, 'backgroundColour', /^Background: /],
   ['a button colour nothing reads on', { buttonColour: '#888' }, 'buttonColour', /^Popup button colour: neither white text/],
 ])('a problem by field: %s', (_what, change, field, message) => {
   const { look, problems } = checkLookDraft({ ...defaultLookDraft, ...change });

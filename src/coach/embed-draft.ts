@@ -53,17 +53,21 @@ export function lookInput(draft: LookDraft): Record<keyof EmbedLook, unknown> {
 /**
  * The draft checked: the look it makes (for the live preview, the last valid one stays while a
  * field is wrong) and each field's problem. The background's "a colour" with no colour typed is a
- * problem too, rather than quietly the default.
+ * problem too, rather than quietly the default. With "a colour" chosen, a problem with the
+ * background is the colour field's, where it is put right (not the first of the background's choices).
  */
-export function checkLookDraft(draft: LookDraft): { look: EmbedLook | null; problems: Partial<Record<keyof EmbedLook, string>> } {
+export function checkLookDraft(draft: LookDraft): { look: EmbedLook | null; problems: Partial<Record<keyof LookDraft, string>> } {
   const problems: LookProblem[] = [];
   if (draft.background === 'colour' && draft.backgroundColour.trim() === '') {
     problems.push({ field: 'background', message: 'Background: write a colour as # and six hex digits, such as #ffffff, or choose another background.' });
   }
   const checked = checkEmbedLook(lookInput(draft));
   if (!checked.ok) problems.push(...checked.problems);
-  const byField: Partial<Record<keyof EmbedLook, string>> = {};
-  for (const problem of problems) byField[problem.field] ??= problem.message;
+  const byField: Partial<Record<keyof LookDraft, string>> = {};
+  for (const problem of problems) {
+    const field = problem.field === 'background' && draft.background === 'colour' ? 'backgroundColour' : problem.field;
+    byField[field] ??= problem.message;
+  }
   return { look: checked.ok && problems.length === 0 ? checked.value : null, problems: byField };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { EraseResponse } from '../shared/coach-api/leads';
 import { leadPath } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
@@ -66,12 +67,12 @@ export function EraseDialog({ leadId, firstName, email, onClose, onErased }: Era
       )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {/* Cancel first in focus order and focused on opening: the safe choice is the default. */}
-        <button type="button" autoFocus disabled={erasing} onClick={onClose} className={secondaryButton}>
+        <BusyButton type="button" autoFocus busy={erasing} onClick={onClose} className={secondaryButton}>
           {copy.cancel}
-        </button>
-        <button type="button" disabled={erasing} onClick={() => void erase()} className={dangerButton}>
+        </BusyButton>
+        <BusyButton type="button" busy={erasing} onClick={() => void erase()} className={dangerButton}>
           {erasing ? copy.erasing : copy.confirm}
-        </button>
+        </BusyButton>
       </div>
     </dialog>
   );

@@ -3,6 +3,7 @@
  * the password), and the "Send a test e-mail" button with what the mail server answered.
  */
 import { useState } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { MailStatus, MailTestResult } from '../shared/coach-api/mail';
 import { coachApi } from '../shared/coach-api/routes';
 import { CoachApiFailure, coachRequest } from './api';
@@ -43,7 +44,8 @@ export function SenderRefused({ answer }: { answer: string }) {
   );
 }
 
-export function MailCheck() {
+/** `edited`: the mail server or sender holds an edit not saved yet (the test uses the saved ones, so it waits for the save). */
+export function MailCheck({ edited }: { edited: boolean }) {
   const { data } = useCoachData<MailStatus>(coachApi.mail);
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState<Tried>(null);
@@ -72,11 +74,11 @@ export function MailCheck() {
       )}
       {data?.senderRefused && <SenderRefused answer={data.senderRefused} />}
       <p id="mail-test-hint" className="text-sm text-pretty text-muted">
-        {copy.testHint}
+        {edited ? copy.saveFirst : copy.testHint}
       </p>
-      <button type="button" onClick={() => void test()} disabled={busy} aria-describedby="mail-test-hint" className={secondaryButton}>
+      <BusyButton type="button" onClick={() => void test()} busy={busy} disabled={edited} aria-describedby="mail-test-hint" className={secondaryButton}>
         {busy ? copy.testing : copy.test}
-      </button>
+      </BusyButton>
       <div role="status" aria-live="polite" className="empty:hidden">
         {tried && 'result' in tried && <TestAnswer result={tried.result} />}
         {tried && 'refusal' in tried && <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold">{tried.refusal}</p>}

@@ -1,12 +1,13 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachAccessApi, PASSKEY_NAME_MAX_LENGTH, type PasskeyEntry, type PasskeyList, passkeyPath } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
 import { formatDateTime } from './format';
 import { Empty, inputClass, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
-import { useFocusOnStep } from './use-focus-on-step';
+import { useFocusIfLost, useFocusOnStep } from './use-focus-on-step';
 
 const copy = accessCopy.passkeys;
 
@@ -79,9 +80,9 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
               className={`mt-1 ${inputClass}`}
             />
           </div>
-          <button type="submit" disabled={busy} className={secondaryButton}>
+          <BusyButton type="submit" busy={busy} className={secondaryButton}>
             {copy.save}
-          </button>
+          </BusyButton>
           <button type="button" onClick={stopRenaming} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
             {copy.cancel}
           </button>
@@ -98,15 +99,15 @@ function PasskeyRow({ passkey, onChanged, say }: { passkey: PasskeyEntry; onChan
             <button ref={renameButton} type="button" onClick={() => setRenaming(true)} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
               {copy.rename}
             </button>
-            <button
+            <BusyButton
               type="button"
-              disabled={busy}
+              busy={busy}
               aria-label={copy.removeLabel(passkey.name)}
               onClick={() => void act(() => coachRequest<PasskeyList>(passkeyPath(passkey.id), { method: 'DELETE' }), copy.removed(passkey.name))}
               className="min-h-11 px-2 font-semibold text-support underline underline-offset-4"
             >
               {copy.remove}
-            </button>
+            </BusyButton>
           </div>
         </>
       )}
@@ -123,6 +124,9 @@ export function PasskeysPanel() {
   const [busy, setBusy] = useState(false);
   const name = useRef<HTMLInputElement>(null);
   const shown = list ?? data;
+  // A removed passkey takes its Remove button with it: focus goes to the line saying it was removed.
+  const said = useRef<HTMLParagraphElement>(null);
+  useFocusIfLost(shown, said);
   const supported = typeof window.PublicKeyCredential === 'function';
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -186,14 +190,14 @@ export function PasskeysPanel() {
               className={`mt-1 ${inputClass}`}
             />
           </div>
-          <button type="submit" disabled={busy} className="btn-primary min-h-11 px-5">
+          <BusyButton type="submit" busy={busy} className="btn-primary min-h-11 px-5">
             {busy ? copy.adding : copy.add}
-          </button>
+          </BusyButton>
         </form>
       ) : (
         <p className="mt-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.unsupported}</p>
       )}
-      <p id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
+      <p ref={said} tabIndex={-1} id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
         {message?.text}
       </p>
     </Panel>

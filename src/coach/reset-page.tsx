@@ -4,6 +4,7 @@
  * a fresh set-up address to the server's log when the first one expired.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachAccessApi, type ResetRequested } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
@@ -64,9 +65,9 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
         <div role={message?.problem ? 'alert' : 'status'} id="reset-message" className="empty:hidden">
           {message && <p className={message.problem ? 'font-semibold text-support' : 'rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark'}>{message.text}</p>}
         </div>
-        <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+        <BusyButton type="submit" busy={busy} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
           {busy ? copy.submitting : copy.submit}
-        </button>
+        </BusyButton>
       </form>
       <button type="button" onClick={onBack} className="mt-4 min-h-11 self-start font-semibold text-teal underline underline-offset-4">
         {copy.back}
@@ -116,9 +117,9 @@ export function ResetPasswordPage({ token, onDone }: { token: string; onDone: (n
         <div role="alert" id="reset-error" className="empty:hidden">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>
-        <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+        <BusyButton type="submit" busy={busy} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
           {busy ? copy.submittingNew : copy.submitNew}
-        </button>
+        </BusyButton>
       </form>
       <button type="button" onClick={() => onDone('')} className="mt-4 min-h-11 self-start font-semibold text-teal underline underline-offset-4">
         {copy.back}
@@ -141,9 +142,9 @@ export function FreshSetupLink() {
   }
   return (
     <div className="mt-3">
-      <button type="button" disabled={state.busy} onClick={() => void ask()} className={secondaryButton}>
+      <BusyButton type="button" busy={state.busy} onClick={() => void ask()} className={secondaryButton}>
         {state.busy ? accessCopy.freshSetup.busy : accessCopy.freshSetup.button}
-      </button>
+      </BusyButton>
       <p role="status" className="mt-2 text-sm empty:hidden">
         {state.message}
       </p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachAccessApi, type RecoveryCodes, type SecondFactorStatus, type TotpEnrolment } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
 import { CoachApiFailure, coachRequest } from './api';
@@ -70,9 +71,9 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
             className={`mt-1 ${inputClass} font-mono tracking-widest`}
           />
         </div>
-        <button type="submit" disabled={busy} className="btn-primary min-h-11 px-5">
+        <BusyButton type="submit" busy={busy} className="btn-primary min-h-11 px-5">
           {busy ? copy.confirming : copy.confirm}
-        </button>
+        </BusyButton>
         <button type="button" onClick={onCancel} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
           {copy.cancel}
         </button>
@@ -108,9 +109,9 @@ function TurnOff({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
         {problem && <p className="font-semibold text-support">{problem}</p>}
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={busy} className={dangerButton}>
+        <BusyButton type="submit" busy={busy} className={dangerButton}>
           {copy.turnOffConfirm}
-        </button>
+        </BusyButton>
         <button type="button" onClick={onCancel} className="min-h-11 px-2 font-semibold text-teal underline underline-offset-4">
           {copy.cancel}
         </button>
@@ -158,15 +159,17 @@ export function SecondFactorPanel() {
             <strong>{data.on && data.enabledAt ? copy.on(formatDateTime(data.enabledAt)) : copy.off}</strong>
             {data.on && ` ${copy.left(data.recoveryCodesLeft)}`}
           </p>
-          {data.on ? (
-            <button ref={toggle} type="button" onClick={() => setStep({ kind: 'off' })} className={secondaryButton}>
-              {copy.turnOff}
-            </button>
-          ) : (
-            <button ref={toggle} type="button" disabled={busy} onClick={() => void start()} className="btn-primary min-h-11 px-5">
-              {busy ? copy.starting : copy.start}
-            </button>
-          )}
+          {/* One button that turns it on or off: the status read again after the steps turns "Turn on"
+              into "Turn off" in place, and the focus the steps put on it stays there. */}
+          <BusyButton
+            ref={toggle}
+            type="button"
+            busy={busy}
+            onClick={data.on ? () => setStep({ kind: 'off' }) : () => void start()}
+            className={data.on ? secondaryButton : 'btn-primary min-h-11 px-5'}
+          >
+            {data.on ? copy.turnOff : busy ? copy.starting : copy.start}
+          </BusyButton>
         </div>
       )}
       {step.kind === 'enrol' && <Enrolment enrolment={step.enrolment} onConfirmed={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'status' })} />}

@@ -3,6 +3,7 @@
  * backups (a download on SQLite; the database's own on Postgres).
  */
 import { useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { SessionStatus } from '../shared/coach-api/session';
 import { type BrowserList, coachAccessApi, type SignedOutOthers } from '../shared/coach-api/access';
 import { accessCopy } from './content/access';
@@ -13,6 +14,7 @@ import { newPasswordProblem } from './new-password';
 import { SecondFactorPanel } from './second-factor-panel';
 import { LoadError, Loading, Panel, PasswordField, secondaryButton } from './ui';
 import { useCoachData } from './use-coach-data';
+import { useFocusIfLost } from './use-focus-on-step';
 
 function PasswordPanel() {
   const copy = accessCopy.password;
@@ -58,9 +60,9 @@ function PasswordPanel() {
         <p id="password-message" role="status" className={`empty:hidden ${message?.field === null ? 'text-teal-dark' : 'font-semibold text-support'}`}>
           {message?.text}
         </p>
-        <button type="submit" disabled={busy} className={secondaryButton}>
+        <BusyButton type="submit" busy={busy} className={secondaryButton}>
           {busy ? copy.submitting : copy.submit}
-        </button>
+        </BusyButton>
       </form>
     </Panel>
   );
@@ -71,6 +73,9 @@ function BrowsersPanel() {
   const { data, error, reload } = useCoachData<BrowserList>(coachAccessApi.browsers);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // With no other browser left, the button goes away: focus goes to the line saying how many were signed out.
+  const said = useRef<HTMLParagraphElement>(null);
+  useFocusIfLost(data, said);
 
   async function signOutOthers() {
     setBusy(true);
@@ -105,15 +110,15 @@ function BrowsersPanel() {
             ))}
           </ul>
           {data.browsers.length > 1 ? (
-            <button type="button" disabled={busy} onClick={() => void signOutOthers()} className={`${secondaryButton} mt-3`}>
+            <BusyButton type="button" busy={busy} onClick={() => void signOutOthers()} className={`${secondaryButton} mt-3`}>
               {busy ? copy.signingOut : copy.signOutOthers}
-            </button>
+            </BusyButton>
           ) : (
             <p className="mt-3 text-sm text-muted">{copy.alone}</p>
           )}
         </>
       )}
-      <p role="status" className="mt-2 text-teal-dark empty:hidden">
+      <p ref={said} tabIndex={-1} role="status" className="mt-2 text-teal-dark empty:hidden">
         {notice}
       </p>
     </Panel>

@@ -4,6 +4,7 @@
  * A restore is itself a version (and logged), so it can be undone the same way.
  */
 import { useEffect, useState } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import type { SettingsVersion, SettingsVersionsResponse } from '../shared/coach-api/audit';
 import { coachApi, restoreSettingsPath } from '../shared/coach-api/routes';
 import type { SettingsResponse } from '../shared/coach-api/settings';
@@ -95,15 +96,15 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
                   )}
                 </div>
                 {!version.current && (
-                  <button
+                  <BusyButton
                     type="button"
-                    disabled={blocked || busy !== null}
+                    disabled={blocked} busy={busy !== null}
                     onClick={() => void restore(version)}
                     aria-label={`${copy.restore}: ${whenOf(version)}`}
                     className={`${secondaryButton} shrink-0 self-start disabled:cursor-not-allowed`}
                   >
                     {busy === version.revision ? copy.restoring : copy.restore}
-                  </button>
+                  </BusyButton>
                 )}
               </li>
             ))}

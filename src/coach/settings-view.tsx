@@ -149,11 +149,15 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
                     <PhotoField settings={settings} draft={form.drafts.coachPhoto} error={form.errors.coachPhoto} onChange={(draft) => form.edit('coachPhoto', draft)} />
                   )}
                   <Fields keys={section.keys} settings={settings} form={form} />
-                  {section.id === 'mail' && <MailCheck key={saves} />}
+                  {section.id === 'mail' && <MailCheck key={saves} edited={form.changed.some((key) => (section.keys as readonly string[]).includes(key))} />}
                 </div>
               </Panel>
             ))}
-            <WebhookPanel saves={saves} addressField={<Fields keys={['webhookUrl']} settings={settings} form={form} />} />
+            <WebhookPanel
+              saves={saves}
+              addressField={<Fields keys={['webhookUrl']} settings={settings} form={form} />}
+              addressEdited={form.changed.includes('webhookUrl')}
+            />
             <EmailToolPanel
               settings={settings}
               drafts={form.drafts}

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SessionStatus, SetupRequest } from '../shared/coach-api/session';
 import { CoachApiFailure, coachRequest } from './api';
@@ -125,9 +126,9 @@ export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (ses
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>
         {problem?.expired && <FreshSetupLink />}
-        <button type="submit" disabled={busy} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+        <BusyButton type="submit" busy={busy} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
           {busy ? copy.submitting : copy.submit}
-        </button>
+        </BusyButton>
       </form>
     </Frame>
   );

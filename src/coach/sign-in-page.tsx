@@ -1,5 +1,6 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SessionStatus, SignInRequest } from '../shared/coach-api/session';
 import { coachAccessApi } from '../shared/coach-api/access';
@@ -135,9 +136,9 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
             />
           </div>
           {errorBox}
-          <button type="submit" disabled={busy !== null} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+          <BusyButton type="submit" busy={busy !== null} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
             {busy === 'password' ? copy.submitting : more.codeSubmit}
-          </button>
+          </BusyButton>
           <button
             type="button"
             onClick={() => {
@@ -167,21 +168,21 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
           inputRef={input}
         />
         {errorBox}
-        <button type="submit" disabled={busy !== null} className="btn-primary w-full px-6 py-2.5 disabled:cursor-wait disabled:bg-teal-dark">
+        <BusyButton type="submit" busy={busy !== null} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
           {busy === 'password' ? copy.submitting : copy.submit}
-        </button>
+        </BusyButton>
         {passkeysAvailable() && (
           <>
             <p className="text-center text-sm text-muted">{more.or}</p>
-            <button
+            <BusyButton
               type="button"
-              disabled={busy !== null}
+              busy={busy !== null}
               onClick={() => void signInWithPasskey()}
               aria-describedby={passkeyError !== null ? 'passkey-error' : undefined}
               className={`${secondaryButton} w-full`}
             >
               {busy === 'passkey' ? more.passkeyBusy : more.passkey}
-            </button>
+            </BusyButton>
             <div role="alert" id="passkey-error" className="empty:hidden">
               {passkeyError && <p className="font-semibold text-support">{passkeyError}</p>}
             </div>

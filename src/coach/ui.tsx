@@ -82,9 +82,9 @@ export function Note({ children }: { children: ReactNode }) {
 }
 
 export const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-teal px-5 font-semibold text-teal transition-colors hover:bg-teal-soft disabled:cursor-wait disabled:opacity-70';
+  'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-teal px-5 font-semibold text-teal transition-colors hover:bg-teal-soft disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70';
 export const dangerButton =
-  'inline-flex min-h-11 items-center justify-center rounded-full bg-support px-5 font-semibold text-white transition-colors hover:bg-[#8f060d] disabled:cursor-wait disabled:opacity-70';
+  'inline-flex min-h-11 items-center justify-center rounded-full bg-support px-5 font-semibold text-white transition-colors hover:bg-[#8f060d] disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70';
 export const inputClass =
   'block min-h-11 w-full rounded-xl border-2 border-muted bg-white px-3 text-base text-ink aria-invalid:border-support';
 

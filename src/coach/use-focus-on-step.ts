@@ -15,3 +15,20 @@ export function useFocusOnStep<Step>(step: Step, targetOf: (step: Step, previous
     targetOf(step, previous)?.current?.focus();
   }, [step, targetOf]);
 }
+
+/**
+ * For a control that goes away once it has done its work (the save bar's buttons, a removed passkey's
+ * Remove, "Sign out other browsers" once no other is left): when `change` changes and the focus has
+ * fallen to the page's `<body>` with that control, it goes to `target`, the line saying what happened.
+ * Focus that is anywhere else (a field the coach is typing in) stays; nothing moves when the screen
+ * first shows.
+ */
+export function useFocusIfLost(change: unknown, target: RefObject<HTMLElement | null>): void {
+  const seen = useRef(change);
+  useEffect(() => {
+    if (Object.is(seen.current, change)) return;
+    seen.current = change;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) target.current?.focus();
+  }, [change, target]);
+}

@@ -3,7 +3,8 @@
  * fields, saved with the others), the signing secret (made on the server, shown once), and "Send a
  * test" with the receiver's answer. What the server's environment sets is shown read-only.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { BusyButton } from '../lib/busy-button';
 import { coachApi, type CoachApiError } from '../shared/coach-api/routes';
 import type { NewWebhookSecret, WebhookStatus, WebhookTestResult } from '../shared/coach-api/webhook';
 import { coachSettings } from '../shared/coach-settings';
@@ -12,6 +13,7 @@ import { webhookCopy } from './content/webhook';
 import { CopyableCode } from './copyable';
 import { dangerButton, LoadError, Loading, Panel, secondaryButton } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const copy = webhookCopy;
 
@@ -72,10 +74,11 @@ function TestResult({ result }: { result: WebhookTestResult }) {
 }
 
 /**
- * `addressField`: the screen's field for the address; `saves` counts the screen's saves, after each
- * of which forwarding's state is asked again.
+ * `addressField`: the screen's field for the address; `addressEdited`: whether it holds an edit not
+ * saved yet (the test goes to the saved address, so it waits for the save); `saves` counts the
+ * screen's saves, after each of which forwarding's state is asked again.
  */
-export function WebhookPanel({ addressField, saves }: { addressField: ReactNode; saves: number }) {
+export function WebhookPanel({ addressField, addressEdited, saves }: { addressField: ReactNode; addressEdited: boolean; saves: number }) {
   const { data: status, error, reload } = useCoachData<WebhookStatus>(coachApi.webhook);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmReplace, setConfirmReplace] = useState(false);
@@ -85,6 +88,17 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
   const result = tested?.saves === saves ? tested.result : null;
   const [busy, setBusy] = useState<Busy>(null);
   const sessionEnded = useSessionEnded();
+  // "Make a new secret" gives way to its question, and the question to the button again: focus
+  // follows (to Cancel, the safe answer, inside the group its warning names, and back), never
+  // falling to the page with the control that had it. A secret made: focus goes to its words
+  // ("Copy it into your e-mail tool now"), then Tab reaches the secret and its Copy button.
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const replaceCancel = useRef<HTMLButtonElement>(null);
+  const newSecret = useRef<HTMLParagraphElement>(null);
+  useFocusOnStep(confirmReplace, (now) => (now ? replaceCancel : replaceButton));
+  useEffect(() => {
+    if (secret !== null) newSecret.current?.focus();
+  }, [secret]);
 
   // A save of the screen may have changed the address: forwarding's state is asked again.
   useEffect(() => {
@@ -141,7 +155,9 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
             <>
               {secret ? (
                 <div className="mt-3 space-y-2">
-                  <p className="font-semibold text-ink">{copy.newSecret}</p>
+                  <p ref={newSecret} tabIndex={-1} className="font-semibold text-ink outline-none">
+                    {copy.newSecret}
+                  </p>
                   <CopyableCode code={secret} label={copy.secretLabel} />
                 </div>
               ) : (
@@ -153,23 +169,24 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
                     {copy.replaceWarning}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-3">
-                    <button type="button" onClick={() => void makeSecret()} disabled={busy !== null} className={dangerButton}>
+                    <BusyButton type="button" onClick={() => void makeSecret()} busy={busy !== null} className={dangerButton}>
                       {busy === 'secret' ? copy.making : copy.replaceYes}
-                    </button>
-                    <button type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
+                    </BusyButton>
+                    <button ref={replaceCancel} type="button" onClick={() => setConfirmReplace(false)} className={secondaryButton}>
                       {copy.cancel}
                     </button>
                   </div>
                 </div>
               ) : (
-                <button
+                <BusyButton
+                  ref={replaceButton}
                   type="button"
                   onClick={() => (status.secretSet ? setConfirmReplace(true) : void makeSecret())}
-                  disabled={busy !== null}
+                  busy={busy !== null}
                   className={`${secondaryButton} mt-3`}
                 >
                   {busy === 'secret' ? copy.making : status.secretSet ? copy.replaceSecret : copy.makeSecret}
-                </button>
+                </BusyButton>
               )}
             </>
           )}
@@ -177,10 +194,19 @@ export function WebhookPanel({ addressField, saves }: { addressField: ReactNode;
 
         <div>
           <h3 className="font-semibold text-ink">{copy.testTitle}</h3>
-          <p className="mt-1 text-sm text-muted">{copy.testHint}</p>
-          <button type="button" onClick={() => void sendTest()} disabled={busy !== null || !status.configured} className={`${secondaryButton} mt-3`}>
+          <p id="webhook-test-hint" className="mt-1 text-sm text-muted">
+            {addressEdited ? copy.saveFirst : copy.testHint}
+          </p>
+          <BusyButton
+            type="button"
+            onClick={() => void sendTest()}
+            busy={busy !== null}
+            disabled={!status.configured || addressEdited}
+            aria-describedby="webhook-test-hint"
+            className={`${secondaryButton} mt-3`}
+          >
             {busy === 'test' ? copy.sending : copy.sendTest}
-          </button>
+          </BusyButton>
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
         </div>
 

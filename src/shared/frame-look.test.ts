@@ -38,7 +38,7 @@ test.each([
     'Background: The quiz’s grey text (#4a5a60) on it would have a contrast of 1.7:1; text needs at least 4.5:1. Choose a lighter colour.',
   ],
   ['a colour name', { accent: 'teal' }, 'accent', 'Accent colour: write a colour as # and six hex digits, such as #0e4d55.'],
-  ['a CSS injection attempt', { background: '#fff; background-image: url(x)' }, 'background', 'Background: write a colour as # and six hex digits, such as #0e4d55.'],
+  ['a CSS injection attempt', { background: '#fff; background-image: url(x)' }, 'background', 'Background: write a colour as # and six hex digits, such as #ffffff.'],
   ['a button text too long', { buttonText: 'x'.repeat(41) }, 'buttonText', 'Popup button text: at most 40 characters (this has 41).'],
   ['a button text with a hidden character', { buttonText: 'Take\u200b the quiz' }, 'buttonText', 'Popup button text: remove the invisible or control characters.'],
   [

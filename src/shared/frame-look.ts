@@ -111,7 +111,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function colourOf(field: keyof EmbedLook, input: unknown, problems: LookProblem[]): HexColour | null {
   if (input === null || input === undefined || input === '') return null;
   const colour = typeof input === 'string' ? parseHexColour(input) : null;
-  if (colour === null) problems.push({ field, message: `${embedLookLabels[field]}: write a colour as # and six hex digits, such as #0e4d55.` });
+  // The example is one the field would take: a light background, a dark accent or button.
+  const example = field === 'background' ? '#ffffff' : '#0e4d55';
+  if (colour === null) problems.push({ field, message: `${embedLookLabels[field]}: write a colour as # and six hex digits, such as ${example}.` });
   return colour;
 }
 

@@ -85,7 +85,7 @@ export const emailToolCopy = {
   } satisfies Record<ToolTestResult['outcome'], string>,
   status: 'Status',
   took: 'Took',
-  milliseconds: (ms: number) => `${ms} ms`,
+  milliseconds: (ms: number) => `${ms.toLocaleString('en-US')} ms`,
   tags: 'Tags sent',
   failed: 'That did not work. Check your connection and try again.',
 } as const;

@@ -39,5 +39,5 @@ export const embedCopy = {
   pageColour: 'Your page’s colour (for the preview only)',
   previewFrame: 'Preview of the quiz in your page',
   popupPreview: 'Your popup button',
-  fixFirst: 'Fix the field marked above to see it here.',
+  fixFirst: 'Fix the marked field to see it here.',
 } as const;

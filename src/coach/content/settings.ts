@@ -25,6 +25,8 @@ export const settingsCopy = {
     test: 'Send a test e-mail',
     testing: 'Sending…',
     testHint: 'Sends a short e-mail to the sender address through your mail server, and shows what the server answered.',
+    /** While the mail server or sender has an edit not saved yet: the test uses the saved ones. */
+    saveFirst: 'Save your changes first: the test uses the saved mail server and sender.',
     senderRefused:
       'Your mail server refuses the sender address, so results e-mails are waiting (none is lost). Fix the sender here, or allow it at your mail provider and save the mail settings again: the waiting e-mails go out within 30 seconds.',
     outcomes: {

@@ -33,6 +33,8 @@ export const webhookCopy = {
   secretLabel: 'The new signing secret',
   testTitle: 'Check the connection',
   testHint: 'Sends a signed test event (type webhook.test, with no lead in it) to the address in force, and shows what your tool answered.',
+  /** While the address has an edit not saved yet: the test goes to the saved one, not to what the field shows. */
+  saveFirst: 'Save your changes first: the test goes to the saved address.',
   sendTest: 'Send a test',
   sending: 'Sending…',
   outcomes: {

@@ -76,7 +76,7 @@ export function LookPanel({ settings, form }: { settings: SettingsResponse; form
                   hint={copy.backgroundHint}
                   value={draft.backgroundColour}
                   empty={quizColours.white}
-                  error={undefined}
+                  error={form.errors.backgroundColour}
                   onChange={(backgroundColour) => edit({ backgroundColour })}
                 />
               </div>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { confirmCopy } from '../../content/profile';
 import { pageTitle } from '../../content/site';
+import { BusyButton } from '../../lib/busy-button';
 import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { confirmMarketing, confirmTokensFromHash } from '../../lib/profile-client';
@@ -52,7 +54,8 @@ function ConfirmScreen() {
     if (token === null || state === 'busy') return;
     setState('busy');
     const answer = await confirmMarketing(token);
-    setState(answer.kind === 'ok' ? 'done' : answer.kind === 'dead' ? 'dead' : 'failed');
+    // Drawn before the focus moves, so the heading a screen reader reads on arrival is the new one.
+    flushSync(() => setState(answer.kind === 'ok' ? 'done' : answer.kind === 'dead' ? 'dead' : 'failed'));
     heading.current?.focus();
   }
 
@@ -81,12 +84,13 @@ function ConfirmScreen() {
         <>
           <p className="mt-3 text-pretty sm:text-lg">{confirmCopy.text(siteConfig.coach.name)}</p>
           <p className="mt-2 text-muted">{confirmCopy.ignore}</p>
-          <button type="button" onClick={() => void confirm()} disabled={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg disabled:cursor-wait">
+          <BusyButton type="button" onClick={() => void confirm()} busy={state === 'busy'} className="btn-primary mt-7 px-7 py-3 text-lg aria-disabled:cursor-wait">
             {state === 'busy' ? confirmCopy.busy : confirmCopy.button}
-          </button>
+          </BusyButton>
         </>
       )}
-      <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : done ? confirmCopy.done.title : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
+      {/* Confirmed, the focused heading says so: the status says only what the heading does not. */}
+      <LiveRegion message={state === 'failed' ? `${confirmCopy.failed.title}. ${confirmCopy.failed.text}` : ''} className={state === 'failed' ? 'mt-4 font-semibold text-support' : 'sr-only'} />
     </main>
   );
 }

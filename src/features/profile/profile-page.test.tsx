@@ -98,6 +98,20 @@ test('the confirm page, once confirmed, leads to the profile of the same e-mail 
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token });
 });
 
+test('confirmed, the focus lands on a heading that already says so, and the status does not say it again', async () => {
+  fetchMock.mockReturnValue(answer(200, { confirmed: true, confirmedAt: '2026-03-04T10:00:00.000Z' }));
+  const user = renderAt('/confirm');
+  const heading = screen.getByRole('heading', { level: 1, name: 'Confirm your email' });
+  // What a screen reader reads when the focus arrives: the heading as it is at that moment.
+  const heard: string[] = [];
+  heading.addEventListener('focus', () => heard.push(heading.textContent ?? ''));
+  await user.click(screen.getByRole('button', { name: 'Yes, send me tips and news' }));
+  await screen.findByRole('heading', { level: 1, name: 'Thank you, you are confirmed' });
+  expect(heading).toHaveFocus();
+  expect(heard).toEqual(['Thank you, you are confirmed']);
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).not.toContain('Thank you, you are confirmed');
+});
+
 test('the course is shown when the visitor may receive it; a first quiz has no changes part', async () => {
   fetchMock.mockReturnValue(answer(200, { ...profile, previous: null, showCourse: true }));
   renderAt('/profile');
@@ -178,4 +192,26 @@ test('after Try again, a server still unable to answer says so with focus on its
   await user.click(await screen.findByRole('button', { name: 'Try again' }));
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   expect(await screen.findByRole('heading', { level: 1, name: 'We could not open your profile' })).toHaveFocus();
+});
+
+test.each([
+  { search: '?open=tips', focused: resultsCopy.insights.challenges.title, tipsOpen: true },
+  { search: '?open=strengths', focused: resultsCopy.insights.strengths.title, tipsOpen: false },
+  { search: '', focused: null, tipsOpen: false },
+  { search: '?open=elsewhere', focused: null, tipsOpen: false },
+])('opened from the e-mail with $search: focus on $focused, all tips shown: $tipsOpen', async ({ search, focused, tipsOpen }) => {
+  // "See all your tips" in the results e-mail links to /profile?open=tips#<token> (src/shared/profile-sections.ts).
+  window.history.replaceState(null, '', `/profile${search}#${token}`);
+  fetchMock.mockReturnValue(answer(200, profile));
+  try {
+    renderAt('/profile');
+    await screen.findByRole('heading', { level: 1, name: resultsCopy.profile.title });
+    // Five drivers need support: one tip to start with, four behind the fold.
+    const fold = screen.getByRole('button', { name: tipsOpen ? resultsCopy.insights.challenges.fewerTips : resultsCopy.insights.challenges.moreTips(4) });
+    expect(fold).toHaveAttribute('aria-expanded', String(tipsOpen));
+    if (focused === null) expect(document.activeElement).toBe(document.body);
+    else expect(screen.getByRole('heading', { level: 3, name: focused })).toHaveFocus();
+  } finally {
+    window.history.replaceState(null, '', '/');
+  }
 });

@@ -6,6 +6,7 @@ import { useFirstPaintGone } from '../../lib/first-paint';
 import { LiveRegion } from '../../lib/live-region';
 import { fetchProfile, type LinkResult, tokenFromHash } from '../../lib/profile-client';
 import type { ProfileResponse } from '../../shared/profile-api';
+import { profileSectionOf } from '../../shared/profile-sections';
 import { FreshForEachLink } from './fresh-for-each-link';
 import { LinkMessage } from './link-message';
 import { OpeningScreen, openingLineClass } from './opening-screen';
@@ -20,6 +21,8 @@ import { ProfileView } from './profile-view';
 function ProfileScreen() {
   const profileCopy = useWords(ourProfileCopy, 'profile');
   const [token] = useState(() => tokenFromHash(window.location.hash));
+  // "See all your tips" in the e-mail opens the page at the tips (src/shared/profile-sections.ts).
+  const [openAt] = useState(() => profileSectionOf(window.location.search));
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<LinkResult<ProfileResponse> | null>(token === null ? { kind: 'dead' } : null);
   useFirstPaintGone();
@@ -73,7 +76,7 @@ function ProfileScreen() {
   }
   return (
     <>
-      <ProfileView profile={result.value} focusOnMount={attempt > 0} />
+      <ProfileView profile={result.value} focusOnMount={attempt > 0} openAt={openAt} />
       <LiveRegion message={resultsCopy.profileReady} className="sr-only" />
     </>
   );

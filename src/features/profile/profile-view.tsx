@@ -9,6 +9,7 @@ import { useFocusOnArrival, useFocusOnReplace, usePageTitle } from '../../lib/sc
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { dayInWords, describeChanges } from '../../shared/profile-changes';
 import type { ProfileResponse } from '../../shared/profile-api';
+import type { ProfileSection } from '../../shared/profile-sections';
 import { CourseCta } from '../shared/course-cta';
 import { DriverCards } from '../shared/driver-cards';
 import { buildInsights, countRatings } from '../../shared/insights';
@@ -23,7 +24,7 @@ import { ChangesPanel } from './changes-panel';
  * it), without the gate or the timeline; on a retake, what changed since the quiz before comes
  * first; a button to print it.
  */
-export function ProfileView({ profile, focusOnMount = false }: { profile: ProfileResponse; focusOnMount?: boolean }) {
+export function ProfileView({ profile, focusOnMount = false, openAt = null }: { profile: ProfileResponse; focusOnMount?: boolean; openAt?: ProfileSection | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Days in the visitor's own time zone ("3 March"), with the year when it is not this one, kept
   // on one line: a phone would otherwise break "27 / November" after a short name.
@@ -73,7 +74,7 @@ export function ProfileView({ profile, focusOnMount = false }: { profile: Profil
       <p className="mx-auto mt-4 max-w-2xl text-center text-xs text-muted sm:text-sm">{disclaimer}</p>
 
       <div className="mx-auto mt-6 max-w-2xl sm:mt-10 print:mt-4 print:max-w-none">
-        <InsightsPanel insights={insights} title={profileCopy.insightsTitle} greeting={null} focusOnMount={false} />
+        <InsightsPanel insights={insights} title={profileCopy.insightsTitle} greeting={null} focusOnMount={false} openAt={openAt} />
         {profile.showCourse && <CourseCta ratings={profile.ratings} />}
         <PrintFooter coachName={profile.coachName} />
       </div>

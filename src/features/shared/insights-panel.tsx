@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { resultsCopy } from '../../content/results';
 import { useWords } from '../../lib/words';
 import type { Rating } from '../../shared/constants';
 import { DriverIcon } from './driver-icon';
 import { firstStep, type DriverInsight, type Insights } from '../../shared/insights';
+import type { ProfileSection } from '../../shared/profile-sections';
 import { CareMessage } from './care-message';
 
 const copy = resultsCopy.insights;
@@ -33,10 +34,12 @@ function ItemList({ items, rating, className = '' }: { items: readonly DriverIns
   );
 }
 
-function ListHead({ list }: { list: Insights['challenges'] }) {
+function ListHead({ list, headingRef }: { list: Insights['challenges']; headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
     <>
-      <h3 className="text-xl font-bold tracking-tight text-teal-dark">{list.title}</h3>
+      <h3 ref={headingRef} tabIndex={-1} className="scroll-mt-6 text-xl font-bold tracking-tight text-teal-dark">
+        {list.title}
+      </h3>
       <p className="mt-1 text-muted">{list.intro}</p>
     </>
   );
@@ -44,16 +47,16 @@ function ListHead({ list }: { list: Insights['challenges'] }) {
 
 /**
  * The tips: one "start here" step first, the others one tap away behind a button that says how many
- * (all of them in a printout). A single tip needs no fold.
+ * (all of them in a printout). A single tip needs no fold. `startOpen`: unfolded at first (the e-mail's "See all your tips").
  */
-function Challenges({ list }: { list: Insights['challenges'] }) {
-  const [open, setOpen] = useState(false);
+function Challenges({ list, headingRef, startOpen }: { list: Insights['challenges']; headingRef: RefObject<HTMLHeadingElement | null>; startOpen: boolean }) {
+  const [open, setOpen] = useState(startOpen);
   const othersId = useId();
   const step = firstStep(list.items);
   const words = useWords(copy, 'results.insights');
   return (
     <section className="mt-8 print:mt-4">
-      <ListHead list={list} />
+      <ListHead list={list} headingRef={headingRef} />
       {step && (
         <>
           <div className="-mx-4 mt-4 bg-sun-soft px-4 py-4 sm:mx-0 sm:rounded-2xl sm:px-5 print:break-inside-avoid">
@@ -84,10 +87,10 @@ function Challenges({ list }: { list: Insights['challenges'] }) {
   );
 }
 
-function Strengths({ list }: { list: Insights['strengths'] }) {
+function Strengths({ list, headingRef }: { list: Insights['strengths']; headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
     <section className="mt-8 print:mt-4">
-      <ListHead list={list} />
+      <ListHead list={list} headingRef={headingRef} />
       {list.items.length > 0 && <ItemList items={list.items} rating={3} className="mt-4" />}
     </section>
   );
@@ -101,6 +104,8 @@ type InsightsPanelProps = {
   greeting: string | null;
   /** On the results page the panel replaces the gate that had focus, so it takes it; elsewhere not. */
   focusOnMount?: boolean;
+  /** The part a link from the e-mail opened the profile at: scrolled to and focused, the tips unfolded. */
+  openAt?: ProfileSection | null;
 };
 
 /**
@@ -108,15 +113,22 @@ type InsightsPanelProps = {
  * 640 px up (flat again in a printout, where a border and shadow only cost room). When many drivers
  * need support, the care line (with the coach's help line) comes first, before any tip.
  */
-export function InsightsPanel({ insights, title, greeting, focusOnMount = true }: InsightsPanelProps) {
+export function InsightsPanel({ insights, title, greeting, focusOnMount = true, openAt = null }: InsightsPanelProps) {
   // The titles in the coach's words, where they wrote them.
   const words = useWords(copy, 'results.insights');
   const heading = useRef<HTMLHeadingElement>(null);
+  const tipsHeading = useRef<HTMLHeadingElement>(null);
+  const strengthsHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     // The heading's scroll margin keeps it clear of the toast at the top of the screen.
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
+  useEffect(() => {
+    const target = openAt === 'tips' ? tipsHeading.current : openAt === 'strengths' ? strengthsHeading.current : null;
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [openAt]);
 
   return (
     <section
@@ -128,8 +140,8 @@ export function InsightsPanel({ insights, title, greeting, focusOnMount = true }
         {title ?? words.title}
       </h2>
       {insights.care && <CareMessage text={insights.care} />}
-      <Challenges list={insights.challenges} />
-      <Strengths list={insights.strengths} />
+      <Challenges list={insights.challenges} headingRef={tipsHeading} startOpen={openAt === 'tips'} />
+      <Strengths list={insights.strengths} headingRef={strengthsHeading} />
       <section className="mt-8">
         <h3 className="text-xl font-bold tracking-tight text-teal-dark">{words.pattern.title}</h3>
         <p className="mt-2 text-pretty">{insights.summary.text}</p>
