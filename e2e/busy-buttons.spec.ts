@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectApiRefusals } from './coach-a11y';
-import { fakeCoachApi, fakePassword } from './coach-fake-api';
+import { signInToFakeApi } from './coach-fake-api';
 import { choosePassword, setupAddress, test as ownServerTest } from './coach-first-run';
 import { expect, test } from './fixtures';
 import { saveBar } from './save-bar';
@@ -44,10 +44,7 @@ async function pressWhileHeld(page: Page, button: Locator, busyName: string | Re
 
 test.describe('against the stand-in API', () => {
   test.beforeEach(async ({ page, consoleErrors }) => {
-    await fakeCoachApi(page);
-    await page.goto('/coach');
-    await page.getByLabel('Password').fill(fakePassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToFakeApi(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
     // The session asked before signing in.
     await expectApiRefusals(consoleErrors, [401]);

@@ -376,3 +376,11 @@ export async function fakeCoachApi(page: Page, options: FakeApiOptions = {}) {
     return refuse(route, 404, { error: 'not_found', message: 'Not found.' });
   });
 }
+
+/** The dashboard opened at `/coach<hash>` against the stand-in API, and signed in with its password. */
+export async function signInToFakeApi(page: Page, hash = '', options: FakeApiOptions = {}) {
+  await fakeCoachApi(page, options);
+  await page.goto(`/coach${hash}`);
+  await page.getByLabel('Password').fill(fakePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
-import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword } from './coach-fake-api';
+import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword, signInToFakeApi } from './coach-fake-api';
 import { liveRegionTexts } from './chromium-ax';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
 
@@ -156,10 +156,7 @@ for (const width of [360, 1280]) {
 }
 
 test('throttled sign-in says how long to wait and until when', async ({ page, consoleErrors }) => {
-  await fakeCoachApi(page, { throttledFor: 300 });
-  await page.goto('/coach');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '', { throttledFor: 300 });
   await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. .*Try again in 5 minutes \(at \d\d:\d\d\)\.$/);
   await expectNoA11yFindings(page, 'sign-in-throttled');
   await expectApiRefusals(consoleErrors, [401, 429]);
@@ -191,10 +188,7 @@ test('a period is chosen from presets or typed, and a bad range is explained, no
 
 test('by keyboard, focus follows the coach: a lead opened lands on its name, back and an erase on the leads; the erase is said', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await fakeCoachApi(page);
-  await page.goto('/coach#leads');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '#leads');
   const leadsHeading = page.getByRole('heading', { level: 1, name: 'Leads' });
   const ana = page.getByRole('link', { name: /^Ana ana/ });
 
@@ -221,10 +215,7 @@ test('by keyboard, focus follows the coach: a lead opened lands on its name, bac
 });
 
 test('a list read a page at a time: each page is said, and at either end focus moves to the button that is left', async ({ page, consoleErrors }) => {
-  await fakeCoachApi(page);
-  await page.goto('/coach#audit');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '#audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const newer = page.getByRole('button', { name: 'Newer' });
   const older = page.getByRole('button', { name: 'Older' });
@@ -253,10 +244,7 @@ test('a list read a page at a time: each page is said, and at either end focus m
 test('deliveries a page at a time: older ones, then back to the newer ones, by keyboard, focus kept', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   // 60 delivered: pages of 25, 25 and 10.
-  await fakeCoachApi(page, { deliveredCount: 60 });
-  await page.goto('/coach#deliveries');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '#deliveries', { deliveredCount: 60 });
   await page.getByRole('radio', { name: 'Delivered' }).press('Space');
   const list = page.getByRole('list', { name: 'Deliveries: Delivered, newest first' }).getByRole('listitem');
   await expect(list).toHaveCount(25);
@@ -287,10 +275,7 @@ test('deliveries a page at a time: older ones, then back to the newer ones, by k
 });
 
 test('erasing a person erased already (another tab, or an answer lost on the way) says so and goes back to the leads, not "try again"', async ({ page, consoleErrors }) => {
-  await fakeCoachApi(page, { erasedAlready: true });
-  await page.goto('/coach#leads');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '#leads', { erasedAlready: true });
   await page.getByRole('link', { name: /^Ana ana/ }).click();
   await page.getByRole('button', { name: 'Erase this person' }).click();
   await page.getByRole('dialog', { name: 'Erase this person?' }).getByRole('button', { name: 'Erase for good' }).click();
@@ -306,10 +291,7 @@ for (const [refused, status, words] of [
   ['gone', 404, 'Nothing to retry: this person was erased meanwhile, and their deliveries with them.'],
 ] as const) {
   test(`"Retry now" on a delivery ${refused} meanwhile says so, not "please try again"`, async ({ page, consoleErrors }) => {
-    await fakeCoachApi(page, { retryRefused: refused });
-    await page.goto('/coach#deliveries');
-    await page.getByLabel('Password').fill(fakePassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToFakeApi(page, '#deliveries', { retryRefused: refused });
     const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Retry now: Webhook: new lead/ }) });
     await item.getByRole('button', { name: /^Retry now/ }).click();
     await expect(item.getByRole('status')).toHaveText(words);
@@ -344,10 +326,7 @@ test('the offers’ figures under the funnel are written as the funnel’s are (
 });
 
 test('a search of the leads says what it found while focus stays in the search box', async ({ page, consoleErrors }) => {
-  await fakeCoachApi(page);
-  await page.goto('/coach#leads');
-  await page.getByLabel('Password').fill(fakePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToFakeApi(page, '#leads');
   const search = page.getByRole('searchbox', { name: 'Search by e-mail or first name' });
   await expect(page.getByRole('link', { name: /^Ana ana/ })).toBeVisible();
 
