@@ -132,6 +132,7 @@ export default tseslint.config(
   {
     // A dashboard button that waits on the server keeps its focus: BusyButton (src/lib/busy-button.tsx)
     // marks it aria-disabled instead. `disabled` drops the focus to the page's body while it waits.
+    // And a live region stays in the accessibility tree while empty (the `live-region` class).
     files: ['src/coach/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [
@@ -140,6 +141,10 @@ export default tseslint.config(
           selector:
             "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='disabled'] :matches(Identifier[name=/^(busy|checking|erasing|saving|sending|signingOut|submitting|testing)$/], Literal[value='busy'])",
           message: 'A button disabled while it waits drops the focus: use <BusyButton busy={…}> (src/lib/busy-button.tsx).',
+        },
+        {
+          selector: ":matches(Literal[value=/empty:hidden/], TemplateElement[value.raw=/empty:hidden/])",
+          message: 'An empty live region hidden with `empty:hidden` leaves the accessibility tree, and what arrives in it is often not announced: use the `live-region` class (coach.css).',
         },
       ],
     },

@@ -5,7 +5,7 @@
  * focus to the page's body: a screen reader would be left nowhere, and Enter would do nothing.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expectApiRefusals } from './coach-a11y';
+import { expectApiRefusals, said } from './coach-a11y';
 import { signInToFakeApi } from './coach-fake-api';
 import { choosePassword, setupAddress, test as ownServerTest } from './coach-first-run';
 import { expect, test } from './fixtures';
@@ -60,7 +60,7 @@ test.describe('against the stand-in API', () => {
     await pressWhileHeld(page, erase, 'Erasing…', held);
 
     held.answer(503);
-    await expect(dialog.getByRole('alert')).toHaveText('The lead could not be erased. Please try again.');
+    await expect(said(dialog, 'alert')).toHaveText('The lead could not be erased. Please try again.');
     await expect(erase).toBeFocused();
     await expectApiRefusals(consoleErrors, [503]);
     await page.keyboard.press('Enter');
@@ -93,7 +93,7 @@ ownServerTest('Save keeps the focus while it waits and after a failure; once sav
   await pressWhileHeld(page, save, 'Saving…', held);
 
   held.answer(503);
-  await expect(saveBar(page).getByRole('alert')).toHaveText(/This could not be saved\. Check your connection and try again/);
+  await expect(said(saveBar(page), 'alert')).toHaveText(/This could not be saved\. Check your connection and try again/);
   await expect(save).toBeFocused();
   await expectApiRefusals(consoleErrors, [503]);
   await page.keyboard.press('Enter');

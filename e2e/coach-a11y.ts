@@ -1,5 +1,5 @@
 /** axe on a dashboard screen: every rule of WCAG 2.0-2.2 A/AA and axe's best practices, no finding at all. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { analyzeWithAxe } from './axe-run';
 import { expect, settleAnimations } from './fixtures';
 
@@ -12,6 +12,29 @@ export async function expectNoA11yFindings(page: Page, screen: string) {
     (violation) => `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(findings, `axe findings on ${screen}`).toEqual([]);
+  expect(await unheardLiveRegions(page), `live regions on ${screen} a screen reader cannot hear`).toEqual([]);
+}
+
+/**
+ * The live region of this role that has something to say. A screen's other regions of the role wait
+ * in the page, empty, for their own news (so a screen reader hears it when it comes).
+ */
+export function said(scope: Page | Locator, role: 'alert' | 'status'): Locator {
+  return scope.getByRole(role).filter({ hasText: /\S/ });
+}
+
+/**
+ * Live regions hidden by their own style (display: none, as `empty:hidden` made the empty ones):
+ * Chromium leaves such a region out of the accessibility tree, so what arrives in it later comes
+ * with the region, and a screen reader often says nothing of a status region that appears with its
+ * text already in it. A region inside a part that is itself hidden (a closed panel) is not counted.
+ */
+async function unheardLiveRegions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[role="status"], [role="alert"], [role="log"], [aria-live]:not([aria-live="off"])')]
+      .filter((region) => !region.checkVisibility() && region.parentElement?.checkVisibility() === true)
+      .map((region) => `${region.tagName.toLowerCase()}[role=${region.getAttribute('role') ?? 'none'}]${region.id ? `#${region.id}` : ''} "${region.className}"`),
+  );
 }
 
 const refusal = /^Failed to load resource: the server responded with a status of (\d{3}) /;

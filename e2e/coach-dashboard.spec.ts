@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { coreDrivers } from '../src/content/drivers';
 import { summarizePattern } from '../src/shared/insights';
-import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, said, takeApiRefusals } from './coach-a11y';
 import { waitForFunnel } from './coach-counts';
 import { expect, ownConnection, test } from './fixtures';
 import type { Rating } from '../src/shared/constants';
@@ -177,7 +177,7 @@ test('a stranger is refused, then slowed down, never locked; the browser that si
   baseURL,
   consoleErrors,
 }) => {
-  const alert = page.getByRole('alert');
+  const alert = said(page, 'alert');
   /** One sign-in attempt; answers the API's status and, for a 429, its Retry-After in seconds. */
   async function attempt(value: string) {
     const [response] = await Promise.all([

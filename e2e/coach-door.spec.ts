@@ -18,7 +18,7 @@ import { accessCopy } from '../src/coach/content/access';
 import { stepOf, totpCode } from '../server/coach/access/second-factor';
 import { loadConfig } from '../server/config';
 import { coachPassword, setTestPassword } from '../server/test/coach-session';
-import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, said, takeApiRefusals } from './coach-a11y';
 import { expect, expectNoHorizontalScroll, test as base } from './fixtures';
 
 function freePort(): Promise<number> {
@@ -180,7 +180,7 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
   // A wrong code first: said, and nothing turned on.
   await page.getByLabel('The 6-digit code your app shows').fill('000000');
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
-  await expect(page.getByRole('alert')).toContainText('That code is not right');
+  await expect(said(page, 'alert')).toContainText('That code is not right');
   await page.getByLabel('The 6-digit code your app shows').fill(await totpCode(secret, stepOf(Date.now())));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codesBlock = page.getByLabel('Recovery codes', { exact: true });
@@ -221,7 +221,7 @@ test('the second factor: enrolled from the QR code’s secret; then sign-in asks
     if (attempt === 'first') {
       await expectSignedIn(page);
     } else {
-      await expect(page.getByRole('alert')).toContainText('That code is not right, or was used already.');
+      await expect(said(page, 'alert')).toContainText('That code is not right, or was used already.');
       await expect(page.getByLabel('Code')).toBeFocused();
     }
   }
@@ -247,7 +247,7 @@ test('a reset link cut short when copied (nothing after #) says so on the sign-i
   await page.route('**/api/coach/setup', (route) => route.fulfill({ json: { passwordSet: true, resetByMail: true } satisfies SetupStatus }));
   await page.goto('/coach/reset#');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(accessCopy.reset.linkCut);
+  await expect(said(page, 'status')).toHaveText(accessCopy.reset.linkCut);
   await expect(page).toHaveURL(/\/coach$/);
   // The dashboard asked who was signed in: a 401, logged by Chromium.
   expect(takeApiRefusals(consoleErrors).every((status) => status === 401)).toBe(true);
@@ -265,7 +265,7 @@ test('too many reset links asked for: said as such, the address kept, and signin
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await answered;
   }
-  const refusal = page.getByRole('alert');
+  const refusal = said(page, 'alert');
   // It said "sign-in is paused", which is not so: only reset links are.
   await expect(refusal).toHaveText(/^Too many reset links were asked for\. You can ask again in 30 minutes \(at \d\d:\d\d\)\. Signing in with your password or a passkey still works\.$/);
   await expect(address).toHaveValue('coach4@example.com');

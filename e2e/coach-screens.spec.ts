@@ -5,7 +5,7 @@
  * full-page screenshot there (for looking at them by eye; not part of the check).
  */
 import type { Page } from '@playwright/test';
-import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets, said } from './coach-a11y';
 import { fakeAuditDay, fakeAuditTime, fakeCoachApi, fakePassword, signInToFakeApi } from './coach-fake-api';
 import { liveRegionTexts } from './chromium-ax';
 import { expect, expectNoHorizontalScroll, test } from './fixtures';
@@ -38,7 +38,7 @@ for (const width of [360, 1280]) {
 
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert')).toHaveText('That password is not right. Please try again.');
+      await expect(said(page, 'alert')).toHaveText('That password is not right. Please try again.');
       await expect(page.getByLabel('Password')).toBeFocused();
       await look(page, 'sign-in-wrong-password', width);
 
@@ -157,7 +157,7 @@ for (const width of [360, 1280]) {
 
 test('throttled sign-in says how long to wait and until when', async ({ page, consoleErrors }) => {
   await signInToFakeApi(page, '', { throttledFor: 300 });
-  await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. .*Try again in 5 minutes \(at \d\d:\d\d\)\.$/);
+  await expect(said(page, 'alert')).toHaveText(/^Too many attempts\. .*Try again in 5 minutes \(at \d\d:\d\d\)\.$/);
   await expectNoA11yFindings(page, 'sign-in-throttled');
   await expectApiRefusals(consoleErrors, [401, 429]);
 });
@@ -177,7 +177,7 @@ test('a period is chosen from presets or typed, and a bad range is explained, no
   await page.getByLabel('From', { exact: true }).fill('2026-02-10');
   await page.getByLabel('To', { exact: true }).fill('2026-02-01');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('The start date must come before the end date.');
+  await expect(said(page, 'alert')).toHaveText('The start date must come before the end date.');
   await page.getByLabel('To', { exact: true }).fill('2026-02-20');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect.poll(() => asked.at(-1)).toBe('2026-02-10..2026-02-20');
@@ -294,7 +294,7 @@ for (const [refused, status, words] of [
     await signInToFakeApi(page, '#deliveries', { retryRefused: refused });
     const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Retry now: Webhook: new lead/ }) });
     await item.getByRole('button', { name: /^Retry now/ }).click();
-    await expect(item.getByRole('status')).toHaveText(words);
+    await expect(said(item, 'status')).toHaveText(words);
     await expect(page.getByText('The retry could not be scheduled. Please try again.')).toHaveCount(0);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });

@@ -7,7 +7,7 @@
  */
 import { pngImage, svgImage } from '../server/test/images';
 import { expectNoAxeViolations } from './axe';
-import { expectApiRefusals, expectNoA11yFindings } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, said } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit, ownConnection } from './fixtures';
 import { clickSave, saveAll, saveBar } from './save-bar';
@@ -128,7 +128,7 @@ test.describe('with PRIVACY_URL set on the server', () => {
       await page.goto(address);
       await page.getByLabel('New password').fill('short');
       await page.getByRole('button', { name: 'Set password and sign in' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Please use at least 12 characters.');
+      await expect(said(page, 'alert')).toHaveText('Please use at least 12 characters.');
       await expectNoA11yFindings(page, 'set-up form with a problem');
       await shoot(page, 'setup-form', width);
       await page.getByLabel('New password').fill(password);

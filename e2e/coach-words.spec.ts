@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { driverTips } from '../src/content/results';
 import { SITE_CONFIG_ELEMENT_ID } from '../src/shared/site-config';
-import { expectApiRefusals, expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, said, takeApiRefusals } from './coach-a11y';
 import { choosePassword, password, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll } from './fixtures';
 import type { OwnServer } from './own-server';
@@ -109,7 +109,7 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeFocused();
   await expect(headline).toHaveValue('Find the drivers that carry you');
   // The bar says why that Save did not save (it said to check the connection, which was fine).
-  await expect(bar.getByRole('alert')).toHaveText('Your session had ended, so this was not saved. Your changes are still here: you can save them now.');
+  await expect(said(bar, 'alert')).toHaveText('Your session had ended, so this was not saved. Your changes are still here: you can save them now.');
   await bar.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { startBrevoFake, type BrevoFake } from '../server/email-tool/fakes/brevo-fake';
 import { emailToolApi } from '../src/shared/email-tool-api';
-import { expectApiRefusals, expectNoA11yFindings, expectTapTargets } from './coach-a11y';
+import { expectApiRefusals, expectNoA11yFindings, expectTapTargets, said } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit } from './fixtures';
 import { saveAll } from './save-bar';
@@ -34,7 +34,7 @@ test.describe('the e-mail tool connected on the dashboard', () => {
       await page.getByRole('checkbox', { name: 'Marketing-consent box' }).check();
       await saveAll(page);
       const panel = section(page);
-      const status = panel.getByRole('status');
+      const status = said(panel, 'status');
       await expect(status).toHaveText(/^Off: choose your tool and paste its API key to start\. With the consent box on, .* and e-mail is off: set up “Sending e-mail” above, or switch the consent box off\.$/);
 
       await panel.getByRole('combobox', { name: 'Tool' }).selectOption('Brevo');
@@ -132,7 +132,7 @@ test.describe('a revoked key saved on the dashboard', () => {
     await panel.getByRole('textbox', { name: /E-mail tool API address/ }).fill(fake.url);
     await saveAll(page);
     // The saved key is checked at once: refused before any lead, said once, in the status; not On.
-    const status = panel.getByRole('status');
+    const status = said(panel, 'status');
     await expect(status).toContainText('Refused: your tool refuses the saved key, so leads will wait (none is lost).');
     await expect(status).toContainText('Your tool answered: 401 Key not found');
     await expect(panel.getByText(/^On:/)).toHaveCount(0);

@@ -41,7 +41,7 @@ export function CopyableCode({ code, label }: { code: string; label: string }) {
           {copy.copy}
         </button>
       </div>
-      <p role="status" className="mt-1 text-sm text-muted empty:hidden">
+      <p role="status" className="mt-1 text-sm text-muted live-region">
         {state === 'copied' && copy.copied}
         {state === 'failed' && copy.failed}
       </p>

@@ -87,7 +87,7 @@ function DeliveryItem({ delivery, toolPaused, retry, onRetry, go }: DeliveryItem
             {mine === 'busy' ? copy.retrying : copy.retry}
           </BusyButton>
         )}
-        <p role="status" className="mt-1 text-sm empty:hidden">
+        <p role="status" className="mt-1 text-sm live-region">
           {mine === 'done' && copy.retried}
           {mine === 'failed' && <span className="font-semibold text-support">{copy.retryFailed}</span>}
           {mine === 'delivered' && copy.retryDelivered}

@@ -28,7 +28,7 @@ export function LeadsView({ range, leadId, focusLead, go }: { range: DateRange; 
   // and on the list, so "erased" is announced when the list comes back after an erase (a region
   // that appears with its text already in it is not). Empty, it takes no room.
   const said = (
-    <div role="status" className="empty:mb-0">
+    <div role="status" className="live-region">
       {notice && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{notice}</p>}
     </div>
   );

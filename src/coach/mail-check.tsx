@@ -79,7 +79,7 @@ export function MailCheck({ edited }: { edited: boolean }) {
       <BusyButton type="button" onClick={() => void test()} busy={busy} disabled={edited} aria-describedby="mail-test-hint" className={secondaryButton}>
         {busy ? copy.testing : copy.test}
       </BusyButton>
-      <div role="status" aria-live="polite" className="empty:hidden">
+      <div role="status" aria-live="polite" className="live-region">
         {tried && 'result' in tried && <TestAnswer result={tried.result} />}
         {tried && 'refusal' in tried && <p className="rounded-2xl bg-sun-soft px-4 py-3 font-semibold">{tried.refusal}</p>}
       </div>

@@ -197,7 +197,7 @@ export function PasskeysPanel() {
       ) : (
         <p className="mt-4 rounded-2xl bg-sun-soft px-4 py-3">{copy.unsupported}</p>
       )}
-      <p ref={said} tabIndex={-1} id={passkeyMessageId} role="status" className={`mt-2 empty:hidden ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
+      <p ref={said} tabIndex={-1} id={passkeyMessageId} role="status" className={`mt-2 live-region ${message?.problem ? 'font-semibold text-support' : 'text-teal-dark'}`}>
         {message?.text}
       </p>
     </Panel>

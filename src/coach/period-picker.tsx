@@ -63,7 +63,7 @@ export function PeriodPicker({ period, today, timeZone, onChange }: PeriodPicker
             <input id="period-to" name="to" type="date" defaultValue={range.to} aria-invalid={problem === 'badTo' || problem === 'reversed' || undefined} aria-describedby="period-problem" className={`mt-1 ${inputClass}`} />
           </div>
           <button type="submit" className={secondaryButton}>{copy.apply}</button>
-          <p id="period-problem" role="alert" className="w-full text-sm font-semibold text-support empty:hidden">
+          <p id="period-problem" role="alert" className="w-full text-sm font-semibold text-support live-region">
             {problem && copy.problems[problem]}
           </p>
         </form>

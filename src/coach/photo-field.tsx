@@ -93,10 +93,10 @@ export function PhotoField({
         {copy.hint}
       </p>
       <div id="photo-status">
-        <p role="status" className="mt-1 text-sm empty:hidden">
+        <p role="status" className="mt-1 text-sm live-region">
           {draft.kind === 'new' ? copy.chosen(draft.file.name) : ''}
         </p>
-        <p role="alert" className="mt-1 text-sm font-semibold text-support empty:hidden">
+        <p role="alert" className="mt-1 text-sm font-semibold text-support live-region">
           {problem ?? ''}
         </p>
       </div>

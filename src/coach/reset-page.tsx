@@ -62,7 +62,7 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
             className={`mt-1 ${inputClass}`}
           />
         </div>
-        <div role={message?.problem ? 'alert' : 'status'} id="reset-message" className="empty:hidden">
+        <div role={message?.problem ? 'alert' : 'status'} id="reset-message" className="live-region">
           {message && <p className={message.problem ? 'font-semibold text-support' : 'rounded-2xl bg-teal-soft px-4 py-3 text-teal-dark'}>{message.text}</p>}
         </div>
         <BusyButton type="submit" busy={busy} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
@@ -114,7 +114,7 @@ export function ResetPasswordPage({ token, onDone }: { token: string; onDone: (n
         <input type="text" name="username" autoComplete="username" value="coach" readOnly hidden />
         <PasswordField id="reset-password" label={setupCopy.password} autoComplete="new-password" invalid={problem?.field === 'password'} errorId="reset-error" inputRef={password} />
         <PasswordField id="reset-confirm" label={setupCopy.confirm} autoComplete="new-password" invalid={problem?.field === 'confirm'} errorId="reset-error" inputRef={confirm} />
-        <div role="alert" id="reset-error" className="empty:hidden">
+        <div role="alert" id="reset-error" className="live-region">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>
         <BusyButton type="submit" busy={busy} className="btn-primary w-full px-6 py-2.5 aria-aria-disabled:cursor-wait aria-disabled:bg-teal-dark">
@@ -145,7 +145,7 @@ export function FreshSetupLink() {
       <BusyButton type="button" busy={state.busy} onClick={() => void ask()} className={secondaryButton}>
         {state.busy ? accessCopy.freshSetup.busy : accessCopy.freshSetup.button}
       </BusyButton>
-      <p role="status" className="mt-2 text-sm empty:hidden">
+      <p role="status" className="mt-2 text-sm live-region">
         {state.message}
       </p>
     </div>

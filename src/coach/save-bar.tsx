@@ -22,7 +22,7 @@ export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: strin
   useFocusIfLost(open, outcome);
   return (
     <>
-      <p ref={outcome} tabIndex={-1} role="status" className="text-sm font-semibold text-teal-dark empty:hidden">
+      <p ref={outcome} tabIndex={-1} role="status" className="text-sm font-semibold text-teal-dark live-region">
         {!open && status.kind === 'saved' && copy.saved}
         {!open && status.kind === 'discarded' && copy.discarded}
       </p>
@@ -39,7 +39,7 @@ export function SaveBar<D>({ form, formId }: { form: DraftForm<D>; formId: strin
               </BusyButton>
             </div>
           </div>
-          <p role="alert" className="mt-2 text-sm font-semibold text-support empty:hidden">
+          <p role="alert" className="mt-2 text-sm font-semibold text-support live-region">
             {status.kind === 'failed' && copy.failed}
             {status.kind === 'signed-out' && copy.signedOut}
             {status.kind === 'invalid' && copy.fixFields(status.count)}

@@ -78,7 +78,7 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
           {copy.cancel}
         </button>
       </form>
-      <div role="alert" id="totp-error" className="empty:hidden">
+      <div role="alert" id="totp-error" className="live-region">
         {problem && <p className="font-semibold text-support">{problem}</p>}
       </div>
     </div>
@@ -105,7 +105,7 @@ function TurnOff({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
       <PasswordField id="second-factor-password" label={copy.turnOffPassword} autoComplete="current-password" invalid={problem !== null} errorId="turn-off-error" inputRef={input} />
-      <div role="alert" id="turn-off-error" className="empty:hidden">
+      <div role="alert" id="turn-off-error" className="live-region">
         {problem && <p className="font-semibold text-support">{problem}</p>}
       </div>
       <div className="flex flex-wrap gap-3">
@@ -186,7 +186,7 @@ export function SecondFactorPanel() {
         </section>
       )}
       {step.kind === 'off' && <TurnOff onDone={() => finish(copy.turnedOff)} onCancel={() => setStep({ kind: 'status' })} />}
-      <p role="status" className="mt-3 text-teal-dark empty:hidden">
+      <p role="status" className="mt-3 text-teal-dark live-region">
         {notice}
       </p>
     </Panel>

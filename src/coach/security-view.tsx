@@ -57,7 +57,7 @@ function PasswordPanel() {
         <PasswordField id="current-password" label={copy.current} autoComplete="current-password" invalid={invalid('current')} errorId="password-message" inputRef={current} />
         <PasswordField id="new-password" label={copy.next} autoComplete="new-password" invalid={invalid('next')} errorId="password-message" inputRef={next} />
         <PasswordField id="confirm-password" label={copy.confirm} autoComplete="new-password" invalid={invalid('confirm')} errorId="password-message" inputRef={confirm} />
-        <p id="password-message" role="status" className={`empty:hidden ${message?.field === null ? 'text-teal-dark' : 'font-semibold text-support'}`}>
+        <p id="password-message" role="status" className={`live-region ${message?.field === null ? 'text-teal-dark' : 'font-semibold text-support'}`}>
           {message?.text}
         </p>
         <BusyButton type="submit" busy={busy} className={secondaryButton}>
@@ -118,7 +118,7 @@ function BrowsersPanel() {
           )}
         </>
       )}
-      <p ref={said} tabIndex={-1} role="status" className="mt-2 text-teal-dark empty:hidden">
+      <p ref={said} tabIndex={-1} role="status" className="mt-2 text-teal-dark live-region">
         {notice}
       </p>
     </Panel>

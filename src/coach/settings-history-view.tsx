@@ -62,10 +62,10 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
 
   return (
     <Panel title={copy.title} intro={copy.intro} titleId="settings-history">
-      <div role="status" className="mb-3 empty:hidden">
+      <div role="status" className="mb-3 live-region">
         {outcome?.kind === 'restored' && <p className="rounded-2xl bg-teal-soft px-4 py-3 font-semibold text-teal-dark">{copy.restored(outcome.when)}</p>}
       </div>
-      <p role="alert" className="mb-3 text-sm font-semibold text-support empty:hidden">
+      <p role="alert" className="mb-3 text-sm font-semibold text-support live-region">
         {outcome?.kind === 'failed' && copy.failed}
       </p>
       {blocked && <p className="mb-3 rounded-2xl bg-sun-soft px-4 py-3 text-sm font-semibold text-ink">{copy.saveFirst}</p>}

@@ -122,7 +122,7 @@ export function SetupForm({ code, onSignedIn }: { code: string; onSignedIn: (ses
           errorId="setup-error"
           inputRef={confirm}
         />
-        <div role="alert" id="setup-error" className="empty:hidden">
+        <div role="alert" id="setup-error" className="live-region">
           {problem && <p className="font-semibold text-support">{problem.message}</p>}
         </div>
         {problem?.expired && <FreshSetupLink />}

@@ -108,7 +108,7 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
   if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
 
   const errorBox = (
-    <div role="alert" id="sign-in-error" className="empty:hidden">
+    <div role="alert" id="sign-in-error" className="live-region">
       {error && <p className="font-semibold text-support">{error}</p>}
     </div>
   );
@@ -183,7 +183,7 @@ export function SignInPage({ notice, resetByMail, onSignedIn }: { notice: string
             >
               {busy === 'passkey' ? more.passkeyBusy : more.passkey}
             </BusyButton>
-            <div role="alert" id="passkey-error" className="empty:hidden">
+            <div role="alert" id="passkey-error" className="live-region">
               {passkeyError && <p className="font-semibold text-support">{passkeyError}</p>}
             </div>
           </>

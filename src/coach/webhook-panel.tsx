@@ -210,7 +210,7 @@ export function WebhookPanel({ addressField, addressEdited, saves }: { addressFi
           <div aria-live="polite">{result && <TestResult result={result} />}</div>
         </div>
 
-        <p role="alert" className="text-sm font-semibold text-support empty:hidden">
+        <p role="alert" className="text-sm font-semibold text-support live-region">
           {failure}
         </p>
       </div>
