@@ -12,7 +12,7 @@ import { emailToolApi } from '../src/shared/email-tool-api';
 import { expectApiRefusals, expectNoA11yFindings, expectTapTargets, said } from './coach-a11y';
 import { choosePassword, setupAddress, shoot, test } from './coach-first-run';
 import { expect, expectNoHorizontalScroll, expectPlaceholdersFit } from './fixtures';
-import { saveAll } from './save-bar';
+import { clickSave, saveAll } from './save-bar';
 
 const section = (page: Page) => page.getByRole('region', { name: 'Your e-mail tool', exact: true });
 
@@ -55,6 +55,18 @@ test.describe('the e-mail tool connected on the dashboard', () => {
 
       await panel.getByRole('textbox', { name: 'Each strong driver: tag name' }).fill('Strong at');
       await expect(panel.getByText('Strong at: Working Memory')).toBeVisible();
+      // Two groups of one name: the save is refused, and the name to change is marked, described by
+      // why, and focused (the section was focused, the message under it tied to nothing).
+      const patternName = panel.getByRole('textbox', { name: 'Their pattern: tag name' });
+      await patternName.fill('strong AT');
+      await clickSave(page);
+      await expect(patternName).toBeFocused();
+      await expect(patternName).toHaveAttribute('aria-invalid', 'true');
+      await expect(patternName).toHaveAccessibleDescription(/Tag mapping: give each group its own name, so one tag never means two things\.$/);
+      await expect(panel.getByRole('group', { name: 'Tags each lead gets' })).toHaveAccessibleDescription('Tag mapping: give each group its own name, so one tag never means two things.');
+      await expectNoA11yFindings(page, 'settings, e-mail tool mapping refused');
+      await shoot(page, 'email-tool-mapping-refused', width);
+      await patternName.fill('Pattern');
       await panel.getByRole('checkbox', { name: 'Their pattern' }).uncheck();
       await expect(panel.getByRole('textbox', { name: 'Their pattern: tag name' })).toBeDisabled();
       // Unsaved: the test waits for the save.

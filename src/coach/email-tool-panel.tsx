@@ -5,14 +5,14 @@
  * unsaved draft's key); the tag mapping, each group renameable or switched off; and "Send a test
  * contact" with the tool's answer. What the server's environment sets is shown read-only.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FocusEvent, type ReactNode } from 'react';
 import { BusyButton } from '../lib/busy-button';
 import type { DeliveriesResponse } from '../shared/coach-api/deliveries';
 import type { MailStatus } from '../shared/coach-api/mail';
 import { coachApi } from '../shared/coach-api/routes';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import { emailToolApi, type ToolCheckResult } from '../shared/email-tool-api';
-import { labelGroups, type TagMapping } from '../shared/email-tool-labels';
+import { checkTagMapping, labelGroups, type TagMapping, type TagMappingPart } from '../shared/email-tool-labels';
 import { emailToolNames, emailTools } from '../shared/email-tool-settings';
 import { coachRequest } from './api';
 import { emailToolCopy as copy } from './content/email-tool';
@@ -102,7 +102,7 @@ function ListChoice({ settings, drafts, edit, checked, error }: Pick<Props, 'set
         id="setting-emailToolList"
         value={value}
         disabled={env}
-        aria-describedby={env ? 'setting-emailToolList-hint setting-emailToolList-server' : 'setting-emailToolList-hint'}
+        aria-describedby={['setting-emailToolList-hint', env ? 'setting-emailToolList-server' : null, error ? 'setting-emailToolList-error' : null].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
         onChange={(event) => edit('emailToolList', event.target.value)}
         className={`mt-1 ${inputClass} ${env ? 'border-line bg-paper' : ''}`}
@@ -122,7 +122,11 @@ function ListChoice({ settings, drafts, edit, checked, error }: Pick<Props, 'set
           {settingsCopy.fromServer(settings.variables.emailToolList ?? 'EMAIL_TOOL_LIST')}
         </p>
       )}
-      {error && <p className="mt-1 text-sm font-semibold text-support">{error}</p>}
+      {error && (
+        <p id="setting-emailToolList-error" className="mt-1 text-sm font-semibold text-support">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -158,13 +162,43 @@ function CheckAnswer({ checked, inStatus }: { checked: ToolCheckResult; inStatus
   );
 }
 
+const mappingErrorId = 'setting-emailToolLabels-error';
+const partFieldId = (part: TagMappingPart) => (part === 'ratingField' ? 'tag-rating-field' : `tag-group-${part}-name`);
+
 function Mapping({ drafts, edit, error }: Pick<Props, 'drafts' | 'edit'> & { error: string | undefined }) {
   const mapping = drafts.emailToolLabels;
   const set = (next: TagMapping) => edit('emailToolLabels', next);
+  // The field the problem is in is marked and described by it. A save that finds the problem focuses
+  // the section (the screen's one rule for a setting), which hands the focus on to that field.
+  const checked = error ? checkTagMapping(mapping) : null;
+  const part = checked && !checked.ok ? checked.part : null;
+  const marked = (own: TagMappingPart, described: string) => ({
+    'aria-invalid': part === own ? true : undefined,
+    'aria-describedby': part === own ? `${described} ${mappingErrorId}` : described,
+  });
+  // Said under the field it is about (or under the section, for a problem of the whole).
+  const said = error && (
+    <p id={mappingErrorId} className="mt-1 text-sm font-semibold text-support">
+      {error}
+    </p>
+  );
+  const handOn = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget && part) document.getElementById(partFieldId(part))?.focus();
+  };
   return (
-    <div id="setting-emailToolLabels" tabIndex={-1} className="space-y-4 outline-none">
+    <div
+      id="setting-emailToolLabels"
+      tabIndex={-1}
+      role="group"
+      aria-labelledby="tag-mapping-title"
+      aria-describedby={error ? mappingErrorId : undefined}
+      onFocus={handOn}
+      className="space-y-4 outline-none"
+    >
       <div>
-        <h3 className="font-semibold text-ink">{copy.labelsTitle}</h3>
+        <h3 id="tag-mapping-title" className="font-semibold text-ink">
+          {copy.labelsTitle}
+        </h3>
         <p className="mt-1 text-sm text-pretty text-muted">{copy.labelsIntro}</p>
       </div>
       <ul className="space-y-3">
@@ -193,7 +227,7 @@ function Mapping({ drafts, edit, error }: Pick<Props, 'drafts' | 'edit'> & { err
                 type="text"
                 value={group.name}
                 disabled={!group.on}
-                aria-describedby={`tag-group-${id}-example`}
+                {...marked(id, `tag-group-${id}-example`)}
                 onChange={(event) => set({ ...mapping, [id]: { ...group, name: event.target.value } })}
                 className={`mt-1 ${inputClass} disabled:border-line disabled:bg-paper`}
               />
@@ -206,6 +240,7 @@ function Mapping({ drafts, edit, error }: Pick<Props, 'drafts' | 'edit'> & { err
                   copy.switchedOff
                 )}
               </p>
+              {part === id && said}
             </li>
           );
         })}
@@ -220,15 +255,16 @@ function Mapping({ drafts, edit, error }: Pick<Props, 'drafts' | 'edit'> & { err
           spellCheck={false}
           autoComplete="off"
           value={mapping.ratingField ?? ''}
-          aria-describedby="tag-rating-field-hint"
+          {...marked('ratingField', 'tag-rating-field-hint')}
           onChange={(event) => set({ ...mapping, ratingField: event.target.value === '' ? null : event.target.value })}
           className={`mt-1 ${inputClass}`}
         />
         <p id="tag-rating-field-hint" className="mt-1 text-sm text-muted">
           {copy.ratingFieldHint}
         </p>
+        {part === 'ratingField' && said}
       </div>
-      {error && <p className="text-sm font-semibold text-support">{error}</p>}
+      {part === null && said}
     </div>
   );
 }

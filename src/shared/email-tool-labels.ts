@@ -74,22 +74,32 @@ function checkGroup(id: LabelGroupId, input: unknown): Checked<LabelGroup> {
   return checked.ok ? { ok: true, value: { on, name: checked.value } } : checked;
 }
 
-/** Checks a mapping the coach sent: each group's switch and name, distinct names, the field key. */
-export function checkTagMapping(input: unknown): Checked<TagMapping> {
-  if (typeof input !== 'object' || input === null) return fail('Tag mapping: send the four groups and the field.');
+/** The part of a mapping a problem is in, for the dashboard to mark: one group, or the ratings field. */
+export type TagMappingPart = LabelGroupId | 'ratingField';
+
+/**
+ * Checks a mapping the coach sent: each group's switch and name, distinct names, the field key. A
+ * problem names its part (null when the whole is not a mapping); of two groups with one name, the later.
+ */
+export function checkTagMapping(input: unknown): { ok: true; value: TagMapping } | { ok: false; message: string; part: TagMappingPart | null } {
+  if (typeof input !== 'object' || input === null) return { ...fail('Tag mapping: send the four groups and the field.'), part: null };
   const raw = input as Record<string, unknown>;
   const groups: Partial<Record<LabelGroupId, LabelGroup>> = {};
   for (const id of labelGroups) {
     const checked = checkGroup(id, raw[id]);
-    if (!checked.ok) return checked;
+    if (!checked.ok) return { ...checked, part: id };
     groups[id] = checked.value;
   }
   const mapping = groups as Record<LabelGroupId, LabelGroup>;
-  const names = labelGroups.map((id) => mapping[id].name.toLowerCase());
-  if (new Set(names).size !== names.length) return fail('Tag mapping: give each group its own name, so one tag never means two things.');
+  const named = new Set<string>();
+  for (const id of labelGroups) {
+    const name = mapping[id].name.toLowerCase();
+    if (named.has(name)) return { ...fail('Tag mapping: give each group its own name, so one tag never means two things.'), part: id };
+    named.add(name);
+  }
   const field = raw.ratingField;
   if (field !== null && (typeof field !== 'string' || !FIELD_KEY.test(field.trim()))) {
-    return fail('Ratings field: use the field key your e-mail tool shows (letters, digits and _, at most 50), or leave it off.');
+    return { ...fail('Ratings field: use the field key your e-mail tool shows (letters, digits and _, at most 50), or leave it off.'), part: 'ratingField' };
   }
   return { ok: true, value: { ...mapping, ratingField: field === null ? null : field.trim() } };
 }
