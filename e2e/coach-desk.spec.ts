@@ -98,6 +98,14 @@ for (const width of [360, 1280]) {
     await expectNoA11yFindings(page, 'settings history');
     await history.scrollIntoViewIfNeeded();
     if (process.env.SHOTS_DIR) await history.screenshot({ path: `${process.env.SHOTS_DIR}/settings-history-${width}.png` });
+    // Versions saved in one minute (as these two were, most runs) are told apart to the second: no two
+    // share a name, as they did (format.test.ts holds the rule on a fixed clock).
+    const versionNames = await history
+      .getByRole('list', { name: 'Versions of the settings, newest first' })
+      .locator(':scope > li')
+      .evaluateAll((items) => items.map((item) => item.querySelector('p')?.firstChild?.textContent ?? ''));
+    expect(versionNames.length).toBe(3);
+    expect(new Set(versionNames).size, versionNames.join(' | ')).toBe(3);
     // The version that set Sam's name: the newest of those that are not in force.
     await versions.filter({ hasText: 'Your name: not set → Sam Rivera' }).getByRole('button', { name: /^Restore this version/ }).click();
     // The restore's own message (the list, asked again, may show its Loading… status meanwhile on a busy machine).

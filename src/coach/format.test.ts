@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatCount, formatDateTime, formatDay, formatPercent, formatTime, formatWait } from './format';
+import { distinctTimes, formatCount, formatDateTime, formatDay, formatPercent, formatTime, formatWait } from './format';
 
 test.each([
   [0, '0'],
@@ -34,6 +34,21 @@ test('an instant reads as day and time in the time zone given', () => {
   expect(formatDateTime('2026-11-23T10:05:00.000Z', 'UTC')).toBe('23 Nov 2026, 10:05');
   expect(formatDateTime('2026-11-23T23:30:00.000Z', 'Europe/Berlin')).toBe('24 Nov 2026, 00:30');
   expect(formatTime(new Date('2026-11-23T16:05:30Z'), 'UTC')).toBe('16:05');
+});
+
+test.each<[string, string[], string[]]>([
+  ['one a minute: to the minute', ['2026-11-23T10:05:10Z', '2026-11-23T10:06:10Z'], ['23 Nov 2026, 10:05', '23 Nov 2026, 10:06']],
+  [
+    'two in one minute: those two to the second, the other to the minute',
+    ['2026-11-23T10:05:42Z', '2026-11-23T10:05:07Z', '2026-11-23T09:00:00Z'],
+    ['23 Nov 2026, 10:05:42', '23 Nov 2026, 10:05:07', '23 Nov 2026, 09:00'],
+  ],
+  ['two in one second: numbered', ['2026-11-23T10:05:42.900Z', '2026-11-23T10:05:42.100Z'], ['23 Nov 2026, 10:05:42 (#2)', '23 Nov 2026, 10:05:42 (#1)']],
+  ['the same minute in another day: to the minute', ['2026-11-23T10:05:00Z', '2026-11-24T10:05:00Z'], ['23 Nov 2026, 10:05', '24 Nov 2026, 10:05']],
+])('instants side by side are told apart: %s', (_case, instants, expected) => {
+  const items = instants.map((at, index) => ({ at, number: instants.length - index }));
+  const names = distinctTimes(items, (item, time) => `${time} (#${item.number})`, 'UTC');
+  expect(items.map((item) => names.get(item))).toEqual(expected);
 });
 
 test.each([

@@ -22,8 +22,8 @@ export function formatDay(day: string, withYear = false): string {
   return new Intl.DateTimeFormat(locale, options).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** An instant from the API → "23 Nov 2026, 10:05", in the coach's own time zone (or the one given). */
-export function formatDateTime(iso: string, timeZone?: string): string {
+/** An instant from the API → "23 Nov 2026, 10:05" (or "…, 10:05:42"), in the coach's own time zone (or the one given). */
+export function formatDateTime(iso: string, timeZone?: string, to: 'minute' | 'second' = 'minute'): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone,
     day: 'numeric',
@@ -31,7 +31,29 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(to === 'second' && { second: '2-digit' }),
   }).format(new Date(iso));
+}
+
+/**
+ * The names of instants shown side by side, each told apart from the others: to the minute, or to
+ * the second where two share a minute (two settings versions saved in one minute, each with a
+ * "Restore this version" button); where two share a second as well, with `numbered`'s words.
+ */
+export function distinctTimes<T extends { at: string }>(items: readonly T[], numbered: (item: T, time: string) => string, timeZone?: string): Map<T, string> {
+  const count = (names: string[]) => names.reduce((seen, name) => seen.set(name, (seen.get(name) ?? 0) + 1), new Map<string, number>());
+  const minutes = items.map((item) => formatDateTime(item.at, timeZone));
+  const seconds = items.map((item) => formatDateTime(item.at, timeZone, 'second'));
+  const sameMinute = count(minutes);
+  const sameSecond = count(seconds);
+  return new Map(
+    items.map((item, index) => {
+      const minute = minutes[index] ?? '';
+      const second = seconds[index] ?? '';
+      if ((sameMinute.get(minute) ?? 0) < 2) return [item, minute];
+      return [item, (sameSecond.get(second) ?? 0) < 2 ? second : numbered(item, second)];
+    }),
+  );
 }
 
 /** An instant from the API → "3 Nov", its day in the coach's time zone (or the one given). */

@@ -12,14 +12,11 @@ import { changeLine } from '../shared/settings-history';
 import { CoachApiFailure, coachRequest } from './api';
 import { auditActor } from './content/audit';
 import { settingsCopy } from './content/settings';
-import { formatDateTime } from './format';
+import { distinctTimes } from './format';
 import { LoadError, Loading, Pager, Panel, secondaryButton, usePages } from './ui';
 import { useCoachData, useSessionEnded } from './use-coach-data';
 
 const copy = settingsCopy.history;
-
-/** A version's time in words; the first version kept has none worth showing (it is from before the history). */
-const whenOf = (version: SettingsVersion) => (version.actor === null ? copy.beganWhen : formatDateTime(version.at));
 
 /**
  * `saves` counts the screen's saves (the list is asked again after each); `blocked` while the screen
@@ -54,6 +51,12 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
     }
   }
 
+  // A version's time in words, told apart from the others on the page (two saved in one minute had
+  // the same name, and so did their Restore buttons); the first version kept has none worth showing.
+  const times = distinctTimes(data?.versions ?? [], (version, time) => copy.numbered(time, version.revision));
+  const timeOf = (version: SettingsVersion) => times.get(version) ?? '';
+  const whenOf = (version: SettingsVersion) => (version.actor === null ? copy.beganWhen : timeOf(version));
+
   /** When the version a restore brought back was made, if it is on this page. */
   const restoredWhen = (revision: number) => {
     const restored = data?.versions.find((version) => version.revision === revision);
@@ -80,7 +83,7 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
               <li key={version.revision} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold text-ink">
-                    {version.actor === null ? copy.beganTitle : formatDateTime(version.at)}
+                    {version.actor === null ? copy.beganTitle : timeOf(version)}
                     {version.current && <span className="ml-2 rounded-full bg-teal-soft px-2 py-0.5 text-sm text-teal-dark">{copy.current}</span>}
                   </p>
                   {version.actor !== null && <p className="text-sm text-muted">{auditActor({ actor: version.actor, sessionId: version.sessionId, signedIn: version.signedIn })}</p>}
@@ -98,7 +101,8 @@ export function SettingsHistory({ saves, blocked, onRestored }: { saves: number;
                 {!version.current && (
                   <BusyButton
                     type="button"
-                    disabled={blocked} busy={busy !== null}
+                    disabled={blocked}
+                    busy={busy !== null}
                     onClick={() => void restore(version)}
                     aria-label={`${copy.restore}: ${whenOf(version)}`}
                     className={`${secondaryButton} shrink-0 self-start disabled:cursor-not-allowed`}

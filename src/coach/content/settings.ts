@@ -79,6 +79,8 @@ export const settingsCopy = {
     first: 'The settings as they were then.',
     restoredFrom: (when: string) => `Restored the version of ${when}.`,
     earlier: 'an earlier version',
+    /** A version saved in the same second as another on the page, told apart by its number. */
+    numbered: (time: string, revision: number) => `${time} (version ${revision})`,
     failed: 'This version could not be restored. Check your connection and try again.',
     secretChanged: 'changed',
     notSet: 'not set',
