@@ -120,7 +120,9 @@ test('the coach sees exactly the quiz runs in the funnel, finds the lead with it
   await expectNoA11yFindings(page, 'funnel');
 
   await page.getByRole('link', { name: 'Profiles' }).click();
-  await expect(page.getByRole('table', { name: /how many leads rated it/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: /how many submissions rated it/ })).toBeVisible();
+  // It counts submissions, retakes too, and says so (it read "How the 2 submitted in this period…", with "leads" in its tables).
+  await expect(page.getByText(/^How the ([\d,]+ submissions|one submission) in this period rated each driver\. Someone who took the quiz again counts once for each time\.$/)).toBeVisible();
   await expectNoA11yFindings(page, 'profiles');
 
   await page.getByRole('link', { name: 'Leads' }).click();

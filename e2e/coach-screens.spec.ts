@@ -52,7 +52,7 @@ for (const width of [360, 1280]) {
 
       await page.getByRole('link', { name: 'Profiles' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Profiles' })).toBeFocused();
-      await expect(page.getByRole('table', { name: /how many leads rated it/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: /how many submissions rated it/ })).toBeVisible();
       await look(page, 'profiles', width);
 
       await page.getByRole('link', { name: 'Leads', exact: true }).click();

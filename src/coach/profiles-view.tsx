@@ -37,7 +37,7 @@ export function ProfilesView({ range }: { range: DateRange }) {
   const top = mostNeedingSupport(data);
   return (
     <div className={`space-y-6 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-      <Panel title={copy.driversTitle} intro={copy.intro(formatCount(data.submissions))} titleId="drivers-title">
+      <Panel title={copy.driversTitle} intro={copy.intro(formatCount(data.submissions), data.submissions === 1)} titleId="drivers-title">
         {data.submissions === 0 ? (
           <Empty>{copy.empty}</Empty>
         ) : (

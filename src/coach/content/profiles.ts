@@ -22,15 +22,18 @@ export const ratingLabels: Record<Rating, string> = resultsCopy.ratingLabels;
 
 export const profilesCopy = {
   title: 'Profiles',
-  intro: (submissions: string) => `How the ${submissions} submitted in this period rated each driver.`,
+  // Counted by submission, as the daily sums keep them: someone who took the quiz again counts once
+  // for each time, so these are submissions, not leads (the Leads screen counts people).
+  intro: (submissions: string, one: boolean) =>
+    `How ${one ? 'the one submission' : `the ${submissions} submissions`} in this period rated each driver. Someone who took the quiz again counts once for each time.`,
   driversTitle: 'Ratings by driver',
-  driversChartLabel: 'Stacked bars: for each driver, the share of leads who rated it each way. The same numbers are in the table.',
-  driversCaption: 'For each driver, how many leads rated it 1 (needs support), 2 (neutral) or 3 (strong)',
+  driversChartLabel: 'Stacked bars: for each driver, the share of submissions that rated it each way. The same numbers are in the table.',
+  driversCaption: 'For each driver, how many submissions rated it 1 (needs support), 2 (neutral) or 3 (strong)',
   columns: { driver: 'Driver' },
   patternsTitle: 'Summary patterns',
-  patternsIntro: 'The “Your Unique Pattern” message each lead read on the results page.',
-  patternsCaption: 'How many leads saw each summary pattern',
-  patternColumns: { pattern: 'Pattern', count: 'Leads', share: 'Share' },
-  empty: 'No leads in this period yet.',
+  patternsIntro: 'The “Your Unique Pattern” message the results page showed for each submission.',
+  patternsCaption: 'How many submissions showed each summary pattern',
+  patternColumns: { pattern: 'Pattern', count: 'Submissions', share: 'Share' },
+  empty: 'No submissions in this period yet.',
   mostSupport: (driver: string, share: string) => `Your audience needs the most support with ${driver}: ${share} rated it “This is me”.`,
 } as const;
