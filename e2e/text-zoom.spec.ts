@@ -1,0 +1,74 @@
+/**
+ * Text at 200 % on a 360 px phone (WCAG 1.4.4 Resize Text), as a browser's text-only zoom or a
+ * larger default font size gives it: every rem-sized text and box doubles, the screen stays 360 px
+ * wide. Nothing a visitor reads may be cut off by the screen's edge or by a box that clips it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { answerButton } from './answers';
+import { openQuizOnFakeClock } from './quiz-clock';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test.beforeEach(async ({ page }) => {
+  // Before any of the page's own CSS or script: the root size every rem is counted from.
+  await page.addInitScript(() => {
+    const enlarge = () => document.documentElement.style.setProperty('font-size', '200%');
+    if (document.documentElement) return enlarge();
+    const watch = new MutationObserver(() => {
+      if (!document.documentElement) return;
+      enlarge();
+      watch.disconnect();
+    });
+    watch.observe(document, { childList: true });
+  });
+});
+
+/**
+ * Every piece of visible text whose lines reach past the screen's left or right edge, or past the
+ * edge of a box around it that clips what overflows (overflow other than visible): the text and by
+ * how many pixels. Text hidden from sight (the screen-reader-only kind, clipped to 1 px on purpose)
+ * is left out.
+ */
+async function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('.sr-only, [hidden], script, style, template')) continue;
+      if (!parent.checkVisibility({ opacityProperty: false, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        if (line.width === 0) continue;
+        let left = 0;
+        let right = width;
+        for (let box = parent.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX === 'visible') continue;
+          const edges = box.getBoundingClientRect();
+          left = Math.max(left, edges.left);
+          right = Math.min(right, edges.right);
+        }
+        const over = Math.max(left - line.left, line.right - right);
+        if (over > 1) cut.push(`"${text.slice(0, 40)}" by ${Math.round(over)} px`);
+      }
+    }
+    return [...new Set(cut)];
+  });
+}
+
+test('at 200 % text every question shows its count, name, answers and buttons whole', async ({ page }) => {
+  await openQuizOnFakeClock(page);
+  for (let question = 1; question <= 9; question += 1) {
+    await expect(page.getByText(`Question ${question} of 9`)).toBeVisible();
+    await answerButton(page, 2).click();
+    expect(await cutText(page), `question ${question}`).toEqual([]);
+    if (question === 9) break;
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.clock.runFor(150);
+  }
+});
