@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { answerButton } from './answers';
 import { openQuizOnFakeClock } from './quiz-clock';
+import { coreDriversState, openResultsOnFakeClock } from './results-state';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -43,7 +44,8 @@ async function cutText(page: Page): Promise<string[]> {
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const line of range.getClientRects()) {
-        if (line.width === 0) continue;
+        // Put off the screen's left on purpose (the form's honeypot, which people never see).
+        if (line.width === 0 || line.right <= 0) continue;
         let left = 0;
         let right = width;
         for (let box = parent.parentElement; box && box !== document.documentElement; box = box.parentElement) {
@@ -70,5 +72,46 @@ test('at 200 % text every question shows its count, name, answers and buttons wh
     if (question === 9) break;
     await page.getByRole('button', { name: 'Next' }).click();
     await page.clock.runFor(150);
+  }
+});
+
+/** Pairs of texts on the same card front whose lines overlap, each pair once: "a" over "b". */
+async function overlapsOnCardFronts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const overlaps: string[] = [];
+    // Each card's front: the first of the two faces sharing the flip's grid cell.
+    for (const front of document.querySelectorAll('li > button > span[aria-hidden="true"] > span:first-child')) {
+      const lines: { text: string; box: DOMRect }[] = [];
+      const walker = document.createTreeWalker(front, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const box of range.getClientRects()) if (box.width > 0) lines.push({ text, box });
+      }
+      lines.forEach((a, index) => {
+        for (const b of lines.slice(index + 1)) {
+          const apart = a.box.right <= b.box.left || b.box.right <= a.box.left || a.box.bottom <= b.box.top || b.box.bottom <= a.box.top;
+          if (!apart && a.text !== b.text) overlaps.push(`"${a.text}" over "${b.text}"`);
+        }
+      });
+    }
+    return [...new Set(overlaps)];
+  });
+}
+
+test('at 200 % text the results show every count, card, legend and the gate whole, each card front and back', async ({ page }) => {
+  await openResultsOnFakeClock(page, coreDriversState('123123123'));
+  await page.clock.runFor(2800);
+  await expect(page.getByRole('button', { name: 'Show Me My Insights' })).toBeVisible();
+  expect(await cutText(page), 'the results and the gate').toEqual([]);
+  expect(await overlapsOnCardFronts(page), 'the cards').toEqual([]);
+  const cards = page.getByRole('list', { name: 'Your Core Driver Profile' }).getByRole('button');
+  for (const card of await cards.all()) {
+    await card.click();
+    await page.clock.runFor(600);
+    expect(await cutText(page), `${await card.textContent()} flipped`).toEqual([]);
+    await card.click();
   }
 });
