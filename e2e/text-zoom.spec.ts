@@ -63,12 +63,30 @@ async function cutText(page: Page): Promise<string[]> {
   });
 }
 
+/** The words of each button on screen that lie outside the button's own box, where a tap on them misses it. */
+async function wordsOutsideTheirButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main button')].flatMap((button) => {
+      const edges = button.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const outside = [...range.getClientRects()].some(
+        (line) =>
+          line.width > 0 &&
+          (line.left < edges.left - 1 || line.right > edges.right + 1 || line.top < edges.top - 1 || line.bottom > edges.bottom + 1),
+      );
+      return outside ? [button.textContent?.trim() ?? ''] : [];
+    }),
+  );
+}
+
 test('at 200 % text every question shows its count, name, answers and buttons whole', async ({ page }) => {
   await openQuizOnFakeClock(page);
   for (let question = 1; question <= 9; question += 1) {
     await expect(page.getByText(`Question ${question} of 9`)).toBeVisible();
     await answerButton(page, 2).click();
     expect(await cutText(page), `question ${question}`).toEqual([]);
+    expect(await wordsOutsideTheirButtons(page), `question ${question}`).toEqual([]);
     if (question === 9) break;
     await page.getByRole('button', { name: 'Next' }).click();
     await page.clock.runFor(150);
