@@ -23,7 +23,8 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
       <h2 id={`${id}-prompt`} className="text-[0.9375rem] font-semibold text-ink sm:text-base">
         {quizCopy.prompt}
       </h2>
-      <div className="mt-2 grid gap-2 sm:gap-2.5">
+      {/* One column no wider than the screen: a long word in a hint wraps instead of widening every answer past the edge. */}
+      <div className="mt-2 grid grid-cols-1 gap-2 sm:gap-2.5">
         {quizCopy.answers.map(({ rating, label, hint }) => {
           const pressed = rating === selected;
           return (
@@ -51,7 +52,7 @@ export function AnswerOptions({ selected, onSelect }: AnswerOptionsProps) {
                 )}
               </span>
               {/* Named by all its visible text, label then hint, with a space between (WCAG 2.5.3 Label in Name). */}
-              <span className="flex min-w-0 flex-col">
+              <span className="flex min-w-0 flex-col wrap-break-word">
                 <span className="leading-snug font-semibold text-ink sm:text-[1.0625rem]">{label}</span>{' '}
                 <span className="text-sm leading-snug text-muted">{hint}</span>
               </span>

@@ -26,7 +26,8 @@ export function QuizHeader({ question, percent, message }: QuizHeaderProps) {
   return (
     <header className="relative z-10 border-b border-line/70 bg-paper tall:sticky tall:top-0">
       <div className="mx-auto w-full max-w-2xl px-5 pt-2.5 pb-3">
-        <div className="flex h-5 items-center justify-between gap-x-3 whitespace-nowrap">
+        {/* With text at 200 % on a phone the two no longer fit one line: the count wraps under the name, whole. */}
+        <div className="flex min-h-5 flex-wrap items-center justify-between gap-x-3 whitespace-nowrap">
           <ProductName />
           {questionOf && <p className="text-sm font-semibold text-ink tabular-nums">{questionOf}</p>}
         </div>

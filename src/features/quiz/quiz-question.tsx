@@ -17,14 +17,15 @@ export const QuizQuestion = memo(function QuizQuestion({ driver, headingRef }: Q
   const { bold, rest } = splitScenario(driver.scenario);
   return (
     <>
-      <div className="flex items-start gap-3">
+      {/* Where the name would have less than 12rem beside the icon (text at 200 % on a phone), it goes under the icon. */}
+      <div className="flex flex-wrap items-start gap-3">
         <DriverIcon id={driver.id} className="mt-0.5 size-8 sm:size-10" />
-        <div className="min-w-0">
+        <div className="min-w-0 grow basis-48">
           <h1
             ref={headingRef}
             tabIndex={-1}
             aria-describedby={`driver-${driver.id}-description`}
-            className="text-2xl leading-tight font-bold tracking-tight text-balance text-teal-dark outline-none sm:text-[2rem]"
+            className="text-2xl leading-tight font-bold tracking-tight text-balance wrap-break-word text-teal-dark outline-none sm:text-[2rem]"
           >
             {driver.name}
           </h1>

@@ -74,7 +74,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
         aria-pressed={flipped}
         aria-describedby={flipped ? `${domId}-scenario` : descriptionShows ? `${domId}-description` : undefined}
         onClick={() => setFlipped((current) => !current)}
-        className={`block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none print:perspective-none ${
+        className={`@container block h-full w-full rounded-2xl text-left perspective-distant transition-[opacity,translate] duration-300 motion-reduce:transition-none print:perspective-none ${
           shown ? 'translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'
         }`}
       >
@@ -88,12 +88,14 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
             {band}
             {/*
               On a phone: the name, the rating under it, and the hint in the card's lower right corner: one
-              height for all nine, whatever the rating's words.
+              height for all nine, whatever the rating's words. On a card under 15em wide (text at 150 % or
+              more on a phone), where the corner has no room for it, the hint takes its own line under the rating.
               Three to a row below 1024 px, a card is narrow: the icon goes above the name, which keeps the width.
             */}
-            <span className="relative flex flex-1 items-center gap-3 px-3 pt-2 pb-6 sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2 print:p-2">
+            <span className="relative flex flex-1 flex-wrap items-center gap-3 px-3 pt-2 pb-6 @max-[15em]:pb-2 sm:flex-nowrap sm:items-start sm:p-4 sm:max-lg:flex-col sm:max-lg:gap-2 print:p-2">
               <DriverIcon id={id} rating={rating} className="size-9" />
-              <span className="flex flex-1 flex-col sm:self-stretch">
+              {/* On a phone, under the icon where less than 8rem is left beside it (text at 200 %). */}
+              <span className="flex min-w-0 grow basis-32 flex-col wrap-break-word sm:basis-0 sm:self-stretch">
                 <span className="leading-snug font-bold text-ink">{name}</span>
                 <span className="mt-0.5">
                   <RatingBadge rating={rating} />
@@ -101,7 +103,7 @@ export function FlipCard({ id, name, description, scenario, rating, shown }: Fli
                 <span className="mt-1 hidden text-sm leading-snug text-muted sm:block">
                   {description}
                 </span>
-                <span className="absolute right-3 bottom-2 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
+                <span className="absolute right-3 bottom-2 @max-[15em]:static @max-[15em]:mt-1 sm:static sm:mt-auto sm:flex sm:justify-end sm:pt-1.5 print:hidden">
                   <FlipHint text={copy.cardFrontHint} />
                 </span>
               </span>

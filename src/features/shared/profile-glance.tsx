@@ -11,7 +11,11 @@ import { RatingIcon } from './rating-badge';
 export function ProfileGlance({ counts }: { counts: RatingCounts }) {
   const byRating = { 1: counts.weak, 2: counts.neutral, 3: counts.strong };
   return (
-    <ul aria-label={resultsCopy.profile.glanceLabel} className="mx-auto mt-4 grid max-w-md grid-cols-3 gap-2">
+    // Three side by side while each has 5rem; with text at 200 % on a phone they stack, their words whole.
+    <ul
+      aria-label={resultsCopy.profile.glanceLabel}
+      className="mx-auto mt-4 grid max-w-md grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-2"
+    >
       {RATINGS.map((rating) => (
         <li key={rating} className="flex overflow-hidden rounded-xl border border-line bg-white shadow-sm">
           <span aria-hidden="true" className="block w-2 shrink-0" style={{ backgroundColor: ratingColors[rating] }} />
