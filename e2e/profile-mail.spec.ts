@@ -91,6 +91,10 @@ test('the e-mail arrives; its link opens the profile, which prints on at most tw
   const email = `keeps-${Date.now()}@example.com`;
   // The most text a profile can hold: six tips, two strengths, both notes, the care line.
   await unlock(page, email, '111113313');
+  // A reload (a phone switching apps) still says where the profile went, and what to confirm: the line was gone.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Got it! Here's what your Core Driver profile reveals/ })).toBeVisible();
+  await expect(page.getByText(`${resultsCopy.insights.mail.sent} ${resultsCopy.insights.mail.confirm}`)).toBeVisible();
   const [mail] = await mailServer.sink.waitFor(1);
   if (!mail) throw new Error('no e-mail');
   expect(mail.envelopeTo).toEqual([email]);

@@ -12,6 +12,7 @@ import { readSiteConfig } from '../../lib/site-config';
 import { confetti, type Rating } from '../../shared/constants';
 import { leadSchema } from '../../shared/lead';
 import { errorsAfterEdit, type GateErrors } from './gate-errors';
+import type { MailNews } from '../../lib/results-memory';
 
 type LeadGateProps = {
   /** The nine ratings in driver order. */
@@ -25,7 +26,6 @@ type LeadGateProps = {
  * submission), and whether the visitor should confirm the marketing they ticked there; null when
  * nothing was queued now (mail off, or held: the success toast says that one is already on its way).
  */
-export type MailNews = { confirm: boolean } | null;
 
 const ourCopy = resultsCopy.gate;
 

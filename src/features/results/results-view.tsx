@@ -6,13 +6,13 @@ import { pageTitle, site } from '../../content/site';
 import { clearConfetti, fireConfetti } from '../../lib/confetti';
 import { reportFunnelStep } from '../../lib/funnel';
 import { LiveRegion } from '../../lib/live-region';
-import { rememberUnlock } from '../../lib/results-memory';
+import { type MailNews, rememberUnlock, unlockedMail } from '../../lib/results-memory';
 import { useFocusOnArrival, usePageTitle } from '../../lib/screen';
 import { confetti } from '../../shared/constants';
 import type { CoreDriverResult } from '../../shared/core-drivers-state';
 import { countRatings } from '../../shared/insights';
 import { DriverCards } from '../shared/driver-cards';
-import { LeadGate, type MailNews } from './lead-gate';
+import { LeadGate } from './lead-gate';
 import { PROFILE_TITLE_ID, ProfileHeader } from '../shared/profile-header';
 import { useResultsTimeline } from './use-results-timeline';
 import type * as UnlockedModule from './unlocked-profile';
@@ -62,7 +62,7 @@ function LoadingFrame() {
   );
 }
 
-/** Unlocked just now, with the first name typed (the greeting) and news of the e-mail, or before a reload of this tab (neither kept). */
+/** Unlocked just now, with the first name typed (the greeting) and news of the e-mail, or before a reload of this tab (the news kept, not the name). */
 type Unlock = { firstName: string | null; mail: MailNews } | null;
 
 /**
@@ -72,7 +72,7 @@ type Unlock = { firstName: string | null; mail: MailNews } | null;
  */
 export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: CoreDriverResult[]; alreadyUnlocked?: boolean }) {
   const { loading, cardsShown, legendShown, gateShown } = useResultsTimeline(alreadyUnlocked);
-  const [unlock, setUnlock] = useState<Unlock>(alreadyUnlocked ? { firstName: null, mail: null } : null);
+  const [unlock, setUnlock] = useState<Unlock>(() => (alreadyUnlocked ? { firstName: null, mail: unlockedMail() } : null));
   const copy = useWords(resultsCopy.profile, 'results.profile');
   const disclaimer = useWords(site, 'site').disclaimer;
   const counts = useMemo(() => countRatings(drivers), [drivers]);
@@ -96,7 +96,10 @@ export function ResultsView({ drivers, alreadyUnlocked = false }: { drivers: Cor
   useEffect(() => clearConfetti, []);
 
   function unlocked(firstName: string, mail: MailNews) {
-    rememberUnlock(drivers.map((driver) => driver.rating));
+    rememberUnlock(
+      drivers.map((driver) => driver.rating),
+      mail,
+    );
     setUnlock({ firstName, mail });
     if (unlockedParts.parts === null) unlockedParts.retry();
   }

@@ -8,7 +8,7 @@ import { buildInsights } from '../../shared/insights';
 import { CourseCta } from '../shared/course-cta';
 import { InsightsPanel } from '../shared/insights-panel';
 import { PrintButton, PrintFooter } from '../shared/print-button';
-import type { MailNews } from './lead-gate';
+import type { MailNews } from '../../lib/results-memory';
 
 /**
  * What the gate unlocks: the insights, a line on the results e-mail when one is on its way (and, if
