@@ -227,6 +227,22 @@ test('a text too long is refused in the browser with the server’s message, on 
   expect((await (await page.request.get('/api/coach/settings')).json()).values.words).toBeNull();
 });
 
+test('Reset to ours, pressed by keyboard, puts ours back and leaves focus on the field, not on the page', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  await headline.fill('Find the drivers that move you');
+  const reset = page.getByRole('button', { name: 'Reset to ours: Landing › Headline' });
+  await reset.focus();
+  await page.keyboard.press('Enter');
+  await expect(headline).toHaveValue('Discover Your Core Drivers');
+  // The button went with the change: the field it reset has the focus, so Tab goes on from there.
+  await expect(reset).toHaveCount(0);
+  await expect(headline).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+});
+
 for (const width of [360, 1280]) {
   test(`the words screen at ${width} px: axe finds nothing, nothing scrolls sideways, a field reached with Tab never hides under the save bar`, async ({ page, server, consoleErrors }) => {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
