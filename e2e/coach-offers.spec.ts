@@ -5,7 +5,7 @@
  * default offer; the click is counted under the right offer on the funnel screen. Then axe on the
  * Offers screen at 360 and 1280 px (SHOTS_DIR for screenshots).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { OffersReport } from '../src/shared/coach-api/offers';
 import { DEFAULT_OFFER_ID } from '../src/shared/offer-pick';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
@@ -123,6 +123,45 @@ test('an offer left unsaved by switching screens is asked about: staying keeps i
   await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
   await page.getByRole('link', { name: 'Offers' }).click();
   await expect(page.getByRole('region', { name: 'Offer 1: Start Small' }).getByLabel('Title')).toHaveValue('Start Small');
+});
+
+test('by keyboard, focus follows the offer added, moved or removed, never falling to the page', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#offers');
+  const add = page.getByRole('button', { name: 'Add an offer' });
+  const press = async (button: Locator) => {
+    await button.focus();
+    await page.keyboard.press('Enter');
+  };
+  // The offer added is where the coach goes on from: its heading.
+  await press(add);
+  await expect(page.getByRole('heading', { name: 'Offer 1' })).toBeFocused();
+  await page.getByRole('region', { name: 'Offer 1' }).getByLabel('Title').fill('Calm');
+  await press(add);
+  await expect(page.getByRole('heading', { name: 'Offer 2' })).toBeFocused();
+  await page.getByRole('region', { name: 'Offer 2' }).getByLabel('Title').fill('Bold');
+
+  // Moved to the end, its "Move down" is disabled: focus goes to its "Move up", which names its new place.
+  await press(page.getByRole('button', { name: 'Move down: Offer 1: Calm' }));
+  await expect(page.getByRole('button', { name: 'Move up: Offer 2: Calm' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: /^Offer \d/ })).toHaveText(['Offer 1: Bold', 'Offer 2: Calm']);
+  // Moved, not to an end: the same button keeps the focus.
+  await press(add);
+  await page.getByRole('region', { name: 'Offer 3' }).getByLabel('Title').fill('Quiet');
+  await press(page.getByRole('button', { name: 'Move up: Offer 3: Quiet' }));
+  await expect(page.getByRole('button', { name: 'Move up: Offer 2: Quiet' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Move up: Offer 2: Quiet' }));
+  await expect(page.getByRole('button', { name: 'Move down: Offer 1: Quiet' })).toBeFocused();
+
+  // Removed: the offer that takes its place, else the one before, else "Add an offer".
+  await press(page.getByRole('button', { name: 'Remove: Offer 1: Quiet' }));
+  await expect(page.getByRole('heading', { name: 'Offer 1: Bold' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Remove: Offer 2: Calm' }));
+  await expect(page.getByRole('heading', { name: 'Offer 1: Bold' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Remove: Offer 1: Bold' }));
+  await expect(add).toBeFocused();
+  await expect(page.getByText('No offers yet: every visitor gets your course.')).toBeVisible();
 });
 
 for (const width of [360, 1280]) {

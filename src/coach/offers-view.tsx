@@ -5,7 +5,7 @@
  * bar (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches
  * visitors until then, and leaving with unsaved offers asks first.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { coreDrivers, type DriverId } from '../content/drivers';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { SettingProblem } from '../shared/coach-settings';
@@ -82,8 +82,10 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
 }) {
   const title = copy.offerTitle(index, draft.title);
   const id = (field: string) => `offer-${draft.id}-${field}`;
+  // Focusable, for where focus goes once an offer is added, or the one before it removed.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <Panel title={title} titleId={id('title-heading')}>
+    <Panel title={title} titleId={id('title-heading')} titleRef={heading}>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
         <div className="space-y-3">
           {textFields.map((field) => {
@@ -128,10 +130,10 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
         <div className="space-y-3">
           <Catches caught={caught} />
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={secondaryButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={copy.moveWhat(copy.moveUp, title)}>
+            <button type="button" id={id('up')} className={secondaryButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={copy.moveWhat(copy.moveUp, title)}>
               {copy.moveUp}
             </button>
-            <button type="button" className={secondaryButton} disabled={index === count - 1} onClick={() => onMove(1)} aria-label={copy.moveWhat(copy.moveDown, title)}>
+            <button type="button" id={id('down')} className={secondaryButton} disabled={index === count - 1} onClick={() => onMove(1)} aria-label={copy.moveWhat(copy.moveDown, title)}>
               {copy.moveDown}
             </button>
             <button type="button" className={secondaryButton} onClick={onRemove} aria-label={copy.moveWhat(copy.remove, title)}>
@@ -145,6 +147,13 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
 }
 
 const FORM_ID = 'offers-form';
+const ADD_ID = 'offer-add';
+
+/** Where focus goes after moving the offer `id` to `to` of `count`: the same button, or the other one once it reaches an end (the same is then disabled). */
+function afterMove(id: string, to: number, count: number, by: -1 | 1): string {
+  const atEnd = by === -1 ? to === 0 : to === count - 1;
+  return `offer-${id}-${(by === -1) !== atEnd ? 'up' : 'down'}`;
+}
 
 /** The screen's one draft: the offers in their order (the save bar counts a change of them as one). */
 type OffersDrafts = { offers: OfferDraft[] };
@@ -189,6 +198,15 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
   const caught = useMemo(() => coverage(complete), [complete]);
 
   const update = (next: OfferDraft[]) => form.edit('offers', next);
+  /**
+   * The element focused once the list shows a change made by a button: the offer added, the moved
+   * offer's button, the offer that took a removed one's place; never the page's body with a button
+   * that went away or turned disabled (a new object each time).
+   */
+  const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusAfter) document.getElementById(focusAfter.id)?.focus();
+  }, [focusAfter]);
 
   const course = settings.values;
   return (
@@ -211,13 +229,31 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
               problems={showProblems && result && 'problems' in result ? result.problems : []}
               caught={caught.find((entry) => entry.offer === draft.id)}
               onChange={(next) => update(drafts.map((item) => (item.id === draft.id ? next : item)))}
-              onMove={(by) => update(moved(drafts, index, by))}
-              onRemove={() => update(drafts.filter((item) => item.id !== draft.id))}
+              onMove={(by) => {
+                update(moved(drafts, index, by));
+                setFocusAfter({ id: afterMove(draft.id, index + by, drafts.length, by) });
+              }}
+              onRemove={() => {
+                const left = drafts.filter((item) => item.id !== draft.id);
+                update(left);
+                const next = left[index] ?? left[index - 1];
+                setFocusAfter({ id: next ? `offer-${next.id}-title-heading` : ADD_ID });
+              }}
             />
           );
         })}
         <div>
-          <button type="button" className={secondaryButton} disabled={drafts.length >= MAX_OFFERS} onClick={() => update([...drafts, newOffer(Math.random)])}>
+          <button
+            type="button"
+            id={ADD_ID}
+            className={secondaryButton}
+            disabled={drafts.length >= MAX_OFFERS}
+            onClick={() => {
+              const added = newOffer(Math.random);
+              update([...drafts, added]);
+              setFocusAfter({ id: `offer-${added.id}-title-heading` });
+            }}
+          >
             {copy.add}
           </button>
           {drafts.length >= MAX_OFFERS && <p className="mt-1 text-sm text-muted">{copy.full(MAX_OFFERS)}</p>}
