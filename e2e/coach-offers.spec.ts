@@ -164,6 +164,37 @@ test('by keyboard, focus follows the offer added, moved or removed, never fallin
   await expect(page.getByText('No offers yet: every visitor gets your course.')).toBeVisible();
 });
 
+test('what an offer still needs is said beside each field, tied to it for a screen reader, and Save goes to the first of them', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#offers');
+  await page.getByRole('button', { name: 'Add an offer' }).click();
+  const offer = page.getByRole('region', { name: 'Offer 1' });
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('Please fix the 4 fields marked above.');
+  const title = offer.getByLabel('Title');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Offer 1: Title: write it.');
+  const link = offer.getByLabel('Link');
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription('An address that starts with https:// Offer 1: Link: paste an address that starts with https://, or clear the field.');
+  await expect(offer.getByLabel('Pitch')).toHaveAccessibleDescription(/Offer 1: Pitch: write it\./);
+  await expect(offer.getByLabel('Price (optional)')).not.toHaveAttribute('aria-invalid');
+  await expect(offer.getByRole('group', { name: 'Their pattern is one of' })).toHaveAccessibleDescription('Offer 1: choose who it is for: a pattern, or a driver rated 1 or 3.');
+
+  // A field put right loses its message as the coach types; Save then goes to the first one left.
+  await title.fill('Start Small');
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('Title: write it.')).toHaveCount(0);
+  await link.fill('https://coach.example/start');
+  await offer.getByLabel('Pitch').fill('Three short lessons.');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('Please fix the field marked above.');
+  await expect(offer.getByRole('group', { name: 'Their pattern is one of' }).getByRole('checkbox').first()).toBeFocused();
+});
+
 for (const width of [360, 1280]) {
   test(`the Offers screen at ${width} px: axe finds nothing, nothing scrolls sideways`, async ({ page, server, consoleErrors }) => {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });

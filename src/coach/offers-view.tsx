@@ -13,7 +13,7 @@ import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { shellCopy } from './content/shell';
 import { offersCopy, patternNames } from './content/words';
 import { useDraftForm } from './draft-form';
-import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersToSave, sentOf, textFields, toggled } from './offers-draft';
+import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferProblem, type OfferTextField, offersToSave, sentOf, textFields, toggled } from './offers-draft';
 import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
@@ -41,21 +41,26 @@ function Catches({ caught }: { caught: ReturnType<typeof coverage>[number] | und
   );
 }
 
-function Choices<T extends string | number>({ legend, name, options, chosen, label, onChange }: {
+function Choices<T extends string | number>({ legend, name, firstId, describedBy, options, chosen, label, onChange }: {
   legend: string;
   name: string;
+  /** The first box's id (a problem with who the offer is for sends focus there). */
+  firstId?: string;
+  /** The problem with who the offer is for, read with each group. */
+  describedBy: string | undefined;
   options: readonly T[];
   chosen: readonly T[];
   label: (option: T) => string;
   onChange: (chosen: T[]) => void;
 }) {
   return (
-    <fieldset className="mt-3">
+    <fieldset className="mt-3" aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
       <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option} className="flex min-h-11 items-center gap-2">
             <input
+              id={index === 0 ? firstId : undefined}
               type="checkbox"
               name={name}
               checked={chosen.includes(option)}
@@ -74,7 +79,8 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
   draft: OfferDraft;
   index: number;
   count: number;
-  problems: string[];
+  /** What the offer still needs, each beside its field (shown once a save was refused). */
+  problems: OfferProblem[];
   caught: ReturnType<typeof coverage>[number] | undefined;
   onChange: (draft: OfferDraft) => void;
   onMove: (by: -1 | 1) => void;
@@ -84,17 +90,21 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
   const id = (field: string) => `offer-${draft.id}-${field}`;
   // Focusable, for where focus goes once an offer is added, or the one before it removed.
   const heading = useRef<HTMLHeadingElement>(null);
+  const ruleProblems = problems.filter((problem) => problem.field === 'rule');
+  const ruleDescribed = ruleProblems.length > 0 ? id('rule-error') : undefined;
   return (
     <Panel title={title} titleId={id('title-heading')} titleRef={heading}>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
         <div className="space-y-3">
           {textFields.map((field) => {
             const hint = field === 'url' || field === 'pitch' || field === 'button' ? copy.hints[field] : null;
+            const problem = problems.find((entry) => entry.field === field);
             const common = {
               id: id(field),
               value: draft[field],
               onChange: (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value }),
-              'aria-describedby': hint ? id(`${field}-hint`) : undefined,
+              'aria-invalid': problem ? true : undefined,
+              'aria-describedby': [hint ? id(`${field}-hint`) : null, problem ? id(`${field}-error`) : null].filter(Boolean).join(' ') || undefined,
               className: `mt-1 ${inputClass}`,
             };
             return (
@@ -109,23 +119,26 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
                     {hint}
                   </p>
                 )}
+                {problem && (
+                  <p id={id(`${field}-error`)} className="mt-1 text-sm font-semibold text-support">
+                    {problem.message}
+                  </p>
+                )}
               </div>
             );
           })}
           <div className="border-t border-line pt-3">
             <h3 className="font-bold text-teal-dark">{copy.rule.title}</h3>
             <p className="text-sm text-muted">{copy.rule.intro}</p>
-            <Choices legend={copy.rule.patterns} name={id('patterns')} options={patternIds} chosen={draft.patterns} label={(pattern) => patternNames[pattern]} onChange={(patterns) => onChange({ ...draft, patterns })} />
-            <Choices<DriverId> legend={copy.rule.weak} name={id('weak')} options={driverIds} chosen={draft.weak} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(weak) => onChange({ ...draft, weak })} />
-            <Choices<DriverId> legend={copy.rule.strong} name={id('strong')} options={driverIds} chosen={draft.strong} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(strong) => onChange({ ...draft, strong })} />
+            {ruleProblems.length > 0 && (
+              <p id={id('rule-error')} className="mt-1 text-sm font-semibold text-support">
+                {ruleProblems.map((problem) => problem.message).join(' ')}
+              </p>
+            )}
+            <Choices legend={copy.rule.patterns} name={id('patterns')} firstId={id('rule')} describedBy={ruleDescribed} options={patternIds} chosen={draft.patterns} label={(pattern) => patternNames[pattern]} onChange={(patterns) => onChange({ ...draft, patterns })} />
+            <Choices<DriverId> legend={copy.rule.weak} name={id('weak')} describedBy={ruleDescribed} options={driverIds} chosen={draft.weak} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(weak) => onChange({ ...draft, weak })} />
+            <Choices<DriverId> legend={copy.rule.strong} name={id('strong')} describedBy={ruleDescribed} options={driverIds} chosen={draft.strong} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(strong) => onChange({ ...draft, strong })} />
           </div>
-          {problems.length > 0 && (
-            <ul className="space-y-1 text-sm font-semibold text-support">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
         </div>
         <div className="space-y-3">
           <Catches caught={caught} />
@@ -164,12 +177,12 @@ const startOffers = (settings: SettingsResponse): OffersDrafts => ({ offers: (se
 function offerProblems({ offers }: OffersDrafts): SettingProblem[] {
   return offers.flatMap((draft, index) => {
     const checked = checkedDraft(draft, index);
-    return 'problems' in checked ? checked.problems.map((message) => ({ field: `offer-${draft.id}`, message })) : [];
+    return 'problems' in checked ? checked.problems.map(({ field, message }) => ({ field: `offer-${draft.id}-${field}`, message })) : [];
   });
 }
 
-/** The element a problem sends focus to: the offer's title, or the server's refusal of the offers as a whole. */
-const problemId = (field: string) => (field.startsWith('offer-') ? `${field}-title` : 'offers-problem');
+/** The element a problem sends focus to: the offer's field (its first box, for who it is for), or the server's refusal of the offers as a whole. */
+const problemId = (field: string) => (field.startsWith('offer-') ? field : 'offers-problem');
 
 function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
   const saveSettings = useSaveSettings();
