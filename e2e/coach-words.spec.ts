@@ -115,6 +115,29 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');
 });
 
+test('staying on the screen, by keyboard or Escape, brings focus back to the link or button that asked to leave', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.goto('/coach#words');
+  await page.getByRole('textbox', { name: 'Landing › Headline' }).fill('Find the drivers that move you');
+  const funnel = page.getByRole('link', { name: 'Funnel' });
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  for (const [control, answer] of [
+    [funnel, 'Enter'],
+    [funnel, 'Escape'],
+    [signOut, 'Escape'],
+  ] as const) {
+    await control.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Stay and keep editing' })).toBeFocused();
+    await page.keyboard.press(answer);
+    await expect(dialog).toHaveCount(0);
+    await expect(control).toBeFocused();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeVisible();
+});
+
 /**
  * The coach signed in on `page` (the laptop) and on a second page of the same browser (the phone:
  * the same session's cookie), both with Your words open before either saves.
