@@ -250,6 +250,21 @@ test('a text too long is refused in the browser with the server’s message, on 
   expect((await (await page.request.get('/api/coach/settings')).json()).values.words).toBeNull();
 });
 
+test('a text’s length is counted as it is saved: spaces typed twice or a line break count once, so the count never says over the limit when the save is fine', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  // 123 characters as typed, 120 as saved: the limit.
+  const typed = `Find the drivers that move you.   Then ${'x'.repeat(40)}\n\n${'y'.repeat(42)}`;
+  expect(typed.length).toBe(123);
+  await headline.fill(typed);
+  await expect(headline).toHaveAccessibleDescription(/\b120 of 120 characters/);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  await expect(headline).toHaveAccessibleDescription(/\b120 of 120 characters/);
+});
+
 test('Reset to ours, pressed by keyboard, puts ours back and leaves focus on the field, not on the page', async ({ page, server, consoleErrors }) => {
   await choosePassword(page, await setupAddress(server));
   takeApiRefusals(consoleErrors);

@@ -16,7 +16,7 @@ import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
 import { useSettingsOnReturn, WithSettings } from './settings-loader';
 import { inputClass, textRows } from './ui';
-import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
+import { differsFromOurs, gradeAbove, sameText, savedLength, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
 
 const copy = wordsCopy;
 
@@ -26,6 +26,8 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
   const id = fieldId(field.key);
   const input = useRef<HTMLTextAreaElement>(null);
   const grade = gradeAbove(text);
+  // Counted as the server counts it: two spaces after a full stop, or a line break, are one space when saved.
+  const length = savedLength(text);
   const notes = [field.counts ? copy.counts : null, field.key.endsWith('.scenario') ? copy.boldStart : null].filter((note) => note !== null);
   const described = [`${id}-ours`, `${id}-length`, notes.length > 0 ? `${id}-notes` : null, grade !== null ? `${id}-grade` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -50,8 +52,8 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
           aria-describedby={described}
           className={`mt-1 ${inputClass} resize-y py-2 field-sizing-content`}
         />
-        <p id={`${id}-length`} className={`mt-1 text-xs ${text.trim().length > field.maxLength ? 'font-semibold text-support' : 'text-muted'}`}>
-          {copy.length(text.trim().length, field.maxLength)}
+        <p id={`${id}-length`} className={`mt-1 text-xs ${length > field.maxLength ? 'font-semibold text-support' : 'text-muted'}`}>
+          {copy.length(length, field.maxLength)}
         </p>
         {notes.length > 0 && (
           <p id={`${id}-notes`} className="mt-1 text-sm text-muted">
