@@ -5,7 +5,7 @@
  * default offer; the click is counted under the right offer on the funnel screen. Then axe on the
  * Offers screen at 360 and 1280 px (SHOTS_DIR for screenshots).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { OffersReport } from '../src/shared/coach-api/offers';
 import { DEFAULT_OFFER_ID } from '../src/shared/offer-pick';
 import { expectNoA11yFindings, takeApiRefusals } from './coach-a11y';
@@ -123,6 +123,76 @@ test('an offer left unsaved by switching screens is asked about: staying keeps i
   await expect(page.getByRole('heading', { level: 1, name: 'Funnel' })).toBeVisible();
   await page.getByRole('link', { name: 'Offers' }).click();
   await expect(page.getByRole('region', { name: 'Offer 1: Start Small' }).getByLabel('Title')).toHaveValue('Start Small');
+});
+
+test('by keyboard, focus follows the offer added, moved or removed, never falling to the page', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#offers');
+  const add = page.getByRole('button', { name: 'Add an offer' });
+  const press = async (button: Locator) => {
+    await button.focus();
+    await page.keyboard.press('Enter');
+  };
+  // The offer added is where the coach goes on from: its heading.
+  await press(add);
+  await expect(page.getByRole('heading', { name: 'Offer 1' })).toBeFocused();
+  await page.getByRole('region', { name: 'Offer 1' }).getByLabel('Title').fill('Calm');
+  await press(add);
+  await expect(page.getByRole('heading', { name: 'Offer 2' })).toBeFocused();
+  await page.getByRole('region', { name: 'Offer 2' }).getByLabel('Title').fill('Bold');
+
+  // Moved to the end, its "Move down" is disabled: focus goes to its "Move up", which names its new place.
+  await press(page.getByRole('button', { name: 'Move down: Offer 1: Calm' }));
+  await expect(page.getByRole('button', { name: 'Move up: Offer 2: Calm' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: /^Offer \d/ })).toHaveText(['Offer 1: Bold', 'Offer 2: Calm']);
+  // Moved, not to an end: the same button keeps the focus.
+  await press(add);
+  await page.getByRole('region', { name: 'Offer 3' }).getByLabel('Title').fill('Quiet');
+  await press(page.getByRole('button', { name: 'Move up: Offer 3: Quiet' }));
+  await expect(page.getByRole('button', { name: 'Move up: Offer 2: Quiet' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Move up: Offer 2: Quiet' }));
+  await expect(page.getByRole('button', { name: 'Move down: Offer 1: Quiet' })).toBeFocused();
+
+  // Removed: the offer that takes its place, else the one before, else "Add an offer".
+  await press(page.getByRole('button', { name: 'Remove: Offer 1: Quiet' }));
+  await expect(page.getByRole('heading', { name: 'Offer 1: Bold' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Remove: Offer 2: Calm' }));
+  await expect(page.getByRole('heading', { name: 'Offer 1: Bold' })).toBeFocused();
+  await press(page.getByRole('button', { name: 'Remove: Offer 1: Bold' }));
+  await expect(add).toBeFocused();
+  await expect(page.getByText('No offers yet: every visitor gets your course.')).toBeVisible();
+});
+
+test('what an offer still needs is said beside each field, tied to it for a screen reader, and Save goes to the first of them', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#offers');
+  await page.getByRole('button', { name: 'Add an offer' }).click();
+  const offer = page.getByRole('region', { name: 'Offer 1' });
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('Please fix the 4 fields marked above.');
+  const title = offer.getByLabel('Title');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Offer 1: Title: write it.');
+  const link = offer.getByLabel('Link');
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription('An address that starts with https:// Offer 1: Link: paste an address that starts with https://, or clear the field.');
+  await expect(offer.getByLabel('Pitch')).toHaveAccessibleDescription(/Offer 1: Pitch: write it\./);
+  await expect(offer.getByLabel('Price (optional)')).not.toHaveAttribute('aria-invalid');
+  await expect(offer.getByRole('group', { name: 'Their pattern is one of' })).toHaveAccessibleDescription('Offer 1: choose who it is for: a pattern, or a driver rated 1 or 3.');
+
+  // A field put right loses its message as the coach types; Save then goes to the first one left.
+  await title.fill('Start Small');
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('Title: write it.')).toHaveCount(0);
+  await link.fill('https://coach.example/start');
+  await offer.getByLabel('Pitch').fill('Three short lessons.');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('Please fix the field marked above.');
+  await expect(offer.getByRole('group', { name: 'Their pattern is one of' }).getByRole('checkbox').first()).toBeFocused();
 });
 
 for (const width of [360, 1280]) {

@@ -115,6 +115,29 @@ test('a text left unsaved by switching screens is asked about: staying keeps it,
   expect(await (await page.request.get(`${server.url}/`)).text()).toContain('Find the drivers that carry you</h1>');
 });
 
+test('staying on the screen, by keyboard or Escape, brings focus back to the link or button that asked to leave', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.goto('/coach#words');
+  await page.getByRole('textbox', { name: 'Landing › Headline' }).fill('Find the drivers that move you');
+  const funnel = page.getByRole('link', { name: 'Funnel' });
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  for (const [control, answer] of [
+    [funnel, 'Enter'],
+    [funnel, 'Escape'],
+    [signOut, 'Escape'],
+  ] as const) {
+    await control.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Stay and keep editing' })).toBeFocused();
+    await page.keyboard.press(answer);
+    await expect(dialog).toHaveCount(0);
+    await expect(control).toBeFocused();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Your words' })).toBeVisible();
+});
+
 /**
  * The coach signed in on `page` (the laptop) and on a second page of the same browser (the phone:
  * the same session's cookie), both with Your words open before either saves.
@@ -225,6 +248,37 @@ test('a text too long is refused in the browser with the server’s message, on 
   await expect(headline).toHaveAttribute('aria-invalid', 'true');
   await expect(headline).toHaveAccessibleDescription(/Landing › Headline: at most 120 characters \(this has 121\)\./);
   expect((await (await page.request.get('/api/coach/settings')).json()).values.words).toBeNull();
+});
+
+test('a text’s length is counted as it is saved: spaces typed twice or a line break count once, so the count never says over the limit when the save is fine', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  // 123 characters as typed, 120 as saved: the limit.
+  const typed = `Find the drivers that move you.   Then ${'x'.repeat(40)}\n\n${'y'.repeat(42)}`;
+  expect(typed.length).toBe(123);
+  await headline.fill(typed);
+  await expect(headline).toHaveAccessibleDescription(/\b120 of 120 characters/);
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible();
+  await expect(headline).toHaveAccessibleDescription(/\b120 of 120 characters/);
+});
+
+test('Reset to ours, pressed by keyboard, puts ours back and leaves focus on the field, not on the page', async ({ page, server, consoleErrors }) => {
+  await choosePassword(page, await setupAddress(server));
+  takeApiRefusals(consoleErrors);
+  await page.goto('/coach#words');
+  const headline = page.getByRole('textbox', { name: 'Landing › Headline' });
+  await headline.fill('Find the drivers that move you');
+  const reset = page.getByRole('button', { name: 'Reset to ours: Landing › Headline' });
+  await reset.focus();
+  await page.keyboard.press('Enter');
+  await expect(headline).toHaveValue('Discover Your Core Drivers');
+  // The button went with the change: the field it reset has the focus, so Tab goes on from there.
+  await expect(reset).toHaveCount(0);
+  await expect(headline).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
 });
 
 for (const width of [360, 1280]) {

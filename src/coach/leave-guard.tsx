@@ -63,17 +63,23 @@ export function useBeforeUnload(unsaved: number): void {
  */
 export function useConfirmLeave(unsaved: number): { ask: (leave: () => void) => void; dialog: ReactNode } {
   const [pending, setPending] = useState<(() => void) | null>(null);
+  /** What had focus when the dialog opened (the link or button pressed): staying goes back there, not to the page's body. */
+  const returnTo = useRef<Element | null>(null);
   const ask = useCallback(
     (leave: () => void) => {
-      if (unsaved === 0) leave();
-      else setPending(() => leave);
+      if (unsaved === 0) return leave();
+      returnTo.current = document.activeElement;
+      setPending(() => leave);
     },
     [unsaved],
   );
   const dialog = pending && (
     <LeaveDialog
       unsaved={unsaved}
-      onStay={() => setPending(null)}
+      onStay={() => {
+        setPending(null);
+        if (returnTo.current instanceof HTMLElement && returnTo.current.isConnected) returnTo.current.focus();
+      }}
       onLeave={() => {
         setPending(null);
         pending();
@@ -90,6 +96,11 @@ function LeaveDialog({ unsaved, onStay, onLeave }: { unsaved: number; onStay: ()
     element?.showModal();
     return () => element?.close();
   }, []);
+  // Closed first: the page outside a modal dialog cannot take focus while it is open.
+  const stay = () => {
+    dialog.current?.close();
+    onStay();
+  };
   return (
     <dialog
       ref={dialog}
@@ -97,7 +108,7 @@ function LeaveDialog({ unsaved, onStay, onLeave }: { unsaved: number; onStay: ()
       aria-describedby="leave-body"
       onCancel={(event) => {
         event.preventDefault();
-        onStay();
+        stay();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-ink/50"
     >
@@ -109,7 +120,7 @@ function LeaveDialog({ unsaved, onStay, onLeave }: { unsaved: number; onStay: ()
       </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {/* Staying first in focus order and focused on opening: the safe choice is the default. */}
-        <button type="button" autoFocus onClick={onStay} className={secondaryButton}>
+        <button type="button" autoFocus onClick={stay} className={secondaryButton}>
           {copy.stay}
         </button>
         <button type="button" onClick={onLeave} className={dangerButton}>

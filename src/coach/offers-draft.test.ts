@@ -29,12 +29,18 @@ test('a new offer has an id the server accepts, and says what it still needs, na
   expect(draft.id).toMatch(/^[a-z0-9]{10}$/);
   const checked = checkedDraft(draft, 2);
   expect('problems' in checked && checked.problems).toEqual([
-    'Offer 3: Title: write it.',
-    'Offer 3: Link: paste an address that starts with https://, or clear the field.',
-    'Offer 3: Pitch: write it.',
-    'Offer 3: choose who it is for: a pattern, or a driver rated 1 or 3.',
+    { field: 'title', message: 'Offer 3: Title: write it.' },
+    { field: 'url', message: 'Offer 3: Link: paste an address that starts with https://, or clear the field.' },
+    { field: 'pitch', message: 'Offer 3: Pitch: write it.' },
+    { field: 'rule', message: 'Offer 3: choose who it is for: a pattern, or a driver rated 1 or 3.' },
   ]);
   expect(checkedDraft({ ...draft, title: 'Calm', url: 'https://c.example', pitch: 'P.', patterns: ['allWeak'] }, 2)).toMatchObject({ offer: { title: 'Calm' } });
+});
+
+test('each problem names the field it is shown beside, whatever the offer is called', () => {
+  const draft = { ...newOffer(() => 0.5), title: 'Link: Pitch', url: 'https://c.example', pitch: 'P.', price: 'x'.repeat(41), button: 'y'.repeat(41), patterns: ['allWeak' as const] };
+  const checked = checkedDraft(draft, 0);
+  expect('problems' in checked && checked.problems.map((problem) => problem.field)).toEqual(['price', 'button']);
 });
 
 test.each([

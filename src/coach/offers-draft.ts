@@ -6,7 +6,7 @@
 import type { DriverId } from '../content/drivers';
 import type { SummaryRuleId } from '../shared/insights';
 import type { Offer } from '../shared/offer-pick';
-import { checkOffer, offerLabel } from '../shared/offers';
+import { checkOffer, offerFieldNames, offerLabel } from '../shared/offers';
 import { sameDraft } from './draft-form';
 
 export type OfferDraft = {
@@ -85,11 +85,22 @@ export function sentOf(draft: OfferDraft): Record<string, unknown> {
   };
 }
 
-/** The offer as it would be stored, or its problems (the server's messages, naming the offer). */
-export function checkedDraft(draft: OfferDraft, index: number): { offer: Offer } | { problems: string[] } {
-  const checked = checkOffer(offerLabel(index, draft.title), sentOf(draft));
+/** Where an offer's problem is shown: beside one of its texts, or under who it is for (anything else too). */
+export type OfferProblemField = OfferTextField | 'rule';
+
+export type OfferProblem = { field: OfferProblemField; message: string };
+
+/** The field a message of the server's check is about, by the name it gives the field after the offer's label. */
+function fieldOf(label: string, message: string): OfferProblemField {
+  return textFields.find((field) => message.startsWith(`${label}: ${offerFieldNames[field]}: `)) ?? 'rule';
+}
+
+/** The offer as it would be stored, or its problems (the server's messages, naming the offer), each with its field. */
+export function checkedDraft(draft: OfferDraft, index: number): { offer: Offer } | { problems: OfferProblem[] } {
+  const label = offerLabel(index, draft.title);
+  const checked = checkOffer(label, sentOf(draft));
   if (checked.ok) return { offer: checked.value };
-  return { problems: 'messages' in checked ? checked.messages : [checked.message] };
+  return { problems: ('messages' in checked ? checked.messages : [checked.message]).map((message) => ({ field: fieldOf(label, message), message })) };
 }
 
 /** The list with one offer moved by `by` places (-1 up, +1 down), unchanged at either end. */

@@ -5,7 +5,7 @@
  * bar (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches
  * visitors until then, and leaving with unsaved offers asks first.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { coreDrivers, type DriverId } from '../content/drivers';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { SettingProblem } from '../shared/coach-settings';
@@ -13,7 +13,7 @@ import { coverage, MAX_OFFERS, patternIds } from '../shared/offers';
 import { shellCopy } from './content/shell';
 import { offersCopy, patternNames } from './content/words';
 import { useDraftForm } from './draft-form';
-import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferTextField, offersToSave, sentOf, textFields, toggled } from './offers-draft';
+import { checkedDraft, draftOf, moved, newOffer, type OfferDraft, type OfferProblem, type OfferTextField, offersToSave, sentOf, textFields, toggled } from './offers-draft';
 import { ResultsPreview } from './results-preview';
 import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
@@ -41,21 +41,26 @@ function Catches({ caught }: { caught: ReturnType<typeof coverage>[number] | und
   );
 }
 
-function Choices<T extends string | number>({ legend, name, options, chosen, label, onChange }: {
+function Choices<T extends string | number>({ legend, name, firstId, describedBy, options, chosen, label, onChange }: {
   legend: string;
   name: string;
+  /** The first box's id (a problem with who the offer is for sends focus there). */
+  firstId?: string;
+  /** The problem with who the offer is for, read with each group. */
+  describedBy: string | undefined;
   options: readonly T[];
   chosen: readonly T[];
   label: (option: T) => string;
   onChange: (chosen: T[]) => void;
 }) {
   return (
-    <fieldset className="mt-3">
+    <fieldset className="mt-3" aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
       <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option} className="flex min-h-11 items-center gap-2">
             <input
+              id={index === 0 ? firstId : undefined}
               type="checkbox"
               name={name}
               checked={chosen.includes(option)}
@@ -74,7 +79,8 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
   draft: OfferDraft;
   index: number;
   count: number;
-  problems: string[];
+  /** What the offer still needs, each beside its field (shown once a save was refused). */
+  problems: OfferProblem[];
   caught: ReturnType<typeof coverage>[number] | undefined;
   onChange: (draft: OfferDraft) => void;
   onMove: (by: -1 | 1) => void;
@@ -82,17 +88,23 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
 }) {
   const title = copy.offerTitle(index, draft.title);
   const id = (field: string) => `offer-${draft.id}-${field}`;
+  // Focusable, for where focus goes once an offer is added, or the one before it removed.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ruleProblems = problems.filter((problem) => problem.field === 'rule');
+  const ruleDescribed = ruleProblems.length > 0 ? id('rule-error') : undefined;
   return (
-    <Panel title={title} titleId={id('title-heading')}>
+    <Panel title={title} titleId={id('title-heading')} titleRef={heading}>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
         <div className="space-y-3">
           {textFields.map((field) => {
             const hint = field === 'url' || field === 'pitch' || field === 'button' ? copy.hints[field] : null;
+            const problem = problems.find((entry) => entry.field === field);
             const common = {
               id: id(field),
               value: draft[field],
               onChange: (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value }),
-              'aria-describedby': hint ? id(`${field}-hint`) : undefined,
+              'aria-invalid': problem ? true : undefined,
+              'aria-describedby': [hint ? id(`${field}-hint`) : null, problem ? id(`${field}-error`) : null].filter(Boolean).join(' ') || undefined,
               className: `mt-1 ${inputClass}`,
             };
             return (
@@ -107,31 +119,34 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
                     {hint}
                   </p>
                 )}
+                {problem && (
+                  <p id={id(`${field}-error`)} className="mt-1 text-sm font-semibold text-support">
+                    {problem.message}
+                  </p>
+                )}
               </div>
             );
           })}
           <div className="border-t border-line pt-3">
             <h3 className="font-bold text-teal-dark">{copy.rule.title}</h3>
             <p className="text-sm text-muted">{copy.rule.intro}</p>
-            <Choices legend={copy.rule.patterns} name={id('patterns')} options={patternIds} chosen={draft.patterns} label={(pattern) => patternNames[pattern]} onChange={(patterns) => onChange({ ...draft, patterns })} />
-            <Choices<DriverId> legend={copy.rule.weak} name={id('weak')} options={driverIds} chosen={draft.weak} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(weak) => onChange({ ...draft, weak })} />
-            <Choices<DriverId> legend={copy.rule.strong} name={id('strong')} options={driverIds} chosen={draft.strong} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(strong) => onChange({ ...draft, strong })} />
+            {ruleProblems.length > 0 && (
+              <p id={id('rule-error')} className="mt-1 text-sm font-semibold text-support">
+                {ruleProblems.map((problem) => problem.message).join(' ')}
+              </p>
+            )}
+            <Choices legend={copy.rule.patterns} name={id('patterns')} firstId={id('rule')} describedBy={ruleDescribed} options={patternIds} chosen={draft.patterns} label={(pattern) => patternNames[pattern]} onChange={(patterns) => onChange({ ...draft, patterns })} />
+            <Choices<DriverId> legend={copy.rule.weak} name={id('weak')} describedBy={ruleDescribed} options={driverIds} chosen={draft.weak} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(weak) => onChange({ ...draft, weak })} />
+            <Choices<DriverId> legend={copy.rule.strong} name={id('strong')} describedBy={ruleDescribed} options={driverIds} chosen={draft.strong} label={(driver) => coreDrivers[driver - 1]?.shortName ?? ''} onChange={(strong) => onChange({ ...draft, strong })} />
           </div>
-          {problems.length > 0 && (
-            <ul className="space-y-1 text-sm font-semibold text-support">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
         </div>
         <div className="space-y-3">
           <Catches caught={caught} />
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={secondaryButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={copy.moveWhat(copy.moveUp, title)}>
+            <button type="button" id={id('up')} className={secondaryButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={copy.moveWhat(copy.moveUp, title)}>
               {copy.moveUp}
             </button>
-            <button type="button" className={secondaryButton} disabled={index === count - 1} onClick={() => onMove(1)} aria-label={copy.moveWhat(copy.moveDown, title)}>
+            <button type="button" id={id('down')} className={secondaryButton} disabled={index === count - 1} onClick={() => onMove(1)} aria-label={copy.moveWhat(copy.moveDown, title)}>
               {copy.moveDown}
             </button>
             <button type="button" className={secondaryButton} onClick={onRemove} aria-label={copy.moveWhat(copy.remove, title)}>
@@ -145,6 +160,13 @@ function OfferEditor({ draft, index, count, problems, caught, onChange, onMove, 
 }
 
 const FORM_ID = 'offers-form';
+const ADD_ID = 'offer-add';
+
+/** Where focus goes after moving the offer `id` to `to` of `count`: the same button, or the other one once it reaches an end (the same is then disabled). */
+function afterMove(id: string, to: number, count: number, by: -1 | 1): string {
+  const atEnd = by === -1 ? to === 0 : to === count - 1;
+  return `offer-${id}-${(by === -1) !== atEnd ? 'up' : 'down'}`;
+}
 
 /** The screen's one draft: the offers in their order (the save bar counts a change of them as one). */
 type OffersDrafts = { offers: OfferDraft[] };
@@ -155,12 +177,12 @@ const startOffers = (settings: SettingsResponse): OffersDrafts => ({ offers: (se
 function offerProblems({ offers }: OffersDrafts): SettingProblem[] {
   return offers.flatMap((draft, index) => {
     const checked = checkedDraft(draft, index);
-    return 'problems' in checked ? checked.problems.map((message) => ({ field: `offer-${draft.id}`, message })) : [];
+    return 'problems' in checked ? checked.problems.map(({ field, message }) => ({ field: `offer-${draft.id}-${field}`, message })) : [];
   });
 }
 
-/** The element a problem sends focus to: the offer's title, or the server's refusal of the offers as a whole. */
-const problemId = (field: string) => (field.startsWith('offer-') ? `${field}-title` : 'offers-problem');
+/** The element a problem sends focus to: the offer's field (its first box, for who it is for), or the server's refusal of the offers as a whole. */
+const problemId = (field: string) => (field.startsWith('offer-') ? field : 'offers-problem');
 
 function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSaved: (settings: SettingsResponse) => void }) {
   const saveSettings = useSaveSettings();
@@ -189,6 +211,15 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
   const caught = useMemo(() => coverage(complete), [complete]);
 
   const update = (next: OfferDraft[]) => form.edit('offers', next);
+  /**
+   * The element focused once the list shows a change made by a button: the offer added, the moved
+   * offer's button, the offer that took a removed one's place; never the page's body with a button
+   * that went away or turned disabled (a new object each time).
+   */
+  const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusAfter) document.getElementById(focusAfter.id)?.focus();
+  }, [focusAfter]);
 
   const course = settings.values;
   return (
@@ -211,13 +242,31 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
               problems={showProblems && result && 'problems' in result ? result.problems : []}
               caught={caught.find((entry) => entry.offer === draft.id)}
               onChange={(next) => update(drafts.map((item) => (item.id === draft.id ? next : item)))}
-              onMove={(by) => update(moved(drafts, index, by))}
-              onRemove={() => update(drafts.filter((item) => item.id !== draft.id))}
+              onMove={(by) => {
+                update(moved(drafts, index, by));
+                setFocusAfter({ id: afterMove(draft.id, index + by, drafts.length, by) });
+              }}
+              onRemove={() => {
+                const left = drafts.filter((item) => item.id !== draft.id);
+                update(left);
+                const next = left[index] ?? left[index - 1];
+                setFocusAfter({ id: next ? `offer-${next.id}-title-heading` : ADD_ID });
+              }}
             />
           );
         })}
         <div>
-          <button type="button" className={secondaryButton} disabled={drafts.length >= MAX_OFFERS} onClick={() => update([...drafts, newOffer(Math.random)])}>
+          <button
+            type="button"
+            id={ADD_ID}
+            className={secondaryButton}
+            disabled={drafts.length >= MAX_OFFERS}
+            onClick={() => {
+              const added = newOffer(Math.random);
+              update([...drafts, added]);
+              setFocusAfter({ id: `offer-${added.id}-title-heading` });
+            }}
+          >
             {copy.add}
           </button>
           {drafts.length >= MAX_OFFERS && <p className="mt-1 text-sm text-muted">{copy.full(MAX_OFFERS)}</p>}

@@ -19,6 +19,9 @@ export function shownText(field: WordField, saved: Words, edits: WordEdits): str
 /** A text as it would be stored: tidied as the server tidies it. */
 const tidy = (text: string) => oneLine(text.normalize('NFC')).trim();
 
+/** A text's length as the server counts it against the field's limit (tidied: runs of spaces and line breaks are one space). */
+export const savedLength = (text: string) => tidy(text).length;
+
 /** Whether the field's text is not ours (shown as "changed", offered "Reset to ours"). */
 export function differsFromOurs(field: WordField, saved: Words, edits: WordEdits): boolean {
   return tidy(shownText(field, saved, edits)) !== field.defaultText;

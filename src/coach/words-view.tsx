@@ -5,7 +5,7 @@
  * (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches visitors
  * until then, and leaving with unsaved texts asks first.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import { type WordField, wordFields, type WordScreen, wordScreens, type Words } from '../shared/words';
 import { shellCopy } from './content/shell';
@@ -16,7 +16,7 @@ import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
 import { useSettingsOnReturn, WithSettings } from './settings-loader';
 import { inputClass, textRows } from './ui';
-import { differsFromOurs, gradeAbove, sameText, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
+import { differsFromOurs, gradeAbove, sameText, savedLength, startWords, wordProblems, wordsAfter, wordsToSave } from './words-draft';
 
 const copy = wordsCopy;
 
@@ -24,7 +24,10 @@ const fieldId = (key: string) => `word-${key.replace(/\./g, '-')}`;
 
 function WordInput({ field, text, changed, error, onChange }: { field: WordField; text: string; changed: boolean; error: string | undefined; onChange: (text: string) => void }) {
   const id = fieldId(field.key);
+  const input = useRef<HTMLTextAreaElement>(null);
   const grade = gradeAbove(text);
+  // Counted as the server counts it: two spaces after a full stop, or a line break, are one space when saved.
+  const length = savedLength(text);
   const notes = [field.counts ? copy.counts : null, field.key.endsWith('.scenario') ? copy.boldStart : null].filter((note) => note !== null);
   const described = [`${id}-ours`, `${id}-length`, notes.length > 0 ? `${id}-notes` : null, grade !== null ? `${id}-grade` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -40,6 +43,7 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
         </div>
         {/* As tall as its text where the browser sizes fields to their content; elsewhere `rows` guesses. */}
         <textarea
+          ref={input}
           id={id}
           value={text}
           rows={textRows(text)}
@@ -48,8 +52,8 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
           aria-describedby={described}
           className={`mt-1 ${inputClass} resize-y py-2 field-sizing-content`}
         />
-        <p id={`${id}-length`} className={`mt-1 text-xs ${text.trim().length > field.maxLength ? 'font-semibold text-support' : 'text-muted'}`}>
-          {copy.length(text.trim().length, field.maxLength)}
+        <p id={`${id}-length`} className={`mt-1 text-xs ${length > field.maxLength ? 'font-semibold text-support' : 'text-muted'}`}>
+          {copy.length(length, field.maxLength)}
         </p>
         {notes.length > 0 && (
           <p id={`${id}-notes`} className="mt-1 text-sm text-muted">
@@ -74,7 +78,16 @@ function WordInput({ field, text, changed, error, onChange }: { field: WordField
           {field.defaultText}
         </p>
         {changed && (
-          <button type="button" onClick={() => onChange(field.defaultText)} aria-label={copy.resetWhat(field.label)} className="mt-1 min-h-11 font-semibold text-teal underline underline-offset-4">
+          <button
+            type="button"
+            onClick={() => {
+              onChange(field.defaultText);
+              // The button goes with the change: focus goes to the field, which now reads ours, not to the page's body.
+              input.current?.focus();
+            }}
+            aria-label={copy.resetWhat(field.label)}
+            className="mt-1 min-h-11 font-semibold text-teal underline underline-offset-4"
+          >
             {copy.reset}
           </button>
         )}

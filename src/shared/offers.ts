@@ -21,6 +21,9 @@ const offerIdPattern = /^[a-z0-9]{4,16}$/;
 /** Limits of each text of an offer (the default offer's are the course settings'). */
 export const offerLimits = { title: 80, pitch: 600, length: 60, price: 40, outcome: 160, button: 40 } as const;
 
+/** How each text of an offer is named in messages ("Offer 2: Link: …"); the dashboard shows each message beside its field. */
+export const offerFieldNames = { title: 'Title', url: 'Link', pitch: 'Pitch', length: 'Length', price: 'Price', outcome: 'Outcome', button: 'Button label' } as const;
+
 /** What the label of each field of an offer says in messages: "Offer 2 (Start small): Link". */
 export function offerLabel(index: number, title: unknown): string {
   return typeof title === 'string' && title.trim() !== '' ? `Offer ${index + 1} (${oneLine(title).trim().slice(0, 40)})` : `Offer ${index + 1}`;
@@ -39,23 +42,23 @@ export function checkOffer(label: string, input: unknown): Checked<Offer> | { ok
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail(`${label}: send the offer as an object.`);
   const raw = input as Record<string, unknown>;
   const messages: string[] = [];
-  const text = (field: keyof typeof offerLimits, name: string, optional: boolean, tidy = oneLine): string | null => {
+  const text = (field: keyof typeof offerLimits, optional: boolean, tidy = oneLine): string | null => {
     const value = raw[field];
     if (optional && (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))) return null;
-    const checked = checkText(`${label}: ${name}`, value, offerLimits[field], tidy);
+    const checked = checkText(`${label}: ${offerFieldNames[field]}`, value, offerLimits[field], tidy);
     if (!checked.ok) messages.push(checked.message.replace(': write something, or clear the field to use the default.', ': write it.'));
     return checked.ok ? checked.value : null;
   };
   const id = typeof raw.id === 'string' && offerIdPattern.test(raw.id) && raw.id !== DEFAULT_OFFER_ID ? raw.id : null;
   if (id === null) messages.push(`${label}: its id is missing or not valid (add the offer again).`);
-  const title = text('title', 'Title', false);
-  const url = checkLink(`${label}: Link`, raw.url);
+  const title = text('title', false);
+  const url = checkLink(`${label}: ${offerFieldNames.url}`, raw.url);
   if (!url.ok) messages.push(url.message);
-  const pitch = text('pitch', 'Pitch', false, paragraphs);
-  const length = text('length', 'Length', true);
-  const price = text('price', 'Price', true);
-  const outcome = text('outcome', 'Outcome', true);
-  const button = text('button', 'Button label', true);
+  const pitch = text('pitch', false, paragraphs);
+  const length = text('length', true);
+  const price = text('price', true);
+  const outcome = text('outcome', true);
+  const button = text('button', true);
   const rule = typeof raw.rule === 'object' && raw.rule !== null ? (raw.rule as Record<string, unknown>) : {};
   const patterns = rule.patterns ?? [];
   const patternsOk = Array.isArray(patterns) && patterns.every((pattern) => patternIds.includes(pattern as SummaryRuleId));
