@@ -6,9 +6,10 @@
  * A screen gives its fields' starting drafts, its own check (the server's rules, run here first) and
  * its save; the form keeps the drafts, the changed fields, each field's problem and the outcome.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { SettingProblem } from '../shared/coach-settings';
 import { useLeaveGuard } from './leave-guard';
+import { useFocusOnceShown } from './use-focus-on-step';
 
 /** Whether a draft is unchanged: plain values and plain objects of them compare by content. */
 export function sameDraft(a: unknown, b: unknown): boolean {
@@ -61,14 +62,10 @@ export function useDraftForm<D extends object>({ start, check, save, fieldId, sa
   const [drafts, setDrafts] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
-  /** The element of the first problem's field, focused once the page shows it (a new object each time). */
-  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+  /** Focuses the first problem's field once the page shows it. */
+  const focusOnceShown = useFocusOnceShown();
   const changed = changedFields(initial, drafts, same);
   useLeaveGuard(changed.length);
-
-  useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
 
   function showProblems(problems: SettingProblem[]) {
     setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
@@ -76,7 +73,7 @@ export function useDraftForm<D extends object>({ start, check, save, fieldId, sa
     const first = problems[0];
     if (!first) return;
     reveal?.(first.field);
-    setFocusTarget({ id: fieldId(first.field) });
+    focusOnceShown(fieldId(first.field));
   }
 
   async function submit(event?: FormEvent) {

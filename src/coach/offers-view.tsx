@@ -5,7 +5,7 @@
  * bar (draft-form.ts, save-bar.tsx), as on every screen that edits settings; nothing reaches
  * visitors until then, and leaving with unsaved offers asks first.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { coreDrivers, type DriverId } from '../content/drivers';
 import type { SettingsResponse } from '../shared/coach-api/settings';
 import type { SettingProblem } from '../shared/coach-settings';
@@ -19,6 +19,7 @@ import { SaveBar } from './save-bar';
 import { useSaveSettings } from './settings-save';
 import { useSettingsOnReturn, WithSettings } from './settings-loader';
 import { inputClass, Panel, secondaryButton } from './ui';
+import { useFocusOnceShown } from './use-focus-on-step';
 
 const copy = offersCopy;
 const driverIds = coreDrivers.map((driver) => driver.id);
@@ -214,12 +215,9 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
   /**
    * The element focused once the list shows a change made by a button: the offer added, the moved
    * offer's button, the offer that took a removed one's place; never the page's body with a button
-   * that went away or turned disabled (a new object each time).
+   * that went away or turned disabled.
    */
-  const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
-  useEffect(() => {
-    if (focusAfter) document.getElementById(focusAfter.id)?.focus();
-  }, [focusAfter]);
+  const focusOnceShown = useFocusOnceShown();
 
   const course = settings.values;
   return (
@@ -244,13 +242,13 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
               onChange={(next) => update(drafts.map((item) => (item.id === draft.id ? next : item)))}
               onMove={(by) => {
                 update(moved(drafts, index, by));
-                setFocusAfter({ id: afterMove(draft.id, index + by, drafts.length, by) });
+                focusOnceShown(afterMove(draft.id, index + by, drafts.length, by));
               }}
               onRemove={() => {
                 const left = drafts.filter((item) => item.id !== draft.id);
                 update(left);
                 const next = left[index] ?? left[index - 1];
-                setFocusAfter({ id: next ? `offer-${next.id}-title-heading` : ADD_ID });
+                focusOnceShown(next ? `offer-${next.id}-title-heading` : ADD_ID);
               }}
             />
           );
@@ -264,7 +262,7 @@ function OffersEditor({ settings, onSaved }: { settings: SettingsResponse; onSav
             onClick={() => {
               const added = newOffer(Math.random);
               update([...drafts, added]);
-              setFocusAfter({ id: `offer-${added.id}-title-heading` });
+              focusOnceShown(`offer-${added.id}-title-heading`);
             }}
           >
             {copy.add}

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * For a part of a screen that replaces the control the coach pressed (a field in place of a button,
@@ -31,4 +31,17 @@ export function useFocusIfLost(change: unknown, target: RefObject<HTMLElement | 
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (lost) target.current?.focus();
   }, [change, target]);
+}
+
+/**
+ * For a change whose element to focus is drawn by the render it causes (a field with a problem, an
+ * offer added, moved or removed): `focusOnceShown(id)` focuses the element of that id once the page
+ * shows it. Each call focuses again, even with the same id.
+ */
+export function useFocusOnceShown(): (id: string) => void {
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (target) document.getElementById(target.id)?.focus();
+  }, [target]);
+  return useCallback((id: string) => setTarget({ id }), []);
 }
